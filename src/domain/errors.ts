@@ -1,0 +1,61 @@
+import type { CarrierInterface } from './carrier.js';
+
+/** Stable codes a client sees for upstream failures (DESIGN.md, "Errors"). */
+export const UPSTREAM_ERROR_CODES = [
+  'UPSTREAM_UNAUTHORIZED',
+  'UPSTREAM_NOT_FOUND',
+  'UPSTREAM_RATE_LIMITED',
+  'UPSTREAM_UNAVAILABLE',
+  'UPSTREAM_CONTRACT',
+  'UPSTREAM_BAD_REQUEST',
+  'UPSTREAM_NOT_CONFIGURED',
+  'UPSTREAM_AMBIGUOUS',
+] as const;
+export type UpstreamErrorCode = (typeof UPSTREAM_ERROR_CODES)[number];
+
+export interface UpstreamErrorDetails {
+  code: UpstreamErrorCode;
+  upstream: CarrierInterface;
+  /** The carrier's own error code (e.g. `TRACKING.TRACKINGNUMBER.NOTFOUND`, a problem `type`). */
+  carrierCode?: string | null;
+  /** When a rate-limited call could be served (absolute instant). */
+  retryAt?: Date | null;
+  /** Operation that failed, e.g. `carrier-b track`. */
+  operation?: string;
+  httpStatus?: number;
+  /** Candidate shipment ids, for UPSTREAM_AMBIGUOUS. */
+  candidates?: string[];
+}
+
+/** A failure of an upstream, for one item or one whole call. Carries no credential or personal data. */
+export class UpstreamError extends Error {
+  readonly code: UpstreamErrorCode;
+  readonly upstream: CarrierInterface;
+  readonly carrierCode: string | null;
+  readonly retryAt: Date | null;
+  readonly operation: string | null;
+  readonly httpStatus: number | null;
+  readonly candidates: string[];
+
+  constructor(message: string, details: UpstreamErrorDetails, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'UpstreamError';
+    this.code = details.code;
+    this.upstream = details.upstream;
+    this.carrierCode = details.carrierCode ?? null;
+    this.retryAt = details.retryAt ?? null;
+    this.operation = details.operation ?? null;
+    this.httpStatus = details.httpStatus ?? null;
+    this.candidates = details.candidates ?? [];
+  }
+}
+
+/** Bad input, found before any upstream call. `field` is the path of the offending input, e.g. `inputs.3.trackingNumber`. */
+export class InputError extends Error {
+  readonly field: string;
+  constructor(field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.name = 'InputError';
+    this.field = field;
+  }
+}

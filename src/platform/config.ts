@@ -1,0 +1,215 @@
+import { z } from 'zod';
+
+/**
+ * Configuration comes from the environment only, parsed once at start. A missing or malformed variable stops the
+ * start with one line per problem naming the variable. Every variable is documented in .env.example.
+ */
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const ms = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const url = z.url({ protocol: /^https?$/ });
+const list = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const optionalText = z.string().trim().min(1).optional();
+
+const envSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
+  GRAPHQL_INTROSPECTION: flag.default(true),
+
+  SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
+  SANDBOX_SEED: z.string().default('carrier-subgraph'),
+  SANDBOX_LATENCY_MS: ms(20),
+  SANDBOX_TIME_SCALE: z.coerce.number().positive().default(60),
+
+  UPSTREAM_CONNECT_TIMEOUT_MS: positive(5_000),
+  UPSTREAM_HEADERS_TIMEOUT_MS: positive(15_000),
+  UPSTREAM_BODY_TIMEOUT_MS: positive(15_000),
+  UPSTREAM_RETRY_BASE_DELAY_MS: ms(100),
+
+  CARRIER_B_BASE_URL: url.optional(),
+  CARRIER_B_CLIENT_ID: optionalText,
+  CARRIER_B_CLIENT_SECRET: optionalText,
+  CARRIER_B_ACCOUNT_NUMBER: optionalText,
+  CARRIER_B_LOCALE: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'shape xx_XX').optional(),
+
+  GROUP_A_DIVISIONS: list.default(['express', 'ecommerce']),
+  GROUP_A_TRACK_BASE_URL: url.optional(),
+  GROUP_A_TRACK_API_KEY: optionalText,
+  GROUP_A_TRACK_MIN_INTERVAL_MS: ms(5_000),
+  GROUP_A_TRACK_DAILY_QUOTA: positive(250),
+  GROUP_A_TRACK_MAX_WAIT_MS: ms(20_000),
+  GROUP_A_TRACK_CACHE_TTL_MS: ms(300_000),
+  GROUP_A_TRACK_PAGE_LIMIT: positive(5),
+
+  GROUP_A_EXPRESS_BASE_URL: url.optional(),
+  GROUP_A_EXPRESS_ENVIRONMENT: z.enum(['test', 'production']).default('test'),
+  GROUP_A_EXPRESS_USERNAME: optionalText,
+  GROUP_A_EXPRESS_PASSWORD: optionalText,
+  GROUP_A_EXPRESS_ACCOUNT_NUMBERS: list.optional(),
+
+  GROUP_A_ECOM_BASE_URL: url.optional(),
+  GROUP_A_ECOM_CLIENT_ID: optionalText,
+  GROUP_A_ECOM_CLIENT_SECRET: optionalText,
+  GROUP_A_ECOM_PICKUP_ACCOUNT: optionalText,
+  GROUP_A_ECOM_TRACK_PATH: z.string().startsWith('/').default('/tracking/v4/package'),
+  GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID: z.string().min(1).default('packageId'),
+  GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID: z.string().min(1).default('carrierPackageId'),
+
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+});
+
+type Env = z.infer<typeof envSchema>;
+
+export interface CarrierBConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  accountNumber: string;
+  locale: string | null;
+}
+
+export interface GroupATrackingConfig {
+  baseUrl: string;
+  apiKey: string;
+  minIntervalMs: number;
+  dailyQuota: number;
+  maxWaitMs: number;
+  cacheTtlMs: number;
+  pageLimit: number;
+}
+
+export interface GroupAExpressConfig {
+  baseUrl: string;
+  /** "the test environment uses the prefix `/expressapi/test`". */
+  environment: 'test' | 'production';
+  username: string;
+  password: string;
+  /** One credential pair can serve several account numbers (they travel in the body). */
+  accountNumbers: string[];
+}
+
+export interface GroupAEcommerceConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  pickupAccount: string | null;
+  trackPath: string;
+  trackParamPackageId: string;
+  trackParamCarrierId: string;
+}
+
+export interface Config {
+  server: { host: string; port: number; logLevel: Env['LOG_LEVEL']; maxTrackingNumbersPerRequest: number; introspection: boolean };
+  sandbox: { mode: 'auto' | 'on' | 'off'; seed: string; latencyMs: number; timeScale: number };
+  http: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; retryBaseDelayMs: number };
+  groupADivisions: string[];
+  carrierB: CarrierBConfig | null;
+  groupATracking: GroupATrackingConfig | null;
+  groupAExpress: GroupAExpressConfig | null;
+  groupAEcommerce: GroupAEcommerceConfig | null;
+  store: { databaseUrl: string | null; dataDir: string };
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+/** Each upstream is configured on its own: setting its base URL makes its credentials required. */
+const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = [
+  { base: 'CARRIER_B_BASE_URL', required: ['CARRIER_B_CLIENT_ID', 'CARRIER_B_CLIENT_SECRET', 'CARRIER_B_ACCOUNT_NUMBER'] },
+  { base: 'GROUP_A_TRACK_BASE_URL', required: ['GROUP_A_TRACK_API_KEY'] },
+  { base: 'GROUP_A_EXPRESS_BASE_URL', required: ['GROUP_A_EXPRESS_USERNAME', 'GROUP_A_EXPRESS_PASSWORD', 'GROUP_A_EXPRESS_ACCOUNT_NUMBERS'] },
+  { base: 'GROUP_A_ECOM_BASE_URL', required: ['GROUP_A_ECOM_CLIENT_ID', 'GROUP_A_ECOM_CLIENT_SECRET'] },
+];
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): ConfigResult {
+  // An empty variable counts as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    };
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  for (const group of UPSTREAM_GROUPS) {
+    const setKeys = [group.base, ...group.required].filter((key) => env[key] !== undefined);
+    if (setKeys.length === 0) continue;
+    for (const key of [group.base, ...group.required]) {
+      if (env[key] === undefined) problems.push(`${key}: required when ${setKeys[0]} is set`);
+    }
+  }
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, config: toConfig(env) };
+}
+
+function toConfig(env: Env): Config {
+  return {
+    server: {
+      host: env.HOST,
+      port: env.PORT,
+      logLevel: env.LOG_LEVEL,
+      maxTrackingNumbersPerRequest: env.MAX_TRACKING_NUMBERS_PER_REQUEST,
+      introspection: env.GRAPHQL_INTROSPECTION,
+    },
+    sandbox: { mode: env.SANDBOX, seed: env.SANDBOX_SEED, latencyMs: env.SANDBOX_LATENCY_MS, timeScale: env.SANDBOX_TIME_SCALE },
+    http: {
+      connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS,
+      headersTimeoutMs: env.UPSTREAM_HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: env.UPSTREAM_BODY_TIMEOUT_MS,
+      retryBaseDelayMs: env.UPSTREAM_RETRY_BASE_DELAY_MS,
+    },
+    groupADivisions: env.GROUP_A_DIVISIONS,
+    carrierB: env.CARRIER_B_BASE_URL
+      ? {
+          baseUrl: env.CARRIER_B_BASE_URL,
+          clientId: env.CARRIER_B_CLIENT_ID!,
+          clientSecret: env.CARRIER_B_CLIENT_SECRET!,
+          accountNumber: env.CARRIER_B_ACCOUNT_NUMBER!,
+          locale: env.CARRIER_B_LOCALE ?? null,
+        }
+      : null,
+    groupATracking: env.GROUP_A_TRACK_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_TRACK_BASE_URL,
+          apiKey: env.GROUP_A_TRACK_API_KEY!,
+          minIntervalMs: env.GROUP_A_TRACK_MIN_INTERVAL_MS,
+          dailyQuota: env.GROUP_A_TRACK_DAILY_QUOTA,
+          maxWaitMs: env.GROUP_A_TRACK_MAX_WAIT_MS,
+          cacheTtlMs: env.GROUP_A_TRACK_CACHE_TTL_MS,
+          pageLimit: env.GROUP_A_TRACK_PAGE_LIMIT,
+        }
+      : null,
+    groupAExpress: env.GROUP_A_EXPRESS_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_EXPRESS_BASE_URL,
+          environment: env.GROUP_A_EXPRESS_ENVIRONMENT,
+          username: env.GROUP_A_EXPRESS_USERNAME!,
+          password: env.GROUP_A_EXPRESS_PASSWORD!,
+          accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
+        }
+      : null,
+    groupAEcommerce: env.GROUP_A_ECOM_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_ECOM_BASE_URL,
+          clientId: env.GROUP_A_ECOM_CLIENT_ID!,
+          clientSecret: env.GROUP_A_ECOM_CLIENT_SECRET!,
+          pickupAccount: env.GROUP_A_ECOM_PICKUP_ACCOUNT ?? null,
+          trackPath: env.GROUP_A_ECOM_TRACK_PATH,
+          trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
+          trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
+        }
+      : null,
+    store: { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
+  };
+}
+
+/** True when no upstream is configured: the sandbox then stands in for all of them. */
+export function noUpstreamConfigured(config: Config): boolean {
+  return !config.carrierB && !config.groupATracking && !config.groupAExpress && !config.groupAEcommerce;
+}

@@ -1,0 +1,236 @@
+import { Pool } from 'undici';
+import type { z } from 'zod';
+import type { CarrierInterface } from '../../domain/carrier.js';
+import { UpstreamError, type UpstreamErrorCode } from '../../domain/errors.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import { noAuth, type AuthStrategy } from './auth.js';
+import { backoffDelayMs, parseRetryAfter, sleep } from './retry.js';
+
+export interface HttpTimeouts {
+  connectTimeoutMs: number;
+  headersTimeoutMs: number;
+  bodyTimeoutMs: number;
+}
+
+/** What an upstream's error body says, in its own words (Carrier B `errors[0].code`, Group A problem `type`). */
+export interface CarrierErrorReading {
+  carrierCode?: string | null;
+  message?: string | null;
+}
+
+export interface UpstreamClientOptions {
+  upstream: CarrierInterface;
+  baseUrl: string;
+  auth?: AuthStrategy | ((client: UpstreamClient) => AuthStrategy);
+  timeouts: HttpTimeouts;
+  metrics: Metrics;
+  logger: Logger;
+  /** Reads the upstream's error body; never returns personal data. */
+  readError?: (status: number, body: unknown) => CarrierErrorReading;
+  /** First backoff step for 500/503 (jittered, doubled per attempt). */
+  retryBaseDelayMs?: number;
+  /** A 429 whose Retry-After is at most this far away is waited out and retried once; later ones fail at once. */
+  maxRetryAfterWaitMs?: number;
+  connections?: number;
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface CallSpec<S extends z.ZodType> {
+  /** Names the call in metrics and errors, e.g. `track`. */
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below the base URL's path, or an absolute URL on the same origin (e.g. a `nextUrl`). */
+  path: string;
+  query?: Query;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  schema: S;
+  /** Safe to send twice. Defaults to true for GET/PUT/DELETE, false otherwise. */
+  idempotent?: boolean;
+  /** false: send without credentials (token endpoints). */
+  auth?: boolean;
+}
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: unknown;
+}
+
+/**
+ * One client per upstream origin: an undici pool with explicit timeouts, the upstream's auth strategy, retries (500
+ * and 503 once with backoff and jitter, 429 honouring Retry-After, 401 once after re-minting), and a zod wire schema
+ * for every answer. Every failure becomes an UpstreamError with a stable code naming the call that failed.
+ */
+export class UpstreamClient {
+  readonly upstream: CarrierInterface;
+  private readonly pool: Pool;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly auth: AuthStrategy;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.upstream = options.upstream;
+    const base = new URL(options.baseUrl);
+    this.origin = base.origin;
+    this.basePath = base.pathname.replace(/\/+$/, '');
+    this.pool = new Pool(this.origin, {
+      connections: options.connections ?? 16,
+      connect: { timeout: options.timeouts.connectTimeoutMs },
+      headersTimeout: options.timeouts.headersTimeoutMs,
+      bodyTimeout: options.timeouts.bodyTimeoutMs,
+      keepAliveTimeout: 30_000,
+    });
+    const auth = options.auth ?? noAuth;
+    this.auth = typeof auth === 'function' ? auth(this) : auth;
+  }
+
+  async call<S extends z.ZodType>(spec: CallSpec<S>): Promise<z.infer<S>> {
+    const answer = await this.send(spec);
+    const parsed = spec.schema.safeParse(answer.body);
+    if (!parsed.success) {
+      const where = parsed.error.issues
+        .slice(0, 3)
+        .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+        .join('; ');
+      throw this.error('UPSTREAM_CONTRACT', spec.operation, `answer does not match its schema (${where})`, {
+        httpStatus: answer.status,
+      });
+    }
+    return parsed.data;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async send(spec: CallSpec<z.ZodType>): Promise<RawAnswer> {
+    const idempotent = spec.idempotent ?? spec.method !== 'POST';
+    let retriedServer = false;
+    let retriedAuth = false;
+    let retriedRateLimit = false;
+    for (;;) {
+      const credentials = spec.auth === false ? { headers: {}, version: 0 } : await this.auth.headers();
+      const answer = await this.attempt(spec, credentials.headers);
+      const { status } = answer;
+      if (status >= 200 && status < 300) return answer;
+      if (status === 401 && spec.auth !== false && !retriedAuth) {
+        retriedAuth = true;
+        // Carrier B: "When a call returns 401, mint a new token and retry once."
+        if (await this.auth.onUnauthorized(credentials.version)) continue;
+      }
+      if ((status === 500 || status === 503) && idempotent && !retriedServer) {
+        retriedServer = true;
+        await sleep(backoffDelayMs(0, this.options.retryBaseDelayMs ?? 100));
+        continue;
+      }
+      if (status === 429) {
+        const retryAt = parseRetryAfter(answer.headers['retry-after']);
+        const waitMs = retryAt ? retryAt.getTime() - Date.now() : Number.POSITIVE_INFINITY;
+        if (!retriedRateLimit && idempotent && waitMs <= (this.options.maxRetryAfterWaitMs ?? 2_000)) {
+          retriedRateLimit = true;
+          await sleep(waitMs);
+          continue;
+        }
+        throw this.statusError(spec.operation, answer, retryAt);
+      }
+      throw this.statusError(spec.operation, answer, null);
+    }
+  }
+
+  private async attempt(spec: CallSpec<z.ZodType>, authHeaders: Record<string, string>): Promise<RawAnswer> {
+    const path = this.resolvePath(spec);
+    const headers: Record<string, string> = { accept: 'application/json', ...authHeaders, ...spec.headers };
+    let body: string | undefined;
+    if (spec.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(spec.form).toString();
+    } else if (spec.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(spec.json);
+    }
+    const stopTimer = this.options.metrics.upstreamLatency.startTimer({
+      upstream: this.upstream,
+      operation: spec.operation,
+    });
+    let status = 0;
+    try {
+      const response = await this.pool.request({ method: spec.method, path, headers, body });
+      status = response.statusCode;
+      const text = await response.body.text();
+      return { status, headers: response.headers, body: parseBody(text) };
+    } catch (cause) {
+      const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+      throw this.error('UPSTREAM_UNAVAILABLE', spec.operation, `no answer (${message})`, {}, cause);
+    } finally {
+      stopTimer();
+      this.options.metrics.upstreamCalls.inc({ upstream: this.upstream, operation: spec.operation, status: String(status) });
+    }
+  }
+
+  private resolvePath(spec: CallSpec<z.ZodType>): string {
+    let url: URL;
+    if (/^https?:\/\//i.test(spec.path)) {
+      url = new URL(spec.path);
+      if (url.origin !== this.origin) {
+        throw this.error('UPSTREAM_CONTRACT', spec.operation, `refusing to follow a link to another origin`);
+      }
+    } else {
+      const relative = spec.path.startsWith(this.basePath + '/') ? spec.path : `${this.basePath}${spec.path}`;
+      url = new URL(relative, this.origin);
+    }
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    return `${url.pathname}${url.search}`;
+  }
+
+  private statusError(operation: string, answer: RawAnswer, retryAt: Date | null): UpstreamError {
+    const reading = this.options.readError?.(answer.status, answer.body) ?? {};
+    const code = codeForStatus(answer.status);
+    const message = reading.message ?? `HTTP ${answer.status}`;
+    return this.error(code, operation, message, {
+      httpStatus: answer.status,
+      carrierCode: reading.carrierCode ?? null,
+      retryAt,
+    });
+  }
+
+  private error(
+    code: UpstreamErrorCode,
+    operation: string,
+    message: string,
+    extra: { httpStatus?: number; carrierCode?: string | null; retryAt?: Date | null } = {},
+    cause?: unknown,
+  ): UpstreamError {
+    this.options.metrics.upstreamErrors.inc({ upstream: this.upstream, code });
+    if (code !== 'UPSTREAM_NOT_FOUND') {
+      this.options.logger.warn(
+        { upstream: this.upstream, operation, code, httpStatus: extra.httpStatus, carrierCode: extra.carrierCode },
+        'upstream call failed',
+      );
+    }
+    return new UpstreamError(`${this.upstream} ${operation}: ${message}`, { code, upstream: this.upstream, operation, ...extra }, { cause });
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function codeForStatus(status: number): UpstreamErrorCode {
+  if (status === 401 || status === 403) return 'UPSTREAM_UNAUTHORIZED';
+  if (status === 404) return 'UPSTREAM_NOT_FOUND';
+  if (status === 429) return 'UPSTREAM_RATE_LIMITED';
+  if (status >= 500) return 'UPSTREAM_UNAVAILABLE';
+  if (status >= 400) return 'UPSTREAM_BAD_REQUEST';
+  return 'UPSTREAM_CONTRACT';
+}
