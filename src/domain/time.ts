@@ -17,8 +17,15 @@ export function carrierTimeFromIso(value: string | null | undefined): CarrierTim
   if (OFFSET_RE.test(trimmed) && !Number.isNaN(Date.parse(trimmed))) {
     return { instant: normaliseOffset(trimmed), localDateTime: null };
   }
-  if (LOCAL_RE.test(trimmed)) return { instant: null, localDateTime: trimmed };
+  if (LOCAL_RE.test(trimmed)) return { instant: null, localDateTime: padLocal(trimmed) };
   return null;
+}
+
+/** Completes a local value to `YYYY-MM-DDTHH:MM:SS` (a bare date reads as its start), the shape clients parse. */
+function padLocal(value: string): string {
+  if (value.length === 10) return `${value}T00:00:00`;
+  if (value.length === 16) return `${value}:00`;
+  return value;
 }
 
 /** Adds the colon to a `+0530` style offset so every instant reads `+05:30`. */

@@ -1,0 +1,749 @@
+import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
+import type { Shipment, TrackingEvent, Piece } from '../domain/shipment.js';
+import type { TrackedShipmentsModel, TrackingFailureModel } from '../graphql/models.js';
+import type { GraphQLContext } from '../graphql/context.js';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** An instant: ISO 8601 with offset (graphql-scalars DateTime). */
+  DateTime: { input: string; output: string; }
+  /** A calendar date, YYYY-MM-DD. */
+  LocalDate: { input: string; output: string; }
+  /** A date-time without offset, as a carrier reported it when it gave none. We never guess a time zone. */
+  LocalDateTime: { input: string; output: string; }
+  _FieldSet: { input: unknown; output: unknown; }
+};
+
+export type AvailableDocument = {
+  __typename?: 'AvailableDocument';
+  size?: Maybe<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+/** The networks this subgraph speaks to. Group A's division travels beside it (`division`). */
+export type Carrier =
+  | 'CARRIER_B'
+  | 'DARK_STORE'
+  | 'GROUP_A';
+
+/**
+ * A moment as the carrier reported it: `instant` where the carrier gives an offset (or its parts, recombined),
+ * `localDateTime` where it gives none. Exactly one is set.
+ */
+export type CarrierTime = {
+  __typename?: 'CarrierTime';
+  instant?: Maybe<Scalars['DateTime']['output']>;
+  localDateTime?: Maybe<Scalars['LocalDateTime']['output']>;
+};
+
+/** A soft failure in an otherwise successful answer (Group A express `warnings[]`, Carrier B `alerts[]`). */
+export type CarrierWarning = {
+  __typename?: 'CarrierWarning';
+  code?: Maybe<Scalars['String']['output']>;
+  message: Scalars['String']['output'];
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type Delay = {
+  __typename?: 'Delay';
+  status?: Maybe<DelayStatus>;
+  subType?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type DelayStatus =
+  | 'DELAYED'
+  | 'EARLY'
+  | 'ON_TIME';
+
+export type DeliveryWindow = {
+  __typename?: 'DeliveryWindow';
+  from?: Maybe<CarrierTime>;
+  remark?: Maybe<Scalars['String']['output']>;
+  to?: Maybe<CarrierTime>;
+};
+
+export type Dimensions = {
+  __typename?: 'Dimensions';
+  height?: Maybe<Measure>;
+  length?: Maybe<Measure>;
+  width?: Maybe<Measure>;
+};
+
+/** How an e-commerce package is looked up: by the caller's own package id or by the carrier's id. */
+export type EcommerceIdType =
+  | 'CARRIER_PACKAGE_ID'
+  | 'PACKAGE_ID';
+
+export type Location = {
+  __typename?: 'Location';
+  address?: Maybe<PartyAddress>;
+  description?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+export type Measure = {
+  __typename?: 'Measure';
+  unit: Scalars['String']['output'];
+  value: Scalars['Float']['output'];
+};
+
+/** An amount with its ISO 4217 currency; the amount is a decimal string. */
+export type Money = {
+  __typename?: 'Money';
+  amount: Scalars['String']['output'];
+  currency: Scalars['String']['output'];
+};
+
+export type Party = {
+  __typename?: 'Party';
+  address?: Maybe<PartyAddress>;
+  name?: Maybe<Scalars['String']['output']>;
+  organizationName?: Maybe<Scalars['String']['output']>;
+  policy?: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * An address as far as the caller is entitled to see it. Masked members are null: null means "not entitled", not
+ * "empty". `policy` is the carrier's marker of what is visible (e.g. `postal-code`).
+ */
+export type PartyAddress = {
+  __typename?: 'PartyAddress';
+  countryCode?: Maybe<Scalars['String']['output']>;
+  locality?: Maybe<Scalars['String']['output']>;
+  policy?: Maybe<Scalars['String']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+  region?: Maybe<Scalars['String']['output']>;
+  streetLines?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+export type Piece = {
+  __typename?: 'Piece';
+  dimensions?: Maybe<Dimensions>;
+  events: Array<TrackingEvent>;
+  id: Scalars['String']['output'];
+  sequenceNumber?: Maybe<Scalars['Int']['output']>;
+  trackingNumber?: Maybe<Scalars['String']['output']>;
+  typeCode?: Maybe<Scalars['String']['output']>;
+  weight?: Maybe<Measure>;
+};
+
+export type ProofOfDelivery = {
+  __typename?: 'ProofOfDelivery';
+  documentUrl?: Maybe<Scalars['String']['output']>;
+  receivedBy?: Maybe<Scalars['String']['output']>;
+  signatureUrl?: Maybe<Scalars['String']['output']>;
+  /** Whether a signed version exists before the link is followed. */
+  signedAvailable?: Maybe<Scalars['Boolean']['output']>;
+  signedBy?: Maybe<Scalars['String']['output']>;
+  time?: Maybe<CarrierTime>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
+  shipment?: Maybe<Shipment>;
+  /** One shipment by its id. */
+  shipmentById?: Maybe<Shipment>;
+  /** Shipments carrying a customer reference such as an order id (Carrier B). */
+  shipmentsByReference: Array<Shipment>;
+  /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
+  track: Array<TrackOutcome>;
+};
+
+
+export type QueryShipmentArgs = {
+  carrier: Carrier;
+  division?: InputMaybe<Scalars['String']['input']>;
+  ecommerceIdType?: InputMaybe<EcommerceIdType>;
+  language?: InputMaybe<Scalars['String']['input']>;
+  trackingNumber: Scalars['String']['input'];
+};
+
+
+export type QueryShipmentByIdArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryShipmentsByReferenceArgs = {
+  input: ReferenceLookupInput;
+};
+
+
+export type QueryTrackArgs = {
+  inputs: Array<TrackInput>;
+};
+
+export type ReferenceLookupInput = {
+  carrier: Carrier;
+  /** The carrier's reference type; Carrier B: CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER. */
+  referenceType?: Scalars['String']['input'];
+  shipDateBegin?: InputMaybe<Scalars['LocalDate']['input']>;
+  shipDateEnd?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Your value, e.g. an order id written into the shipment's customer reference at creation. */
+  value: Scalars['String']['input'];
+};
+
+export type ServiceInfo = {
+  __typename?: 'ServiceInfo';
+  code?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
+export type Shipment = {
+  __typename?: 'Shipment';
+  carrier: Carrier;
+  /** Carrier B network code (express or ground). */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Carrier B `trackingNumberUniqueId` of a reused number. */
+  carrierUniqueId?: Maybe<Scalars['String']['output']>;
+  declaredValue?: Maybe<Money>;
+  delay?: Maybe<Delay>;
+  deliveredAt?: Maybe<CarrierTime>;
+  deliveryAttempts?: Maybe<Scalars['Int']['output']>;
+  destination?: Maybe<Party>;
+  /** Group A division (e.g. `express`, `ecommerce`); null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** Documents the carrier says exist for this shipment (e.g. signature proof of delivery). */
+  documentsAvailable: Array<AvailableDocument>;
+  estimatedDelivery?: Maybe<DeliveryWindow>;
+  /** Scan history, newest first. Selecting it asks the carrier for detailed scans. */
+  events: Array<TrackingEvent>;
+  /** `<carrier>:<division or ->:<tracking number>[:<carrier's unique id>]`; unambiguous. */
+  id: Scalars['ID']['output'];
+  /** True for a return movement. */
+  isReturn?: Maybe<Scalars['Boolean']['output']>;
+  origin?: Maybe<Party>;
+  pickedUpAt?: Maybe<CarrierTime>;
+  pieceCount?: Maybe<Scalars['Int']['output']>;
+  pieces: Array<Piece>;
+  proofOfDelivery?: Maybe<ProofOfDelivery>;
+  recipient?: Maybe<Party>;
+  references: Array<ShipmentReference>;
+  rerouteUrl?: Maybe<Scalars['String']['output']>;
+  service?: Maybe<ServiceInfo>;
+  serviceUrl?: Maybe<Scalars['String']['output']>;
+  shippedAt?: Maybe<CarrierTime>;
+  shipper?: Maybe<Party>;
+  status: StatusReading;
+  statusDescription?: Maybe<Scalars['String']['output']>;
+  statusLocation?: Maybe<Location>;
+  statusTime?: Maybe<CarrierTime>;
+  totalWeight?: Maybe<Measure>;
+  trackingNumber: Scalars['String']['output'];
+  /** Soft failures the carrier returned with this answer. */
+  warnings: Array<CarrierWarning>;
+};
+
+export type ShipmentReference = {
+  __typename?: 'ShipmentReference';
+  scope?: Maybe<Scalars['String']['output']>;
+  /** The carrier's reference type, e.g. `customer-reference`, `CUSTOMER_REFERENCE`, `CU`. */
+  type: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+/** The normalised status vocabulary. The carrier's own code and text always travel beside it (`StatusReading`). */
+export type ShipmentStatus =
+  | 'CANCELLED'
+  | 'DELIVERED'
+  | 'DELIVERY_ATTEMPTED'
+  | 'EXCEPTION'
+  | 'IN_TRANSIT'
+  | 'LABEL_CREATED'
+  | 'OUT_FOR_DELIVERY'
+  | 'PRE_TRANSIT'
+  | 'RETURNED'
+  | 'UNKNOWN';
+
+export type StatusReading = {
+  __typename?: 'StatusReading';
+  /** The carrier's own code (Group A `statusCode`, express `typeCode`, Carrier B `derivedCode`). */
+  nativeCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier's own text, localised where the carrier does. */
+  nativeText?: Maybe<Scalars['String']['output']>;
+  status: ShipmentStatus;
+};
+
+export type TrackInput = {
+  carrier: Carrier;
+  /** Carrier B: express or ground network code, to disambiguate a reused number. */
+  carrierCode?: InputMaybe<Scalars['String']['input']>;
+  /** Carrier B: the carrier's unique id of a reused number. */
+  carrierUniqueId?: InputMaybe<Scalars['String']['input']>;
+  /** Group A division (the unified interface's `service`). Unknown: the carrier guesses and may answer several shipments. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** Group A e-commerce: which id `trackingNumber` is. */
+  ecommerceIdType?: InputMaybe<EcommerceIdType>;
+  /** Language of free text, e.g. `en`, `de`. */
+  language?: InputMaybe<Scalars['String']['input']>;
+  /** Narrow an ambiguous number to a ship-date window. */
+  shipDateBegin?: InputMaybe<Scalars['LocalDate']['input']>;
+  shipDateEnd?: InputMaybe<Scalars['LocalDate']['input']>;
+  trackingNumber: Scalars['String']['input'];
+};
+
+/** One outcome per input of `track`, in input order: the shipments found, or a typed failure of that input alone. */
+export type TrackOutcome = TrackedShipments | TrackingFailure;
+
+export type TrackedShipments = {
+  __typename?: 'TrackedShipments';
+  carrier: Carrier;
+  /** More than one when a number is ambiguous (Group A without division, Carrier B reused numbers). */
+  shipments: Array<Shipment>;
+  trackingNumber: Scalars['String']['output'];
+};
+
+export type TrackingErrorCode =
+  | 'UPSTREAM_AMBIGUOUS'
+  | 'UPSTREAM_BAD_REQUEST'
+  | 'UPSTREAM_CONTRACT'
+  | 'UPSTREAM_NOT_CONFIGURED'
+  | 'UPSTREAM_NOT_FOUND'
+  | 'UPSTREAM_RATE_LIMITED'
+  | 'UPSTREAM_UNAUTHORIZED'
+  | 'UPSTREAM_UNAVAILABLE';
+
+export type TrackingEvent = {
+  __typename?: 'TrackingEvent';
+  description?: Maybe<Scalars['String']['output']>;
+  /** The carrier's exception indicator (Carrier B `exceptionCode`, Group A express `typeCode`). */
+  exceptionCode?: Maybe<Scalars['String']['output']>;
+  exceptionDescription?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Location>;
+  nextSteps?: Maybe<Scalars['String']['output']>;
+  /** Pieces of a multi-piece shipment this event concerns. */
+  pieceIds: Array<Scalars['String']['output']>;
+  remark?: Maybe<Scalars['String']['output']>;
+  signedBy?: Maybe<Scalars['String']['output']>;
+  status: StatusReading;
+  time?: Maybe<CarrierTime>;
+};
+
+export type TrackingFailure = {
+  __typename?: 'TrackingFailure';
+  /** For UPSTREAM_AMBIGUOUS: the ids of the matching shipments. */
+  candidates: Array<Scalars['ID']['output']>;
+  carrier: Carrier;
+  /** The carrier's own error code. */
+  carrierErrorCode?: Maybe<Scalars['String']['output']>;
+  code: TrackingErrorCode;
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when this lookup could be served. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  trackingNumber: Scalars['String']['output'];
+  /** The upstream interface that failed, e.g. `carrier-b`, `group-a/tracking`. */
+  upstream: Scalars['String']['output'];
+};
+
+export type WithIndex<TObject> = TObject & Record<string, any>;
+export type ResolversObject<TObject> = WithIndex<TObject>;
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ReferenceResolver<TResult, TReference, TContext> = (
+      reference: TReference,
+      context: TContext,
+      info: GraphQLResolveInfo
+    ) => Promise<TResult> | TResult;
+
+      type ScalarCheck<T, S> = S extends true ? T : NullableCheck<T, S>;
+      type NullableCheck<T, S> = Maybe<T> extends T ? Maybe<ListCheck<NonNullable<T>, S>> : ListCheck<T, S>;
+      type ListCheck<T, S> = T extends (infer U)[] ? NullableCheck<U, S>[] : GraphQLRecursivePick<T, S>;
+      export type GraphQLRecursivePick<T, S> = { [K in keyof T & keyof S]: ScalarCheck<T[K], S[K]> };
+    
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<TResult, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = ResolverFn<TResult, TParent, TContext, TArgs> | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<TResult, TKey extends string, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<TResult, TKey extends string, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<TTypes, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<T = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = Record<PropertyKey, never>, TContext = Record<PropertyKey, never>, TArgs = Record<PropertyKey, never>> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo
+) => TResult | Promise<TResult>;
+
+/** Mapping of federation types */
+export type FederationTypes = ResolversObject<{
+  Shipment: Shipment;
+}>;
+
+/** Mapping of federation reference types */
+export type FederationReferenceTypes = ResolversObject<{
+  Shipment:
+    ( { __typename: 'Shipment' }
+    & ( GraphQLRecursivePick<FederationTypes['Shipment'], {"id":true}>
+        | GraphQLRecursivePick<FederationTypes['Shipment'], {"carrier":true,"trackingNumber":true}> ) );
+}>;
+
+/** Mapping of union types */
+export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  TrackOutcome:
+    | ( TrackedShipmentsModel )
+    | ( TrackingFailureModel )
+  ;
+}>;
+
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = ResolversObject<{
+  AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Carrier: Carrier;
+  CarrierTime: ResolverTypeWrapper<CarrierTime>;
+  CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
+  DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  Delay: ResolverTypeWrapper<Delay>;
+  DelayStatus: DelayStatus;
+  DeliveryWindow: ResolverTypeWrapper<DeliveryWindow>;
+  Dimensions: ResolverTypeWrapper<Dimensions>;
+  EcommerceIdType: EcommerceIdType;
+  LocalDate: ResolverTypeWrapper<Scalars['LocalDate']['output']>;
+  LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
+  Location: ResolverTypeWrapper<Location>;
+  Measure: ResolverTypeWrapper<Measure>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  Money: ResolverTypeWrapper<Money>;
+  Party: ResolverTypeWrapper<Party>;
+  PartyAddress: ResolverTypeWrapper<PartyAddress>;
+  Piece: ResolverTypeWrapper<Piece>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  ReferenceLookupInput: ReferenceLookupInput;
+  ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
+  Shipment: ResolverTypeWrapper<Shipment>;
+  ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
+  ShipmentStatus: ShipmentStatus;
+  StatusReading: ResolverTypeWrapper<StatusReading>;
+  TrackInput: TrackInput;
+  TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
+  TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModel>;
+  TrackingErrorCode: TrackingErrorCode;
+  TrackingEvent: ResolverTypeWrapper<TrackingEvent>;
+  TrackingFailure: ResolverTypeWrapper<TrackingFailureModel>;
+}>;
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = ResolversObject<{
+  AvailableDocument: AvailableDocument;
+  String: Scalars['String']['output'];
+  CarrierTime: CarrierTime;
+  CarrierWarning: CarrierWarning;
+  DateTime: Scalars['DateTime']['output'];
+  Delay: Delay;
+  DeliveryWindow: DeliveryWindow;
+  Dimensions: Dimensions;
+  LocalDate: Scalars['LocalDate']['output'];
+  LocalDateTime: Scalars['LocalDateTime']['output'];
+  Location: Location;
+  Measure: Measure;
+  Float: Scalars['Float']['output'];
+  Money: Money;
+  Party: Party;
+  PartyAddress: PartyAddress;
+  Piece: Piece;
+  Int: Scalars['Int']['output'];
+  ProofOfDelivery: ProofOfDelivery;
+  Boolean: Scalars['Boolean']['output'];
+  Query: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
+  ReferenceLookupInput: ReferenceLookupInput;
+  ServiceInfo: ServiceInfo;
+  Shipment: Shipment;
+  ShipmentReference: ShipmentReference;
+  StatusReading: StatusReading;
+  TrackInput: TrackInput;
+  TrackOutcome: ResolversUnionTypes<ResolversParentTypes>['TrackOutcome'];
+  TrackedShipments: TrackedShipmentsModel;
+  TrackingEvent: TrackingEvent;
+  TrackingFailure: TrackingFailureModel;
+}>;
+
+export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
+  size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CarrierTimeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierTime'] = ResolversParentTypes['CarrierTime']> = ResolversObject<{
+  instant?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  localDateTime?: Resolver<Maybe<ResolversTypes['LocalDateTime']>, ParentType, ContextType>;
+}>;
+
+export type CarrierWarningResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierWarning'] = ResolversParentTypes['CarrierWarning']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
+  name: 'DateTime';
+}
+
+export type DelayResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Delay'] = ResolversParentTypes['Delay']> = ResolversObject<{
+  status?: Resolver<Maybe<ResolversTypes['DelayStatus']>, ParentType, ContextType>;
+  subType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type DeliveryWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryWindow'] = ResolversParentTypes['DeliveryWindow']> = ResolversObject<{
+  from?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  to?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+}>;
+
+export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dimensions'] = ResolversParentTypes['Dimensions']> = ResolversObject<{
+  height?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+  length?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+  width?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+}>;
+
+export interface LocalDateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['LocalDate'], any> {
+  name: 'LocalDate';
+}
+
+export interface LocalDateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['LocalDateTime'], any> {
+  name: 'LocalDateTime';
+}
+
+export type LocationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Location'] = ResolversParentTypes['Location']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['PartyAddress']>, ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type MeasureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Measure'] = ResolversParentTypes['Measure']> = ResolversObject<{
+  unit?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Money'] = ResolversParentTypes['Money']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type PartyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Party'] = ResolversParentTypes['Party']> = ResolversObject<{
+  address?: Resolver<Maybe<ResolversTypes['PartyAddress']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organizationName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PartyAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PartyAddress'] = ResolversParentTypes['PartyAddress']> = ResolversObject<{
+  countryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  locality?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  policy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  region?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetLines?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+}>;
+
+export type PieceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Piece'] = ResolversParentTypes['Piece']> = ResolversObject<{
+  dimensions?: Resolver<Maybe<ResolversTypes['Dimensions']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['TrackingEvent']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sequenceNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  typeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  weight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+}>;
+
+export type ProofOfDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProofOfDelivery'] = ResolversParentTypes['ProofOfDelivery']> = ResolversObject<{
+  documentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  receivedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signatureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signedAvailable?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  signedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+}>;
+
+export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
+  shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
+  shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
+  track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
+}>;
+
+export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shipment'] = ResolversParentTypes['Shipment'], FederationReferenceType extends FederationReferenceTypes['Shipment'] = FederationReferenceTypes['Shipment']> = ResolversObject<{
+  __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Shipment']> | FederationReferenceType, FederationReferenceType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  carrierUniqueId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  declaredValue?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  delay?: Resolver<Maybe<ResolversTypes['Delay']>, ParentType, ContextType>;
+  deliveredAt?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  deliveryAttempts?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  destination?: Resolver<Maybe<ResolversTypes['Party']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  documentsAvailable?: Resolver<Array<ResolversTypes['AvailableDocument']>, ParentType, ContextType>;
+  estimatedDelivery?: Resolver<Maybe<ResolversTypes['DeliveryWindow']>, ParentType, ContextType>;
+  events?: Resolver<Array<ResolversTypes['TrackingEvent']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  isReturn?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  origin?: Resolver<Maybe<ResolversTypes['Party']>, ParentType, ContextType>;
+  pickedUpAt?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  pieceCount?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  pieces?: Resolver<Array<ResolversTypes['Piece']>, ParentType, ContextType>;
+  proofOfDelivery?: Resolver<Maybe<ResolversTypes['ProofOfDelivery']>, ParentType, ContextType>;
+  recipient?: Resolver<Maybe<ResolversTypes['Party']>, ParentType, ContextType>;
+  references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
+  rerouteUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  service?: Resolver<Maybe<ResolversTypes['ServiceInfo']>, ParentType, ContextType>;
+  serviceUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shippedAt?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  shipper?: Resolver<Maybe<ResolversTypes['Party']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;
+  statusDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  statusLocation?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
+  statusTime?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  totalWeight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type ShipmentReferenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentReference'] = ResolversParentTypes['ShipmentReference']> = ResolversObject<{
+  scope?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusReading'] = ResolversParentTypes['StatusReading']> = ResolversObject<{
+  nativeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nativeText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ShipmentStatus'], ParentType, ContextType>;
+}>;
+
+export type TrackOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackOutcome'] = ResolversParentTypes['TrackOutcome']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'TrackedShipments' | 'TrackingFailure', ParentType, ContextType>;
+}>;
+
+export type TrackedShipmentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackedShipments'] = ResolversParentTypes['TrackedShipments']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  shipments?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type TrackingEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingEvent'] = ResolversParentTypes['TrackingEvent']> = ResolversObject<{
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  exceptionCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  exceptionDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
+  nextSteps?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pieceIds?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  remark?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  signedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+}>;
+
+export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFailure'] = ResolversParentTypes['TrackingFailure']> = ResolversObject<{
+  candidates?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['TrackingErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  AvailableDocument?: AvailableDocumentResolvers<ContextType>;
+  CarrierTime?: CarrierTimeResolvers<ContextType>;
+  CarrierWarning?: CarrierWarningResolvers<ContextType>;
+  DateTime?: GraphQLScalarType;
+  Delay?: DelayResolvers<ContextType>;
+  DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
+  Dimensions?: DimensionsResolvers<ContextType>;
+  LocalDate?: GraphQLScalarType;
+  LocalDateTime?: GraphQLScalarType;
+  Location?: LocationResolvers<ContextType>;
+  Measure?: MeasureResolvers<ContextType>;
+  Money?: MoneyResolvers<ContextType>;
+  Party?: PartyResolvers<ContextType>;
+  PartyAddress?: PartyAddressResolvers<ContextType>;
+  Piece?: PieceResolvers<ContextType>;
+  ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  ServiceInfo?: ServiceInfoResolvers<ContextType>;
+  Shipment?: ShipmentResolvers<ContextType>;
+  ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
+  StatusReading?: StatusReadingResolvers<ContextType>;
+  TrackOutcome?: TrackOutcomeResolvers<ContextType>;
+  TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
+  TrackingEvent?: TrackingEventResolvers<ContextType>;
+  TrackingFailure?: TrackingFailureResolvers<ContextType>;
+}>;
+

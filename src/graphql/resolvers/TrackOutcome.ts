@@ -1,0 +1,14 @@
+import type { TrackOutcomeResolvers, TrackingFailureResolvers } from '../../generated/graphql.js';
+
+export const TrackOutcome: TrackOutcomeResolvers = {
+  __resolveType: (outcome) => (outcome.kind === 'tracked' ? 'TrackedShipments' : 'TrackingFailure'),
+};
+
+export const TrackingFailure: TrackingFailureResolvers = {
+  code: (failure) => failure.error.code,
+  message: (failure) => failure.error.message,
+  upstream: (failure) => failure.error.upstream,
+  carrierErrorCode: (failure) => failure.error.carrierCode,
+  retryAt: (failure) => failure.error.retryAt?.toISOString() ?? null,
+  candidates: (failure) => failure.error.candidates,
+};

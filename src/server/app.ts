@@ -1,0 +1,105 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import express from 'express';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { GraphQLContext } from '../graphql/context.js';
+import { TrackingLoaders } from '../graphql/loaders.js';
+import { requestBudgetPlugin } from '../graphql/request-budget.js';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
+import type { Metrics } from '../platform/metrics.js';
+import type { Services } from './container.js';
+import { buildSchema } from './schema.js';
+
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  metrics: Metrics;
+  services: Services;
+  /** What /healthz reports about where the upstreams are (e.g. the in-process sandbox). */
+  mode: 'sandbox' | 'configured';
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  httpServer: Server;
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP face of the subgraph: /graphql (queries over HTTP, subscriptions over graphql-ws on the same path),
+ * /healthz and /metrics.
+ */
+export async function startApp(deps: AppDeps): Promise<RunningApp> {
+  const { config, logger, metrics, services } = deps;
+  const schema = buildSchema();
+  const app = express();
+  app.disable('x-powered-by');
+  const httpServer = createServer(app);
+
+  const contextFor = (): GraphQLContext => ({
+    services: { tracking: services.tracking },
+    loaders: new TrackingLoaders(services.tracking),
+    logger,
+  });
+
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
+  const wsCleanup = useServer({ schema, context: () => contextFor() }, wsServer);
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    introspection: config.server.introspection,
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
+      requestBudgetPlugin(config.server.maxTrackingNumbersPerRequest),
+      ...(config.server.introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
+    ],
+    logger: {
+      debug: (m) => logger.debug(m),
+      info: (m) => logger.info(m),
+      warn: (m) => logger.warn(m),
+      error: (m) => logger.error(m),
+    },
+  });
+  await apollo.start();
+
+  app.get('/healthz', (_req, res) => {
+    res.json({
+      status: 'ok',
+      mode: deps.mode,
+      upstreams: {
+        'carrier-b': config.carrierB !== null,
+        'group-a/tracking': config.groupATracking !== null,
+        'group-a/express': config.groupAExpress !== null,
+        'group-a/ecommerce': config.groupAEcommerce !== null,
+      },
+    });
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  app.use('/graphql', express.json({ limit: '2mb' }), expressMiddleware(apollo, { context: async () => contextFor() }));
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.server.port, config.server.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? 'localhost' : config.server.host;
+  return {
+    url: `http://${host}:${port}/graphql`,
+    port,
+    httpServer,
+    async close() {
+      await apollo.stop();
+    },
+  };
+}
