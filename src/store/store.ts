@@ -1,0 +1,74 @@
+/**
+ * The storage layer's public face: one `Store` over embedded PGlite (the default, a directory or memory) or a
+ * PostgreSQL server (DATABASE_URL). Both run the same SQL and the same migrations, so the rest of the code never
+ * branches on the backend.
+ */
+import { applyMigrations } from './migrations.js';
+import { openPgliteStore } from './pglite-store.js';
+import { openPostgresStore } from './postgres-store.js';
+import { redactDatabaseUrl } from './redact.js';
+
+export interface QueryResult<R> {
+  rows: R[];
+  /** Rows returned by a SELECT / RETURNING, or rows changed by INSERT/UPDATE/DELETE without RETURNING. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with `$1..$n` parameters. Multi-statement scripts belong in migrations. */
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export interface Store extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * Run `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws (the error is rethrown). Use only
+   * `tx` inside `fn`: on PGlite, calling the store itself from inside would wait for the transaction to end.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * LISTEN on a channel; returns an unlisten function. Payloads are ids only, far under 8000 bytes.
+   * Channel names are lower-case SQL identifiers (`[a-z_][a-z0-9_]*`) so that LISTEN and pg_notify agree.
+   * On PostgreSQL a dropped connection is re-established and re-listened; notifications sent while it was down are
+   * lost, so consumers must treat a notification as a hint and read the durable log for the truth.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface StoreLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface StoreOptions {
+  /** PostgreSQL connection string; when set, PostgreSQL is used and dataDir is ignored. */
+  databaseUrl?: string;
+  /** PGlite directory; 'memory://' for in-memory. Defaults to 'memory://'. */
+  dataDir?: string;
+  logger?: StoreLogger;
+}
+
+const silentLogger: StoreLogger = { info: () => undefined, warn: () => undefined };
+
+/** Opens the configured backend and applies pending migrations before handing it out. */
+export async function openStore(opts: StoreOptions): Promise<Store> {
+  const logger = opts.logger ?? silentLogger;
+  const internal = opts.databaseUrl
+    ? await openPostgresStore(opts.databaseUrl, logger)
+    : await openPgliteStore(opts.dataDir ?? 'memory://', logger);
+  try {
+    await applyMigrations(internal, logger);
+  } catch (err) {
+    await internal.close();
+    throw err;
+  }
+  logger.info(
+    internal.kind === 'postgres'
+      ? { store: 'postgres', database: redactDatabaseUrl(opts.databaseUrl ?? '') }
+      : { store: 'pglite', dataDir: opts.dataDir ?? 'memory://' },
+    'store opened',
+  );
+  return internal;
+}
