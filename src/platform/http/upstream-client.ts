@@ -33,6 +33,11 @@ export interface UpstreamClientOptions {
   /** A 429 whose Retry-After is at most this far away is waited out and retried once; later ones fail at once. */
   maxRetryAfterWaitMs?: number;
   connections?: number;
+  /**
+   * Awaited before every HTTP attempt, retries included, so an upstream quota (Group A unified tracking: "at most one
+   * call every five seconds") also bounds the client's own retries. It may throw (e.g. UPSTREAM_RATE_LIMITED).
+   */
+  beforeAttempt?: (operation: string) => Promise<void>;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -114,6 +119,7 @@ export class UpstreamClient {
     let retriedRateLimit = false;
     for (;;) {
       const credentials = spec.auth === false ? { headers: {}, version: 0 } : await this.auth.headers();
+      await this.options.beforeAttempt?.(spec.operation);
       const answer = await this.attempt(spec, credentials.headers);
       const { status } = answer;
       if (status >= 200 && status < 300) return answer;
