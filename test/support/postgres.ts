@@ -97,7 +97,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   if (!binDir) {
     throw new Error(
       'No PostgreSQL server binaries (initdb, pg_ctl) found via $PG_BINDIR, pg_config --bindir or /usr/lib/postgresql/*/bin. ' +
-        'The store tests need a real PostgreSQL: run `bash .ci/install-postgres.sh` (apt-get install postgresql), ' +
+        'The store tests need a real PostgreSQL: run `bash scripts/install-postgres.sh` (apt-get install postgresql), ' +
         'or set TEST_DATABASE_URL to an existing server.',
     );
   }
