@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { ExpressTrackingConnector, expressBaseUrl } from '../../../src/carriers/group-a/express/connector.js';
+import type { TrackOutcome } from '../../../src/domain/tracking.js';
+import type { GroupAExpressConfig } from '../../../src/platform/config.js';
+import { platform, trackRequest } from './harness.js';
+
+let sandbox: Sandbox | undefined;
+let connector: ExpressTrackingConnector | undefined;
+
+afterEach(async () => {
+  await connector?.close();
+  await sandbox?.close();
+  connector = undefined;
+  sandbox = undefined;
+});
+
+async function setup(overrides: Partial<GroupAExpressConfig> = {}) {
+  sandbox = await startSandbox();
+  const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
+  const config: GroupAExpressConfig = {
+    baseUrl: sandbox.urls.groupAExpress,
+    environment: 'test',
+    username,
+    password,
+    accountNumbers: [accountNumber],
+    ...overrides,
+  };
+  connector = new ExpressTrackingConnector({ config, ...platform() });
+  return { sandbox, connector, config };
+}
+
+function shipmentOf(outcome: TrackOutcome | undefined) {
+  if (!outcome?.ok) throw new Error(`lookup failed: ${outcome ? outcome.error.message : 'no outcome'}`);
+  const shipment = outcome.shipments[0];
+  if (!shipment) throw new Error('no shipment');
+  return shipment;
+}
+
+interface WireEvent {
+  date: string;
+  time: string;
+  GMTOffset?: string;
+  typeCode: string;
+}
+
+/** The raw answer, for comparing our reading with what was on the wire. */
+async function rawTracking(config: GroupAExpressConfig, number: string): Promise<{ shipments: Array<{ events: WireEvent[] }> }> {
+  const auth = Buffer.from(`${config.username}:${config.password}`).toString('base64');
+  const response = await fetch(`${expressBaseUrl(config)}/tracking?shipmentTrackingNumber=${number}`, {
+    headers: { authorization: `Basic ${auth}` },
+  });
+  return (await response.json()) as { shipments: Array<{ events: WireEvent[] }> };
+}
+
+describe('Group A express tracking through the sandbox (seed 000, interface B)', () => {
+  it('HTTP Basic is sent pre-emptively: the first request succeeds without a 401 challenge', async () => {
+    const { connector, sandbox } = await setup();
+    expect(shipmentOf((await connector.track([trackRequest('1234567890')]))[0]).trackingNumber).toBe('1234567890');
+    expect(sandbox.stats.groupAExpress.responses).toEqual({ '200': 1 });
+  });
+
+  it('a wrong password answers 401: UPSTREAM_UNAUTHORIZED', async () => {
+    const { connector } = await setup({ password: 'wrong-password' });
+    const [outcome] = await connector.track([trackRequest('1234567890')]);
+    expect(outcome?.ok).toBe(false);
+    if (outcome && !outcome.ok) {
+      expect(outcome.error.code).toBe('UPSTREAM_UNAUTHORIZED');
+      expect(outcome.error.message).not.toContain('wrong-password');
+    }
+  });
+
+  it('the test environment uses the prefix /expressapi/test; production /expressapi', async () => {
+    const { connector, sandbox, config } = await setup();
+    await connector.track([trackRequest('1234567890')]);
+    expect(sandbox.stats.groupAExpress.calls).toEqual({ 'GET /expressapi/test/tracking': 1 });
+    const production = new ExpressTrackingConnector({ config: { ...config, environment: 'production' }, ...platform() });
+    try {
+      expect((await production.track([trackRequest('1234567890')]))[0]?.ok).toBe(true);
+    } finally {
+      await production.close();
+    }
+    expect(sandbox.stats.groupAExpress.calls['GET /expressapi/tracking']).toBe(1);
+  });
+
+  it('an unknown number answers 404: UPSTREAM_NOT_FOUND (assumption X1)', async () => {
+    const { connector } = await setup();
+    const [outcome] = await connector.track([trackRequest('1234567404')]);
+    expect(outcome?.ok === false && outcome.error.code).toBe('UPSTREAM_NOT_FOUND');
+  });
+
+  it('event date, time and GMTOffset are recombined into one instant', async () => {
+    const { connector, config } = await setup();
+    const shipment = shipmentOf((await connector.track([trackRequest('1234567890')]))[0]);
+    const wire = (await rawTracking(config, '1234567890')).shipments[0]?.events ?? [];
+    expect(wire.length).toBeGreaterThan(0);
+    const expected = wire.map((e) => `${e.date}T${e.time}${e.GMTOffset}`).reverse();
+    expect(shipment.events?.map((e) => e.time?.instant)).toEqual(expected);
+    expect(shipment.status).toMatchObject({ status: 'DELIVERED', nativeCode: 'delivered' });
+    expect(shipment.events?.[0]?.status.nativeCode).toBe('OK');
+  });
+
+  it('pieces come with their own tracking numbers and events', async () => {
+    const { connector } = await setup();
+    const shipment = shipmentOf((await connector.track([trackRequest('1234567890')]))[0]);
+    expect(shipment.pieces).toHaveLength(shipment.pieceCount ?? -1);
+    for (const piece of shipment.pieces) {
+      expect(piece.trackingNumber).toEqual(expect.any(String));
+      expect(piece.typeCode).toBe('2BP');
+      expect(piece.events.length).toBeGreaterThan(0);
+      // Piece events repeat the shipment's scans: they take the shipment event's offset (assumption X4).
+      expect(piece.events.every((e) => e.time?.instant !== null)).toBe(true);
+    }
+    expect(shipment.references[0]?.type).toBe('customer-reference');
+    expect(shipment.totalWeight?.unit).toBe('kg');
+  });
+
+  it('soft failures arrive as warnings[] in an otherwise successful answer and are returned', async () => {
+    const { connector } = await setup();
+    const [warned, clean] = await connector.track([trackRequest('1234567877'), trackRequest('1234567890')]);
+    expect(shipmentOf(warned).warnings).toEqual([{ code: null, message: expect.stringContaining('1234567877'), type: null }]);
+    expect(shipmentOf(clean).warnings).toEqual([]);
+  });
+});
