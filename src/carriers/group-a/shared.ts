@@ -64,10 +64,6 @@ export function readProblem(_status: number, body: unknown): CarrierErrorReading
   return { carrierCode, message: message === '' ? null : message };
 }
 
-export function emptyToNull(value: string | null | undefined): string | null {
-  return value === undefined || value === null || value.trim() === '' ? null : value;
-}
-
 /** A PartyAddress, or null when the carrier gave none of its members. */
 export function partyAddress(parts: PartyAddress): PartyAddress | null {
   const any = Object.values(parts).some((value) => value !== null);
