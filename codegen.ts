@@ -12,6 +12,7 @@ const config: CodegenConfig = {
       plugins: ['typescript', 'typescript-resolvers'],
       config: {
         federation: true,
+        mapperTypeSuffix: 'Model',
         useIndexSignature: true,
         enumsAsTypes: true,
         useTypeImports: true,

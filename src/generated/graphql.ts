@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { Shipment, TrackingEvent, Piece } from '../domain/shipment.js';
-import type { TrackedShipmentsModel, TrackingFailureModel } from '../graphql/models.js';
+import type { Shipment as ShipmentModel, TrackingEvent as TrackingEventModel, Piece as PieceModel } from '../domain/shipment.js';
+import type { TrackedShipmentsModel as TrackedShipmentsModelModel, TrackingFailureModel as TrackingFailureModelModel } from '../graphql/models.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -441,8 +441,8 @@ export type FederationReferenceTypes = ResolversObject<{
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
   TrackOutcome:
-    | ( TrackedShipmentsModel )
-    | ( TrackingFailureModel )
+    | ( TrackedShipmentsModelModel )
+    | ( TrackingFailureModelModel )
   ;
 }>;
 
@@ -468,7 +468,7 @@ export type ResolversTypes = ResolversObject<{
   Money: ResolverTypeWrapper<Money>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
-  Piece: ResolverTypeWrapper<Piece>;
+  Piece: ResolverTypeWrapper<PieceModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -476,16 +476,16 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
-  Shipment: ResolverTypeWrapper<Shipment>;
+  Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
   ShipmentStatus: ShipmentStatus;
   StatusReading: ResolverTypeWrapper<StatusReading>;
   TrackInput: TrackInput;
   TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
-  TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModel>;
+  TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModelModel>;
   TrackingErrorCode: TrackingErrorCode;
-  TrackingEvent: ResolverTypeWrapper<TrackingEvent>;
-  TrackingFailure: ResolverTypeWrapper<TrackingFailureModel>;
+  TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
+  TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -506,7 +506,7 @@ export type ResolversParentTypes = ResolversObject<{
   Money: Money;
   Party: Party;
   PartyAddress: PartyAddress;
-  Piece: Piece;
+  Piece: PieceModel;
   Int: Scalars['Int']['output'];
   ProofOfDelivery: ProofOfDelivery;
   Boolean: Scalars['Boolean']['output'];
@@ -514,14 +514,14 @@ export type ResolversParentTypes = ResolversObject<{
   ID: Scalars['ID']['output'];
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ServiceInfo;
-  Shipment: Shipment;
+  Shipment: ShipmentModel;
   ShipmentReference: ShipmentReference;
   StatusReading: StatusReading;
   TrackInput: TrackInput;
   TrackOutcome: ResolversUnionTypes<ResolversParentTypes>['TrackOutcome'];
-  TrackedShipments: TrackedShipmentsModel;
-  TrackingEvent: TrackingEvent;
-  TrackingFailure: TrackingFailureModel;
+  TrackedShipments: TrackedShipmentsModelModel;
+  TrackingEvent: TrackingEventModel;
+  TrackingFailure: TrackingFailureModelModel;
 }>;
 
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{

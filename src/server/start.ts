@@ -1,6 +1,8 @@
 import { noUpstreamConfigured, type Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics } from '../platform/metrics.js';
+import { StoreQuotaCounter } from '../store/quota-counter.js';
+import { openStore, type Store } from '../store/store.js';
 import { startApp, type RunningApp } from './app.js';
 import { createServices } from './container.js';
 import { startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js';
@@ -8,6 +10,7 @@ import { startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js'
 export interface StartedServer extends RunningApp {
   config: Config;
   sandbox: InProcessSandbox | null;
+  store: Store;
 }
 
 /**
@@ -23,16 +26,25 @@ export async function startServer({ config, logger }: { config: Config; logger: 
     effective = sandbox.config;
   }
   const metrics = createMetrics({ collectDefault: true });
-  const services = createServices({ config: effective, logger, metrics });
+  // Embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set; migrations are applied here.
+  const store = await openStore({
+    ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }),
+    logger,
+  });
+  logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);
+  // Group A's quota lives in the store, so every replica on one database shares it.
+  const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store) });
   const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured' });
   logger.info({ url: app.url, health: app.url.replace(/\/graphql$/, '/healthz') }, 'carrier-subgraph ready');
   return {
     ...app,
     config: effective,
     sandbox,
+    store,
     async close() {
       await app.close();
       await services.close();
+      await store.close();
       await sandbox?.close();
     },
   };

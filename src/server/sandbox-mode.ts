@@ -1,0 +1,73 @@
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import type { Config } from '../platform/config.js';
+import type { Logger } from '../platform/logger.js';
+
+export interface InProcessSandbox {
+  sandbox: Sandbox;
+  /** The configuration with every upstream pointed at the simulators. */
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * With no carrier configured, the simulators of every upstream start in this process and every connection points
+ * at them. The first log lines say so loudly: nothing reaches a real carrier.
+ */
+export async function startInProcessSandbox(config: Config, logger: Logger): Promise<InProcessSandbox> {
+  const sandbox = await startSandbox({
+    seed: config.sandbox.seed,
+    timeScale: config.sandbox.timeScale,
+    faults: {
+      carrierB: { latencyMs: config.sandbox.latencyMs },
+      groupAUnified: { latencyMs: config.sandbox.latencyMs },
+      groupAExpress: { latencyMs: config.sandbox.latencyMs },
+      groupAEcommerce: { latencyMs: config.sandbox.latencyMs },
+    },
+  });
+  const c = sandbox.credentials;
+  const sandboxed: Config = {
+    ...config,
+    carrierB: {
+      baseUrl: sandbox.urls.carrierB,
+      clientId: c.carrierB.clientId,
+      clientSecret: c.carrierB.clientSecret,
+      accountNumber: c.carrierB.accountNumber,
+      locale: config.carrierB?.locale ?? null,
+    },
+    groupATracking: {
+      baseUrl: sandbox.urls.groupAUnified,
+      apiKey: c.groupAUnified.apiKey,
+      // The simulator enforces the seed's quota, so the sandbox keeps ours at the seed's values too.
+      minIntervalMs: 5_000,
+      dailyQuota: 250,
+      maxWaitMs: 20_000,
+      cacheTtlMs: 300_000,
+      pageLimit: 5,
+      ...(config.groupATracking ? pickQuota(config) : {}),
+    },
+    groupAExpress: {
+      baseUrl: sandbox.urls.groupAExpress,
+      environment: 'test',
+      username: c.groupAExpress.username,
+      password: c.groupAExpress.password,
+      accountNumbers: [c.groupAExpress.accountNumber],
+    },
+    groupAEcommerce: {
+      baseUrl: sandbox.urls.groupAEcommerce,
+      clientId: c.groupAEcommerce.clientId,
+      clientSecret: c.groupAEcommerce.clientSecret,
+      pickupAccount: null,
+      trackPath: '/tracking/v4/package',
+      trackParamPackageId: 'packageId',
+      trackParamCarrierId: 'carrierPackageId',
+    },
+  };
+  logger.warn('SANDBOX MODE: no carrier is configured, so the upstream simulators run in this process.');
+  logger.warn({ upstreams: sandbox.urls, seed: config.sandbox.seed, timeScale: config.sandbox.timeScale }, 'SANDBOX MODE: every connection points at a simulator; nothing reaches a real carrier');
+  return { sandbox, config: sandboxed, close: () => sandbox.close() };
+}
+
+function pickQuota(config: Config) {
+  const t = config.groupATracking!;
+  return { minIntervalMs: t.minIntervalMs, dailyQuota: t.dailyQuota, maxWaitMs: t.maxWaitMs, cacheTtlMs: t.cacheTtlMs, pageLimit: t.pageLimit };
+}
