@@ -33,6 +33,8 @@ export class QuotaLimiter {
 
   /** Resolves when one call may be made now; rejects with UPSTREAM_RATE_LIMITED when that cannot happen in time. */
   async acquire(maxWaitMs: number = this.options.maxWaitMs): Promise<void> {
+    // One budget for the whole wait: the queue and any refusals from the shared counter after it.
+    const deadline = this.now() + maxWaitMs;
     const estimate = this.estimateServedAt();
     if (estimate - this.now() > maxWaitMs) throw this.refusal(new Date(estimate), 'queue');
     await new Promise<void>((resolve) => {
@@ -41,7 +43,6 @@ export class QuotaLimiter {
     });
     // The head of the queue reserves; a refusal from the shared counter (another replica took the slot) is retried
     // until the caller's budget runs out.
-    const deadline = this.now() + maxWaitMs;
     try {
       for (;;) {
         const decision = await this.options.counter.reserve(this.options.key, new Date(this.now()), this.options.rule);
