@@ -1,6 +1,9 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { Shipment as ShipmentModel, TrackingEvent as TrackingEventModel, Piece as PieceModel } from '../domain/shipment.js';
 import type { TrackedShipmentsModel as TrackedShipmentsModelModel, TrackingFailureModel as TrackingFailureModelModel } from '../graphql/models.js';
+import type { StatusChange as StatusChangeModel } from '../domain/status-change.js';
+import type { PushSubscription as PushSubscriptionModel } from '../domain/push.js';
+import type { ShipmentWatch as ShipmentWatchModel } from '../domain/watch.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -49,6 +52,13 @@ export type CarrierWarning = {
   code?: Maybe<Scalars['String']['output']>;
   message: Scalars['String']['output'];
   type?: Maybe<Scalars['String']['output']>;
+};
+
+export type CreatePushSubscriptionInput = {
+  /** Group A division, when known. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  scope: PushSubscriptionScope;
+  subject: Scalars['String']['input'];
 };
 
 export type Delay = {
@@ -103,6 +113,38 @@ export type Money = {
   currency: Scalars['String']['output'];
 };
 
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Subscribe to Group A pushes for a tracking number or a customer account. */
+  createPushSubscription: PushSubscription;
+  /** Delete a push subscription at the carrier and here. */
+  deletePushSubscription: PushSubscription;
+  /** Stop polling this shipment. Returns the watch as it was, or an error when it was not watched. */
+  unwatchShipment: ShipmentWatch;
+  /** Poll this shipment and record its new scan events in the status-change log. */
+  watchShipment: ShipmentWatch;
+};
+
+
+export type MutationCreatePushSubscriptionArgs = {
+  input: CreatePushSubscriptionInput;
+};
+
+
+export type MutationDeletePushSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUnwatchShipmentArgs = {
+  shipmentId: Scalars['ID']['input'];
+};
+
+
+export type MutationWatchShipmentArgs = {
+  input: WatchShipmentInput;
+};
+
 export type Party = {
   __typename?: 'Party';
   address?: Maybe<PartyAddress>;
@@ -147,16 +189,54 @@ export type ProofOfDelivery = {
   time?: Maybe<CarrierTime>;
 };
 
+export type PushSubscription = {
+  __typename?: 'PushSubscription';
+  activatedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier's own id of the subscription. */
+  carrierSubscriptionId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  scope: PushSubscriptionScope;
+  state: PushSubscriptionState;
+  /** The tracking number or the customer account subscribed to. */
+  subject: Scalars['String']['output'];
+};
+
+export type PushSubscriptionScope =
+  /** Every shipment of a customer account: needs the carrier's business approval. */
+  | 'CUSTOMER_ACCOUNT'
+  /** One tracking number: active at once after verification. */
+  | 'TRACKING_NUMBER';
+
+/** Group A push subscription lifecycle (seed 000): creation, then activation once the validation secret is verified. */
+export type PushSubscriptionState =
+  /** Verified and ready: status changes are pushed to our webhook. */
+  | 'ACTIVE'
+  /** Created; the carrier's confirmation call has not been verified yet. */
+  | 'CREATED'
+  | 'DELETED'
+  /** By customer account: waiting for the carrier's business approval. */
+  | 'PENDING_APPROVAL';
+
 export type Query = {
   __typename?: 'Query';
+  pushSubscriptions: Array<PushSubscription>;
   /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
   shipment?: Maybe<Shipment>;
   /** One shipment by its id. */
   shipmentById?: Maybe<Shipment>;
   /** Shipments carrying a customer reference such as an order id (Carrier B). */
   shipmentsByReference: Array<Shipment>;
+  /** The log read as a page: changes after `cursor` matching `filter`, oldest first. */
+  statusChanges: Array<ShipmentStatusChange>;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track: Array<TrackOutcome>;
+  watches: Array<ShipmentWatch>;
+};
+
+
+export type QueryPushSubscriptionsArgs = {
+  state?: InputMaybe<PushSubscriptionState>;
 };
 
 
@@ -179,8 +259,20 @@ export type QueryShipmentsByReferenceArgs = {
 };
 
 
+export type QueryStatusChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter: StatusChangeFilter;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type QueryTrackArgs = {
   inputs: Array<TrackInput>;
+};
+
+
+export type QueryWatchesArgs = {
+  activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type ReferenceLookupInput = {
@@ -266,6 +358,53 @@ export type ShipmentStatus =
   | 'RETURNED'
   | 'UNKNOWN';
 
+/** One change of a shipment's status, as recorded in the durable status-change log. */
+export type ShipmentStatusChange = {
+  __typename?: 'ShipmentStatusChange';
+  carrier: Carrier;
+  /** Position in the log; pass it back as `cursor` to resume after this change with no gap and no duplicate. */
+  cursor: Scalars['String']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  division?: Maybe<Scalars['String']['output']>;
+  location?: Maybe<Location>;
+  /** When this subgraph recorded it. */
+  recordedAt: Scalars['DateTime']['output'];
+  shipmentId: Scalars['ID']['output'];
+  source: StatusChangeSource;
+  status: StatusReading;
+  /** When the carrier says the change happened. */
+  time?: Maybe<CarrierTime>;
+  trackingNumber: Scalars['String']['output'];
+};
+
+/** A shipment our watchers poll because its carrier has no push (Carrier B, Group A express and e-commerce). */
+export type ShipmentWatch = {
+  __typename?: 'ShipmentWatch';
+  active: Scalars['Boolean']['output'];
+  carrier: Carrier;
+  division?: Maybe<Scalars['String']['output']>;
+  lastPolledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Latest status seen; null before the first poll. */
+  lastStatus?: Maybe<StatusReading>;
+  /** When the next poll is due; null once the shipment reached a terminal status and polling stopped. */
+  nextPollAt?: Maybe<Scalars['DateTime']['output']>;
+  shipmentId: Scalars['ID']['output'];
+  trackingNumber: Scalars['String']['output'];
+};
+
+/** Which changes a subscriber receives. At least one member must be given. */
+export type StatusChangeFilter = {
+  carriers?: InputMaybe<Array<Carrier>>;
+  /** A customer reference (e.g. an order id) carried by the shipment. */
+  reference?: InputMaybe<Scalars['String']['input']>;
+  trackingNumbers?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Where a status change came from: Group A's push webhook, or our own polling of a carrier without push. */
+export type StatusChangeSource =
+  | 'POLL'
+  | 'PUSH';
+
 export type StatusReading = {
   __typename?: 'StatusReading';
   /** The carrier's own code (Group A `statusCode`, express `typeCode`, Carrier B `derivedCode`). */
@@ -273,6 +412,21 @@ export type StatusReading = {
   /** The carrier's own text, localised where the carrier does. */
   nativeText?: Maybe<Scalars['String']['output']>;
   status: ShipmentStatus;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * Status changes matching `filter`. With `cursor`, the server first replays what was recorded after it, then continues
+   * live, with no gap and no duplicate at the seam.
+   */
+  shipmentStatusChanged: ShipmentStatusChange;
+};
+
+
+export type SubscriptionShipmentStatusChangedArgs = {
+  cursor?: InputMaybe<Scalars['String']['input']>;
+  filter: StatusChangeFilter;
 };
 
 export type TrackInput = {
@@ -344,6 +498,15 @@ export type TrackingFailure = {
   trackingNumber: Scalars['String']['output'];
   /** The upstream interface that failed, e.g. `carrier-b`, `group-a/tracking`. */
   upstream: Scalars['String']['output'];
+};
+
+export type WatchShipmentInput = {
+  carrier: Carrier;
+  carrierCode?: InputMaybe<Scalars['String']['input']>;
+  carrierUniqueId?: InputMaybe<Scalars['String']['input']>;
+  division?: InputMaybe<Scalars['String']['input']>;
+  ecommerceIdType?: InputMaybe<EcommerceIdType>;
+  trackingNumber: Scalars['String']['input'];
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -454,6 +617,7 @@ export type ResolversTypes = ResolversObject<{
   Carrier: Carrier;
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
   CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
+  CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Delay: ResolverTypeWrapper<Delay>;
   DelayStatus: DelayStatus;
@@ -466,26 +630,36 @@ export type ResolversTypes = ResolversObject<{
   Measure: ResolverTypeWrapper<Measure>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Money: ResolverTypeWrapper<Money>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
   Piece: ResolverTypeWrapper<PieceModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
+  PushSubscriptionScope: PushSubscriptionScope;
+  PushSubscriptionState: PushSubscriptionState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
   ShipmentStatus: ShipmentStatus;
+  ShipmentStatusChange: ResolverTypeWrapper<StatusChangeModel>;
+  ShipmentWatch: ResolverTypeWrapper<ShipmentWatchModel>;
+  StatusChangeFilter: StatusChangeFilter;
+  StatusChangeSource: StatusChangeSource;
   StatusReading: ResolverTypeWrapper<StatusReading>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TrackInput: TrackInput;
   TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
   TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModelModel>;
   TrackingErrorCode: TrackingErrorCode;
   TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
   TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
+  WatchShipmentInput: WatchShipmentInput;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -494,6 +668,7 @@ export type ResolversParentTypes = ResolversObject<{
   String: Scalars['String']['output'];
   CarrierTime: CarrierTime;
   CarrierWarning: CarrierWarning;
+  CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
   DeliveryWindow: DeliveryWindow;
@@ -504,24 +679,31 @@ export type ResolversParentTypes = ResolversObject<{
   Measure: Measure;
   Float: Scalars['Float']['output'];
   Money: Money;
+  Mutation: Record<PropertyKey, never>;
+  ID: Scalars['ID']['output'];
   Party: Party;
   PartyAddress: PartyAddress;
   Piece: PieceModel;
   Int: Scalars['Int']['output'];
   ProofOfDelivery: ProofOfDelivery;
   Boolean: Scalars['Boolean']['output'];
+  PushSubscription: PushSubscriptionModel;
   Query: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ServiceInfo;
   Shipment: ShipmentModel;
   ShipmentReference: ShipmentReference;
+  ShipmentStatusChange: StatusChangeModel;
+  ShipmentWatch: ShipmentWatchModel;
+  StatusChangeFilter: StatusChangeFilter;
   StatusReading: StatusReading;
+  Subscription: Record<PropertyKey, never>;
   TrackInput: TrackInput;
   TrackOutcome: ResolversUnionTypes<ResolversParentTypes>['TrackOutcome'];
   TrackedShipments: TrackedShipmentsModelModel;
   TrackingEvent: TrackingEventModel;
   TrackingFailure: TrackingFailureModelModel;
+  WatchShipmentInput: WatchShipmentInput;
 }>;
 
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
@@ -587,6 +769,13 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
   currency?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  createPushSubscription?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType, RequireFields<MutationCreatePushSubscriptionArgs, 'input'>>;
+  deletePushSubscription?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'id'>>;
+  unwatchShipment?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'shipmentId'>>;
+  watchShipment?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
+}>;
+
 export type PartyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Party'] = ResolversParentTypes['Party']> = ResolversObject<{
   address?: Resolver<Maybe<ResolversTypes['PartyAddress']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -622,11 +811,24 @@ export type ProofOfDeliveryResolvers<ContextType = GraphQLContext, ParentType ex
   time?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
 }>;
 
+export type PushSubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushSubscription'] = ResolversParentTypes['PushSubscription']> = ResolversObject<{
+  activatedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  carrierSubscriptionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scope?: Resolver<ResolversTypes['PushSubscriptionScope'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PushSubscriptionState'], ParentType, ContextType>;
+  subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  pushSubscriptions?: Resolver<Array<ResolversTypes['PushSubscription']>, ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
+  statusChanges?: Resolver<Array<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter' | 'limit'>>;
   track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
+  watches?: Resolver<Array<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
 
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
@@ -677,10 +879,39 @@ export type ShipmentReferenceResolvers<ContextType = GraphQLContext, ParentType 
   value?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type ShipmentStatusChangeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentStatusChange'] = ResolversParentTypes['ShipmentStatusChange']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['StatusChangeSource'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;
+  time?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatch'] = ResolversParentTypes['ShipmentWatch']> = ResolversObject<{
+  active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastPolledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  lastStatus?: Resolver<Maybe<ResolversTypes['StatusReading']>, ParentType, ContextType>;
+  nextPollAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusReading'] = ResolversParentTypes['StatusReading']> = ResolversObject<{
   nativeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nativeText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ShipmentStatus'], ParentType, ContextType>;
+}>;
+
+export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  shipmentStatusChanged?: SubscriptionResolver<ResolversTypes['ShipmentStatusChange'], "shipmentStatusChanged", ParentType, ContextType, RequireFields<SubscriptionShipmentStatusChangedArgs, 'filter'>>;
 }>;
 
 export type TrackOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackOutcome'] = ResolversParentTypes['TrackOutcome']> = ResolversObject<{
@@ -732,15 +963,20 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Location?: LocationResolvers<ContextType>;
   Measure?: MeasureResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Party?: PartyResolvers<ContextType>;
   PartyAddress?: PartyAddressResolvers<ContextType>;
   Piece?: PieceResolvers<ContextType>;
   ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
+  PushSubscription?: PushSubscriptionResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
+  ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
+  ShipmentWatch?: ShipmentWatchResolvers<ContextType>;
   StatusReading?: StatusReadingResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
   TrackOutcome?: TrackOutcomeResolvers<ContextType>;
   TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
   TrackingEvent?: TrackingEventResolvers<ContextType>;
