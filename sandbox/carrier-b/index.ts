@@ -1,0 +1,36 @@
+import type { SandboxContext } from '../context.js';
+import { transactionIds } from '../context.js';
+import type { FaultController } from '../core/faults.js';
+import type { SimulatorSpec } from '../core/simulator.js';
+import type { SimulatorStats } from '../core/stats.js';
+import { TokenStore } from '../core/tokens.js';
+import { carrierBError, carrierBErrorCode } from './errors.js';
+import { carrierBBearerGuard, carrierBTokenRoute } from './oauth.js';
+import { referenceNumbersRoute } from './reference.js';
+import { trackingNumbersRoute } from './track.js';
+
+/** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference. */
+export function carrierBSimulator(
+  ctx: SandboxContext,
+  stats: SimulatorStats,
+  faults: FaultController,
+): { spec: SimulatorSpec; tokens: TokenStore } {
+  const tokens = new TokenStore(ctx.wallClock, ctx.tokenLifetimeSec);
+  const nextTransactionId = transactionIds(ctx.seed, 'carrierB');
+  const guards = [carrierBBearerGuard(tokens, nextTransactionId)];
+  return {
+    tokens,
+    spec: {
+      name: 'carrierB',
+      stats,
+      faults,
+      logger: ctx.logger,
+      routes: [
+        carrierBTokenRoute(ctx.credentials.carrierB, tokens, stats, nextTransactionId),
+        trackingNumbersRoute(ctx, guards, nextTransactionId),
+        referenceNumbersRoute(ctx, guards, nextTransactionId),
+      ],
+      renderError: (_req, status, detail) => carrierBError(nextTransactionId(), status, carrierBErrorCode(status), detail),
+    },
+  };
+}

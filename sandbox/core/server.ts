@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SandboxRequest, SandboxResponse } from './http.js';
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ListeningServer {
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+type Handler = (req: SandboxRequest) => Promise<SandboxResponse>;
+
+/** One node:http server on its own port, so each simulator is its own origin as the upstreams are. */
+export async function listen(host: string, port: number, handler: Handler): Promise<ListeningServer> {
+  let origin = '';
+  const server: Server = createServer((incoming, outgoing) => {
+    void serve(incoming, outgoing, origin, handler);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  origin = `http://${hostPart}:${address.port}`;
+  return {
+    origin,
+    port: address.port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function serve(incoming: IncomingMessage, outgoing: ServerResponse, origin: string, handler: Handler): Promise<void> {
+  try {
+    const body = await readBody(incoming);
+    if (body === undefined) {
+      write(outgoing, { status: 413, json: { message: 'Request body too large.' } });
+      return;
+    }
+    const url = new URL(incoming.url ?? '/', origin);
+    const request: SandboxRequest = {
+      method: (incoming.method ?? 'GET').toUpperCase(),
+      path: url.pathname,
+      query: url.searchParams,
+      pathAndQuery: `${url.pathname}${url.search}`,
+      headers: incoming.headers,
+      body,
+      origin,
+    };
+    write(outgoing, await handler(request));
+  } catch (error) {
+    if (!outgoing.headersSent) write(outgoing, { status: 500, json: { message: `Sandbox failure: ${String(error)}` } });
+    else outgoing.destroy();
+  }
+}
+
+async function readBody(incoming: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function write(outgoing: ServerResponse, response: SandboxResponse): void {
+  const payload =
+    response.raw !== undefined ? response.raw : response.json !== undefined ? JSON.stringify(response.json) : '';
+  const contentType =
+    response.contentType ?? (response.json !== undefined || response.raw !== undefined ? 'application/json' : undefined);
+  const headers: Record<string, string> = { ...response.headers };
+  if (contentType && payload !== '') headers['content-type'] = contentType;
+  headers['content-length'] = String(Buffer.byteLength(payload));
+  outgoing.writeHead(response.status, headers);
+  outgoing.end(payload);
+}

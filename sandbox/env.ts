@@ -1,0 +1,25 @@
+import type { Sandbox } from './index.js';
+
+/**
+ * The environment lines that point the subgraph at a running sandbox (variable names of src/platform/config.ts,
+ * documented in .env.example). The unified key given is the fully entitled one; the masked key is listed apart.
+ */
+export function sandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>): Record<string, string> {
+  const { urls, credentials: c } = sandbox;
+  return {
+    CARRIER_B_BASE_URL: urls.carrierB,
+    CARRIER_B_CLIENT_ID: c.carrierB.clientId,
+    CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
+    CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
+    GROUP_A_TRACK_BASE_URL: urls.groupAUnified,
+    GROUP_A_TRACK_API_KEY: c.groupAUnified.apiKey,
+    GROUP_A_EXPRESS_BASE_URL: urls.groupAExpress,
+    GROUP_A_EXPRESS_ENVIRONMENT: 'test',
+    GROUP_A_EXPRESS_USERNAME: c.groupAExpress.username,
+    GROUP_A_EXPRESS_PASSWORD: c.groupAExpress.password,
+    GROUP_A_EXPRESS_ACCOUNT_NUMBERS: c.groupAExpress.accountNumber,
+    GROUP_A_ECOM_BASE_URL: urls.groupAEcommerce,
+    GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
+    GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
+  };
+}

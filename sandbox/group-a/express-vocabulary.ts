@@ -1,0 +1,43 @@
+import type { StepKind } from '../data/plan.js';
+
+/**
+ * Express event `typeCode`s per assumption X3: `OK` delivered (the seed: "`OK` means delivered"), `PU` picked up,
+ * `PL`/`AF`/`DF`/`AR` in transit, `WC` out for delivery (with courier), `OH`/`NH` exceptions, `RT` returned.
+ * The express network does not scan before pickup, so label steps have no code here.
+ */
+export const EXPRESS_TYPE_CODES: Partial<Record<StepKind, { typeCode: string; description: string }>> = {
+  PICKED_UP: { typeCode: 'PU', description: 'Shipment picked up' },
+  DEPARTED_ORIGIN: { typeCode: 'PL', description: 'Processed at origin facility' },
+  ARRIVED_HUB: { typeCode: 'AF', description: 'Arrived at sort facility' },
+  WEATHER_DELAY: { typeCode: 'OH', description: 'Shipment on hold: adverse weather conditions (snow)' },
+  DEPARTED_HUB: { typeCode: 'DF', description: 'Departed facility' },
+  ARRIVED_DESTINATION: { typeCode: 'AR', description: 'Arrived at delivery facility' },
+  OUT_FOR_DELIVERY: { typeCode: 'WC', description: 'With delivery courier' },
+  DELIVERY_ATTEMPT_FAILED: { typeCode: 'NH', description: 'Delivery attempted; recipient not home' },
+  DELIVERED: { typeCode: 'OK', description: 'Delivered' },
+  RETURN_TO_SENDER: { typeCode: 'RT', description: 'Returned to shipper, on its way back' },
+  RETURNED: { typeCode: 'RT', description: 'Returned shipment delivered to shipper' },
+};
+
+/**
+ * Shipment-level `status` (assumption X2 only fixes `delivered`): the sandbox writes `pre-transit`, `transit`,
+ * `delivered`, `failure` or `returned` from the latest step.
+ */
+export function expressShipmentStatus(kind: StepKind | undefined): string {
+  switch (kind) {
+    case undefined:
+    case 'LABEL_CREATED':
+    case 'MANIFESTED':
+      return 'pre-transit';
+    case 'DELIVERED':
+      return 'delivered';
+    case 'WEATHER_DELAY':
+    case 'DELIVERY_ATTEMPT_FAILED':
+      return 'failure';
+    case 'RETURN_TO_SENDER':
+    case 'RETURNED':
+      return 'returned';
+    default:
+      return 'transit';
+  }
+}

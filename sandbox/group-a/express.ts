@@ -1,0 +1,77 @@
+import { type SandboxClock, secondsToNextUtcMidnight, utcDay } from '../core/clock.js';
+import type { FaultController } from '../core/faults.js';
+import { header, type SandboxRequest, type SandboxResponse } from '../core/http.js';
+import type { Guard, Route, SimulatorSpec } from '../core/simulator.js';
+import type { SimulatorStats } from '../core/stats.js';
+import type { SandboxContext } from '../context.js';
+import { renderExpressShipment } from './express-render.js';
+import { isExpressNumber, resolveGroupA } from './numbers.js';
+import { problem } from './problem.js';
+
+/** The seed: production prefix `/expressapi`; "the test environment uses the prefix `/expressapi/test`". */
+export const EXPRESS_PREFIXES = ['/expressapi/test', '/expressapi'] as const;
+
+/** Group A express (seed 000, interface B): HTTP Basic, `GET /tracking` under both prefixes. */
+export function expressSimulator(ctx: SandboxContext, stats: SimulatorStats, faults: FaultController): SimulatorSpec {
+  const basic = basicGuard(ctx.credentials.groupAExpress);
+  const testQuota = testQuotaGuard(ctx.expressTestDailyQuota, ctx.wallClock);
+  const tracking = (prefix: string): Route => ({
+    method: 'GET',
+    path: `${prefix}/tracking`,
+    kind: 'business',
+    guards: prefix.endsWith('/test') ? [basic, testQuota] : [basic],
+    trackedNumbers: (req) => [req.query.get('shipmentTrackingNumber') ?? ''],
+    handle: (req) => track(ctx, req),
+  });
+  return {
+    name: 'groupAExpress',
+    stats,
+    faults,
+    logger: ctx.logger,
+    renderError: problem,
+    routes: EXPRESS_PREFIXES.map(tracking),
+  };
+}
+
+function track(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
+  const number = req.query.get('shipmentTrackingNumber')?.trim() ?? '';
+  if (number === '') return problem(req, 400, 'The query parameter shipmentTrackingNumber is required.');
+  const now = ctx.clock.now();
+  const found = isExpressNumber(number) ? resolveGroupA(ctx, number, now).filter((s) => s.service === 'express') : [];
+  // Assumption X1: an unknown number answers 404 with an RFC 7807 shaped body.
+  if (found.length === 0) return problem(req, 404, `No shipment with waybill ${number} was found.`);
+  const body: Record<string, unknown> = { shipments: found.map((s) => renderExpressShipment(s, now)) };
+  // The seed: "Soft failures on the express interface arrive as a `warnings[]` array in an otherwise successful answer."
+  if (number.endsWith('77')) body['warnings'] = [`Piece-level scan data for ${number} is incomplete; some piece events may be missing.`];
+  return { status: 200, json: body };
+}
+
+/** The seed: "HTTP Basic, sent pre-emptively": no challenge round-trip; a missing or wrong pair is a 401. */
+function basicGuard(credentials: { username: string; password: string }): Guard {
+  const expected = `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`;
+  return (req) => {
+    const given = header(req, 'authorization');
+    if (given === expected) return undefined;
+    const detail = given ? 'The username or password is not valid.' : 'The Authorization header is missing.';
+    return problem(req, 401, detail, { 'www-authenticate': 'Basic realm="expressapi"' });
+  };
+}
+
+/** The seed: "test environment quota: interface B: 500 service invocations per day" (per credential, UTC day). */
+function testQuotaGuard(dailyQuota: number, wallClock: SandboxClock): Guard {
+  const used = new Map<string, { day: string; count: number }>();
+  return (req) => {
+    const now = wallClock.now();
+    const day = utcDay(now);
+    const user = header(req, 'authorization') ?? '';
+    const state = used.get(user);
+    const count = state && state.day === day ? state.count : 0;
+    if (count >= dailyQuota) {
+      return problem(req, 429, `The test environment allows ${dailyQuota} service invocations per day.`, {
+        'retry-after': String(secondsToNextUtcMidnight(now)),
+      });
+    }
+    used.set(user, { day, count: count + 1 });
+    return undefined;
+  };
+}
