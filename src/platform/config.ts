@@ -129,23 +129,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // An empty variable counts as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    return {
-      ok: false,
-      problems: parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
-    };
-  }
-  const env = parsed.data;
-  const problems: string[] = [];
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`);
+  // Missing members of a group are reported beside malformed values, so one start names every problem at once.
   for (const group of UPSTREAM_GROUPS) {
-    const setKeys = [group.base, ...group.required].filter((key) => env[key] !== undefined);
+    const setKeys = [group.base, ...group.required].filter((key) => cleaned[key] !== undefined);
     if (setKeys.length === 0) continue;
     for (const key of [group.base, ...group.required]) {
-      if (env[key] === undefined) problems.push(`${key}: required when ${setKeys[0]} is set`);
+      if (cleaned[key] === undefined) problems.push(`${key}: required when ${setKeys[0]} is set`);
     }
   }
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, config: toConfig(env) };
+  if (!parsed.success || problems.length > 0) return { ok: false, problems };
+  return { ok: true, config: toConfig(parsed.data) };
 }
 
 function toConfig(env: Env): Config {

@@ -10,7 +10,8 @@ export function parseRetryAfter(value: string | string[] | undefined, now: Date 
   if (!raw) return null;
   const trimmed = raw.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return new Date(now.getTime() + Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
+  // An HTTP date always names its weekday and month; without letters, Date.parse would read junk like "-1" as a year.
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   return Number.isNaN(date) ? null : new Date(date);
 }
 

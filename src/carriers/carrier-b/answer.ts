@@ -1,0 +1,136 @@
+import type { z } from 'zod';
+import { UpstreamError } from '../../domain/errors.js';
+import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
+import type { TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import { mapTrackResult, readAlerts, trackResultError } from './mapping.js';
+import { completeTrackResultSchema, trackResultSchema, type WireTrackAnswer, type WireTrackResult } from './wire.js';
+
+/**
+ * Reads a track answer back onto the requests that caused it. Answers are matched by tracking number
+ * (`completeTrackResults[].trackingNumber`), never by position; each track result is parsed on its own, so one
+ * malformed entry or one `error` inside the 200 fails only its own number (seed, Errors 4).
+ */
+
+/** The track results the answer filed under one number; `broken` when its `completeTrackResults` entry was unreadable. */
+interface Filed {
+  results: unknown[];
+  broken: string | null;
+}
+
+type ParsedResult = { ok: true; result: WireTrackResult } | { ok: false; problem: string };
+
+export function outcomesFromTrackAnswer(answer: WireTrackAnswer, requests: readonly TrackRequest[], detailedScans: boolean): TrackOutcome[] {
+  const warnings = readAlerts(answer.output.alerts);
+  const filed = fileByNumber(answer.output.completeTrackResults);
+  return requests.map((request) => outcomeFor(request, filed.get(request.trackingNumber), detailedScans, warnings));
+}
+
+/** Reference lookups (assumption B2): every shipment the answer names; not-found entries mean "none". */
+export function shipmentsFromReferenceAnswer(answer: WireTrackAnswer, detailedScans: boolean): Shipment[] {
+  const warnings = readAlerts(answer.output.alerts);
+  const shipments: Shipment[] = [];
+  for (const [trackingNumber, entry] of fileByNumber(answer.output.completeTrackResults)) {
+    if (entry.broken) throw contractError(trackingNumber, entry.broken, 'track-by-reference');
+    for (const raw of entry.results) {
+      const parsed = parseTrackResult(raw);
+      if (!parsed.ok) throw contractError(trackingNumber, parsed.problem, 'track-by-reference');
+      const { error } = parsed.result;
+      if (error) {
+        const failure = trackResultError(error, trackingNumber);
+        if (failure.code === 'UPSTREAM_NOT_FOUND') continue;
+        throw failure;
+      }
+      shipments.push(mapTrackResult(parsed.result, { trackingNumber, detailedScans, warnings }));
+    }
+  }
+  return shipments;
+}
+
+function outcomeFor(request: TrackRequest, filed: Filed | undefined, detailedScans: boolean, warnings: CarrierWarning[]): TrackOutcome {
+  const number = request.trackingNumber;
+  if (!filed) return failed(contractError(number, 'the answer has no completeTrackResults entry for this number'));
+  if (filed.broken) return failed(contractError(number, filed.broken));
+  const parsed = filed.results.map(parseTrackResult);
+  const malformed = parsed.find((p): p is Extract<ParsedResult, { ok: false }> => !p.ok);
+  // A malformed candidate cannot be told apart from the one asked for, so the whole number is a contract failure.
+  if (malformed) return failed(contractError(number, malformed.problem));
+  const candidates = parsed.flatMap((p) => (p.ok && matchesRequest(p.result, request) ? [p.result] : []));
+  const found = candidates.filter((result) => !result.error);
+  if (found.length > 0) {
+    // A reused number answers several candidates (assumption B4): all of them, each with its own id.
+    const shipments = found.map((result) => mapTrackResult(result, { trackingNumber: number, detailedScans, warnings }));
+    // Two trackingInfo entries for one number can answer the same candidate twice; each shipment is returned once.
+    return { ok: true, shipments: shipments.filter((s, i) => shipments.findIndex((other) => other.id === s.id) === i) };
+  }
+  const withError = candidates.find((result) => result.error);
+  if (withError?.error) return failed(trackResultError(withError.error, number));
+  if (parsed.length > 0) {
+    return failed(
+      new UpstreamError(`carrier-b track ${number}: no candidate matches the given carrier code or unique id`, {
+        code: 'UPSTREAM_NOT_FOUND',
+        upstream: 'carrier-b',
+        operation: 'track',
+      }),
+    );
+  }
+  return failed(contractError(number, 'the answer has no trackResults for this number'));
+}
+
+/** When the request named a unique id or carrier code, keep only results that do not contradict it. */
+function matchesRequest(result: WireTrackResult, request: TrackRequest): boolean {
+  const info = result.trackingNumberInfo;
+  const uniqueId = info?.trackingNumberUniqueId || null;
+  const carrierCode = info?.carrierCode || null;
+  if (request.carrierUniqueId && uniqueId && uniqueId !== request.carrierUniqueId) return false;
+  if (request.carrierCode && carrierCode && carrierCode !== request.carrierCode) return false;
+  return true;
+}
+
+function fileByNumber(completeTrackResults: readonly unknown[]): Map<string, Filed> {
+  const filed = new Map<string, Filed>();
+  for (const raw of completeTrackResults) {
+    const parsed = completeTrackResultSchema.safeParse(raw);
+    if (parsed.success) {
+      // The same number may appear more than once (several trackingInfo entries for one reused number).
+      const entry = filed.get(parsed.data.trackingNumber) ?? { results: [], broken: null };
+      entry.results.push(...parsed.data.trackResults);
+      filed.set(parsed.data.trackingNumber, entry);
+      continue;
+    }
+    // An entry whose number we can still read fails that number; one without a number fails nobody by name, and the
+    // number it should have answered is then reported as missing.
+    const number = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['trackingNumber'] : undefined;
+    if (typeof number === 'string') {
+      const entry = filed.get(number) ?? { results: [], broken: null };
+      entry.broken = describe(parsed.error);
+      filed.set(number, entry);
+    }
+  }
+  return filed;
+}
+
+function parseTrackResult(raw: unknown): ParsedResult {
+  const parsed = trackResultSchema.safeParse(raw);
+  return parsed.success ? { ok: true, result: parsed.data } : { ok: false, problem: describe(parsed.error) };
+}
+
+function describe(error: z.ZodError): string {
+  const where = error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+  return `track result does not match its schema (${where})`;
+}
+
+function contractError(trackingNumber: string, problem: string, operation = 'track'): UpstreamError {
+  return new UpstreamError(`carrier-b ${operation} ${trackingNumber}: ${problem}`, {
+    code: 'UPSTREAM_CONTRACT',
+    upstream: 'carrier-b',
+    operation,
+    httpStatus: 200,
+  });
+}
+
+function failed(error: UpstreamError): TrackOutcome {
+  return { ok: false, error };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, noUpstreamConfigured } from '../../src/platform/config.js';
+
+const carrierB = {
+  CARRIER_B_BASE_URL: 'https://apis-sandbox.example',
+  CARRIER_B_CLIENT_ID: 'client-id',
+  CARRIER_B_CLIENT_SECRET: 'client-secret',
+  CARRIER_B_ACCOUNT_NUMBER: '740561073',
+};
+
+function problems(env: Record<string, string | undefined>): string[] {
+  const result = loadConfig(env);
+  if (result.ok) throw new Error('expected configuration problems');
+  return result.problems;
+}
+
+describe('configuration (STYLE.md: "a bad value stops the process with a message naming it")', () => {
+  it('with nothing set every default applies and no upstream is configured (the sandbox stands in)', () => {
+    const result = loadConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(noUpstreamConfigured(result.config)).toBe(true);
+    expect(result.config.server.port).toBe(4000);
+    expect(result.config.groupATracking).toBeNull();
+  });
+
+  it('a complete upstream group is read into its typed config', () => {
+    const result = loadConfig({ ...carrierB, CARRIER_B_LOCALE: 'en_US', UPSTREAM_RETRY_BASE_DELAY_MS: '50' });
+    expect(result.ok && result.config.carrierB).toEqual({
+      baseUrl: 'https://apis-sandbox.example',
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      accountNumber: '740561073',
+      locale: 'en_US',
+    });
+    expect(result.ok && result.config.http.retryBaseDelayMs).toBe(50);
+  });
+
+  it('a missing credential names the variable and the one that made it required', () => {
+    expect(problems({ ...carrierB, CARRIER_B_CLIENT_SECRET: undefined })).toEqual([
+      'CARRIER_B_CLIENT_SECRET: required when CARRIER_B_BASE_URL is set',
+    ]);
+    expect(problems({ GROUP_A_TRACK_API_KEY: 'k' })).toEqual(['GROUP_A_TRACK_BASE_URL: required when GROUP_A_TRACK_API_KEY is set']);
+  });
+
+  it('a malformed URL names the variable', () => {
+    expect(problems({ ...carrierB, CARRIER_B_BASE_URL: 'not a url' })).toEqual(['CARRIER_B_BASE_URL: Invalid URL']);
+    expect(problems({ DATABASE_URL: 'mysql://db/x' })[0]).toMatch(/^DATABASE_URL: /);
+  });
+
+  it('one line per problem, every problem at once: malformed values beside missing credentials', () => {
+    const lines = problems({
+      CARRIER_B_BASE_URL: 'ftp://wrong',
+      CARRIER_B_LOCALE: 'english',
+      PORT: 'eighty',
+      GROUP_A_ECOM_BASE_URL: 'https://ecom.example',
+    });
+    expect(lines).toHaveLength(8);
+    for (const line of lines) expect(line).not.toContain('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^PORT: /),
+        expect.stringMatching(/^CARRIER_B_BASE_URL: /),
+        'CARRIER_B_LOCALE: shape xx_XX',
+        'CARRIER_B_CLIENT_ID: required when CARRIER_B_BASE_URL is set',
+        'CARRIER_B_CLIENT_SECRET: required when CARRIER_B_BASE_URL is set',
+        'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',
+        'GROUP_A_ECOM_CLIENT_ID: required when GROUP_A_ECOM_BASE_URL is set',
+        'GROUP_A_ECOM_CLIENT_SECRET: required when GROUP_A_ECOM_BASE_URL is set',
+      ]),
+    );
+  });
+
+  it('an empty variable counts as unset', () => {
+    expect(problems({ ...carrierB, CARRIER_B_ACCOUNT_NUMBER: '' })).toEqual([
+      'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',
+    ]);
+  });
+
+  it('a problem names the variable but never echoes a secret value', () => {
+    const lines = problems({ ...carrierB, CARRIER_B_CLIENT_SECRET: '   ', CARRIER_B_BASE_URL: 'https://user:p4ss@%zz' });
+    expect(lines.some((l) => l.startsWith('CARRIER_B_CLIENT_SECRET: '))).toBe(true);
+    expect(lines.join('\n')).not.toContain('p4ss');
+  });
+});
