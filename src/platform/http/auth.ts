@@ -97,7 +97,13 @@ export class OAuthClientCredentials implements AuthStrategy {
     this.minting ??= this.mint().finally(() => {
       this.minting = null;
     });
-    return this.minting;
+    try {
+      return await this.minting;
+    } catch (error) {
+      // An early re-mint that fails must not throw away a token that is still valid.
+      if (token && this.token === token && this.now() < token.expiresAt) return token;
+      throw error;
+    }
   }
 
   private async mint(): Promise<Token> {
