@@ -39,6 +39,11 @@ export interface TrackingEvent {
   exceptionCode: string | null;
   exceptionDescription: string | null;
   location: Location | null;
+  /**
+   * The carrier's own event type exactly as sent (Carrier B `scanEvents[].eventType`), part of the seed's dedup key;
+   * `status.nativeCode` may hold another code when this one is unknown to our table. Absent where the carrier has none.
+   */
+  nativeEventType?: string | null;
   /** Group A: "`pieceIds` linking the event to particular pieces of a multi-piece shipment". */
   pieceIds: string[];
   signedBy: string | null;

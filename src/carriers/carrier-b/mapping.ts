@@ -101,6 +101,7 @@ export function mapScanEvents(scans: readonly WireScanEvent[]): TrackingEvent[] 
     exceptionCode: nonEmpty(scan.exceptionCode),
     exceptionDescription: nonEmpty(scan.exceptionDescription),
     location: location(scan.locationId, scan.locationType, scan.scanLocation),
+    nativeEventType: nonEmpty(scan.eventType),
     pieceIds: [],
     signedBy: null,
     remark: null,

@@ -1,0 +1,297 @@
+/**
+ * Polling watchers for the carriers without push (Carrier B, Group A express and e-commerce). Seed 001: "Status
+ * changes are therefore obtained by polling the tracking operation. Each call returns the entire scan history, so a
+ * consumer stores scan events de-duplicated on the tuple of tracking number, `scanEvents[].date`, `eventType` and
+ * `locationId`." Group A's unified interface pushes (seed 000), so its numbers are refused here.
+ *
+ * Each pass claims due watches (FOR UPDATE SKIP LOCKED, with a lease), polls them (Carrier B 30 numbers a call, the
+ * seed's limit; the others one by one), offers every scan to the status log (which keeps one per seed key), records
+ * the latest status and schedules the next poll (sooner near delivery, backoff after failures, none at a terminal
+ * status). Several replicas on one PostgreSQL share the work without polling a shipment twice.
+ */
+import { InputError, UpstreamError } from '../../domain/errors.js';
+import { formatShipmentId } from '../../domain/ids.js';
+import type { Shipment } from '../../domain/shipment.js';
+import type { StatusChange, StatusChangeInput } from '../../domain/status-change.js';
+import type { EcommerceIdType, TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import type { ShipmentWatch } from '../../domain/watch.js';
+import type { Queryable, Store } from '../../store/store.js';
+import { WatchStore, type StoredWatch } from '../../store/watch-store.js';
+import type { TrackingRoute, TrackingService } from '../tracking.js';
+import { DEFAULT_POLL_INTERVALS, nextPollAfterFailure, nextPollAfterSuccess, type PollIntervals } from './poll-intervals.js';
+import { scanChangesOf } from './scan-changes.js';
+
+/** Seed 001: "tracking numbers per track request: 30". */
+export const CARRIER_B_NUMBERS_PER_CALL = 30;
+
+/** What the watcher needs of the status log (src/store/status-log.ts `StatusLog`): null means "already recorded". */
+export interface StatusChangeRecorder {
+  append(tx: Queryable, input: StatusChangeInput): Promise<StatusChange | null>;
+}
+
+export interface WatcherLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface WatcherSettings {
+  /** How often a replica looks for due watches. */
+  tickMs: number;
+  /** Most watches one claim takes (a multiple of 30 keeps Carrier B calls full). */
+  batchLimit: number;
+  intervals: PollIntervals;
+  /** How long a claim holds a watch before another replica may take it (a replica that died mid-poll). */
+  leaseMs: number;
+}
+
+export const DEFAULT_WATCHER_SETTINGS: WatcherSettings = {
+  tickMs: 5_000,
+  batchLimit: 300,
+  intervals: DEFAULT_POLL_INTERVALS,
+  leaseMs: 120_000,
+};
+
+export interface ShipmentWatcherOptions {
+  store: Store;
+  statusLog: StatusChangeRecorder;
+  tracking: TrackingService;
+  logger: WatcherLogger;
+  settings?: Partial<WatcherSettings>;
+  /** The watcher's clock (due times, intervals); real time by default. */
+  now?: () => Date;
+}
+
+/** `watchShipment`'s input as a client sent it. */
+export interface WatchInputRaw {
+  carrier: string;
+  trackingNumber: string;
+  division?: string | null;
+  carrierCode?: string | null;
+  carrierUniqueId?: string | null;
+  ecommerceIdType?: EcommerceIdType | null;
+}
+
+/** What one pass did. */
+export interface PollReport {
+  claimed: number;
+  /** Upstream track calls made. */
+  calls: number;
+  failed: number;
+  /** New status changes written to the log. */
+  recorded: number;
+  /** Watches that reached a terminal status and stopped. */
+  stopped: number;
+}
+
+const emptyReport = (): PollReport => ({ claimed: 0, calls: 0, failed: 0, recorded: 0, stopped: 0 });
+
+export class ShipmentWatcher {
+  readonly settings: WatcherSettings;
+  private readonly watches: WatchStore;
+  private readonly now: () => Date;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private started = false;
+  private stopRequested = false;
+
+  constructor(private readonly options: ShipmentWatcherOptions) {
+    this.settings = { ...DEFAULT_WATCHER_SETTINGS, ...options.settings };
+    this.watches = new WatchStore(options.store);
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /**
+   * Starts watching a shipment, due at once. Everything is checked before anything is stored or called: unknown
+   * carrier, bad number, and numbers that would go to Group A's unified interface, which pushes instead.
+   */
+  async watch(raw: WatchInputRaw, path = 'input'): Promise<StoredWatch> {
+    const request = this.options.tracking.validate(raw, path);
+    this.checkWatchable(request, path);
+    return this.watches.upsert(
+      {
+        shipmentId: formatShipmentId(request),
+        carrier: request.carrier,
+        division: request.division,
+        trackingNumber: request.trackingNumber,
+        carrierCode: request.carrierCode,
+        carrierUniqueId: request.carrierUniqueId,
+        ecommerceIdType: request.ecommerceIdType,
+      },
+      this.now(),
+    );
+  }
+
+  /** Stops polling a shipment; an error when it is not (or no longer) watched. */
+  async unwatch(shipmentId: string, field = 'shipmentId'): Promise<StoredWatch> {
+    const stopped = await this.watches.deactivate(shipmentId);
+    if (stopped) return stopped;
+    const known = await this.watches.get(shipmentId);
+    if (!known) throw new InputError(field, `shipment "${shipmentId}" is not watched`);
+    throw new InputError(
+      field,
+      known.lastStatus && known.nextPollAt === null && known.lastPolledAt !== null
+        ? `shipment "${shipmentId}" is no longer watched (polling stopped; last status ${known.lastStatus.status})`
+        : `shipment "${shipmentId}" is no longer watched`,
+    );
+  }
+
+  list(activeOnly = true): Promise<StoredWatch[]> {
+    return this.watches.list(activeOnly);
+  }
+
+  /** Polls due watches every `tickMs` until `stop()`. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.stopRequested = false;
+    const tick = (): void => {
+      this.running = this.pollDue(this.now())
+        .then(() => undefined)
+        .catch((error: unknown) => this.options.logger.error({ err: error }, 'watcher: poll pass failed'))
+        .finally(() => {
+          this.running = null;
+          if (this.started) this.timer = setTimeout(tick, this.settings.tickMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+    this.options.logger.info(
+      { tickMs: this.settings.tickMs, defaultIntervalMs: this.settings.intervals.defaultMs, nearDeliveryIntervalMs: this.settings.intervals.nearDeliveryMs },
+      'watcher: polling started',
+    );
+  }
+
+  /** Stops the loop and waits for a pass in progress to finish. */
+  async stop(): Promise<void> {
+    this.started = false;
+    this.stopRequested = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Claims and polls due watches until a claim comes back short (nothing more is due). */
+  async pollDue(now: Date = this.now()): Promise<PollReport> {
+    const total = emptyReport();
+    for (;;) {
+      const report = await this.pollOnce(now);
+      for (const key of Object.keys(total) as Array<keyof PollReport>) total[key] += report[key];
+      if (report.claimed < this.settings.batchLimit || this.stopRequested) return total;
+    }
+  }
+
+  /** One claim of up to `batchLimit` due watches, polled. */
+  async pollOnce(now: Date = this.now()): Promise<PollReport> {
+    const report = emptyReport();
+    const claimed = await this.watches.claimDue(now, this.settings.batchLimit, new Date(now.getTime() + this.settings.leaseMs));
+    report.claimed = claimed.length;
+    if (claimed.length === 0) return report;
+
+    const byRoute = new Map<string, { route: TrackingRoute; items: Array<{ watch: StoredWatch; request: TrackRequest }> }>();
+    for (const watch of claimed) {
+      const request = toTrackRequest(watch);
+      const route = this.options.tracking.route(request);
+      const group = byRoute.get(route.name) ?? { route, items: [] };
+      group.items.push({ watch, request });
+      byRoute.set(route.name, group);
+    }
+    await Promise.all(
+      [...byRoute.values()].map(async ({ route, items }) => {
+        // Carrier B takes 30 numbers a call; Group A express and e-commerce one each.
+        const size = route.name === 'carrier-b' ? CARRIER_B_NUMBERS_PER_CALL : 1;
+        for (let i = 0; i < items.length; i += size) {
+          const chunk = items.slice(i, i + size);
+          report.calls += 1;
+          const outcomes = await this.options.tracking.trackOnRoute(route, chunk.map((item) => item.request));
+          for (const [index, item] of chunk.entries()) {
+            await this.settle(item.watch, outcomes[index], now, report);
+          }
+        }
+      }),
+    );
+    return report;
+  }
+
+  private checkWatchable(request: TrackRequest, path: string): void {
+    const at = (field: string) => (path ? `${path}.${field}` : field);
+    const route = this.options.tracking.route(request);
+    if (route.name === 'group-a/tracking') {
+      // Group A's unified interface pushes status changes to our webhook (seed 000): a push subscription, not a watch.
+      const field = request.division === 'ecommerce' ? at('ecommerceIdType') : at('division');
+      const why =
+        request.division === 'express'
+          ? 'the Group A express interface is not configured, so this number would be tracked by the unified interface'
+          : request.division === 'ecommerce'
+            ? 'an e-commerce package is watched through the e-commerce interface, which needs ecommerceIdType (PACKAGE_ID or CARRIER_PACKAGE_ID)'
+            : 'Group A numbers without division express or ecommerce are tracked by the unified interface';
+      throw new InputError(
+        field,
+        `${why}; the unified interface pushes status changes, so subscribe with a push subscription instead. ` +
+          'Watchers poll carriers without push: CARRIER_B, and GROUP_A with division express or ecommerce',
+      );
+    }
+    if (!route.connector) {
+      throw new UpstreamError(`${route.name} is not configured on this server`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: route.name });
+    }
+  }
+
+  /** Records one watch's outcome: its scans to the log and its latest status, in one transaction. */
+  private async settle(watch: StoredWatch, outcome: TrackOutcome | undefined, now: Date, report: PollReport): Promise<void> {
+    try {
+      const shipments = outcome?.ok ? matchingShipments(watch, outcome.shipments) : [];
+      if (!outcome?.ok || shipments.length === 0) {
+        const error = outcome && !outcome.ok ? outcome.error : null;
+        report.failed += 1;
+        const nextPollAt = nextPollAfterFailure(watch.failures + 1, now, this.settings.intervals, error?.retryAt ?? null);
+        await this.watches.recordFailure(watch.shipmentId, { polledAt: now, nextPollAt });
+        this.options.logger.warn(
+          { shipmentId: watch.shipmentId, code: error?.code ?? 'UPSTREAM_NOT_FOUND', failures: watch.failures + 1, nextPollAt: nextPollAt.toISOString() },
+          'watcher: poll failed',
+        );
+        return;
+      }
+      const primary = shipments[0]!;
+      const changes = shipments.flatMap((shipment) => scanChangesOf(shipment, watch.references));
+      const nextPollAt = nextPollAfterSuccess(shipments, now, this.settings.intervals);
+      report.recorded += await this.options.store.transaction(async (tx) => {
+        let recorded = 0;
+        for (const change of changes) {
+          if (await this.options.statusLog.append(tx, change)) recorded += 1;
+        }
+        await new WatchStore(tx).recordSuccess(watch.shipmentId, {
+          status: primary.status,
+          references: primary.references.length > 0 ? primary.references : watch.references,
+          polledAt: now,
+          nextPollAt,
+        });
+        return recorded;
+      });
+      if (nextPollAt === null) report.stopped += 1;
+    } catch (error) {
+      // The claim's lease runs out and the watch is polled again; one bad row never stops the pass.
+      report.failed += 1;
+      this.options.logger.error({ err: error, shipmentId: watch.shipmentId }, 'watcher: recording a poll failed');
+    }
+  }
+}
+
+/** A reused number (Carrier B) answers with several shipments: a watch with the carrier's unique id follows only its own. */
+function matchingShipments(watch: ShipmentWatch, shipments: readonly Shipment[]): Shipment[] {
+  return watch.carrierUniqueId ? shipments.filter((s) => s.carrierUniqueId === watch.carrierUniqueId) : [...shipments];
+}
+
+function toTrackRequest(watch: ShipmentWatch): TrackRequest {
+  return {
+    carrier: watch.carrier,
+    trackingNumber: watch.trackingNumber,
+    division: watch.division,
+    carrierCode: watch.carrierCode,
+    carrierUniqueId: watch.carrierUniqueId,
+    shipDateBegin: null,
+    shipDateEnd: null,
+    language: null,
+    ecommerceIdType: watch.ecommerceIdType,
+    // The full scan history: new scans are what a watch is for.
+    includeEvents: true,
+  };
+}
