@@ -59,6 +59,21 @@ const envSchema = z.object({
   GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID: z.string().min(1).default('packageId'),
   GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID: z.string().min(1).default('carrierPackageId'),
 
+  GROUP_A_PUSH_BASE_URL: url.optional(),
+  GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
+  GROUP_A_PUSH_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('Carrier-Push-Secret'),
+  WEBHOOK_PUBLIC_URL: url.optional(),
+  WEBHOOK_MAX_BODY_BYTES: positive(262_144),
+  WEBHOOK_TLS_CERT_FILE: optionalText,
+  WEBHOOK_TLS_KEY_FILE: optionalText,
+
+  WATCHERS_ENABLED: flag.default(true),
+  WATCH_POLL_TICK_MS: z.coerce.number().int().positive().optional(),
+  WATCH_DEFAULT_INTERVAL_MS: z.coerce.number().int().positive().optional(),
+  WATCH_NEAR_DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().optional(),
+  WATCH_MAX_BACKOFF_MS: z.coerce.number().int().positive().optional(),
+  WATCH_BATCH_LIMIT: positive(300),
+
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
 });
@@ -112,7 +127,20 @@ export interface Config {
   groupATracking: GroupATrackingConfig | null;
   groupAExpress: GroupAExpressConfig | null;
   groupAEcommerce: GroupAEcommerceConfig | null;
+  /** Polling watchers; a null interval takes the mode's default (short in sandbox mode, see watcher-settings.ts). */
+  watchers: {
+    enabled: boolean;
+    tickMs: number | null;
+    defaultIntervalMs: number | null;
+    nearDeliveryIntervalMs: number | null;
+    maxBackoffMs: number | null;
+    batchLimit: number;
+  };
   store: { databaseUrl: string | null; dataDir: string };
+  /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
+  groupAPush: { baseUrl: string | null; subscriptionsPath: string; secretHeader: string };
+  /** Our webhook: public callback URL (derived from the listening address when unset), body cap, optional TLS. */
+  webhook: { publicUrl: string | null; maxBodyBytes: number; tls: { certFile: string; keyFile: string } | null };
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -123,6 +151,8 @@ const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = 
   { base: 'GROUP_A_TRACK_BASE_URL', required: ['GROUP_A_TRACK_API_KEY'] },
   { base: 'GROUP_A_EXPRESS_BASE_URL', required: ['GROUP_A_EXPRESS_USERNAME', 'GROUP_A_EXPRESS_PASSWORD', 'GROUP_A_EXPRESS_ACCOUNT_NUMBERS'] },
   { base: 'GROUP_A_ECOM_BASE_URL', required: ['GROUP_A_ECOM_CLIENT_ID', 'GROUP_A_ECOM_CLIENT_SECRET'] },
+  { base: 'WEBHOOK_TLS_CERT_FILE', required: ['WEBHOOK_TLS_KEY_FILE'] },
+  { base: 'WEBHOOK_TLS_KEY_FILE', required: ['WEBHOOK_TLS_CERT_FILE'] },
 ];
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): ConfigResult {
@@ -201,7 +231,28 @@ function toConfig(env: Env): Config {
           trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
         }
       : null,
+    watchers: {
+      enabled: env.WATCHERS_ENABLED,
+      tickMs: env.WATCH_POLL_TICK_MS ?? null,
+      defaultIntervalMs: env.WATCH_DEFAULT_INTERVAL_MS ?? null,
+      nearDeliveryIntervalMs: env.WATCH_NEAR_DELIVERY_INTERVAL_MS ?? null,
+      maxBackoffMs: env.WATCH_MAX_BACKOFF_MS ?? null,
+      batchLimit: env.WATCH_BATCH_LIMIT,
+    },
     store: { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
+    groupAPush: {
+      baseUrl: env.GROUP_A_PUSH_BASE_URL ?? env.GROUP_A_TRACK_BASE_URL ?? null,
+      subscriptionsPath: env.GROUP_A_PUSH_SUBSCRIPTIONS_PATH,
+      secretHeader: env.GROUP_A_PUSH_SECRET_HEADER,
+    },
+    webhook: {
+      publicUrl: env.WEBHOOK_PUBLIC_URL ?? null,
+      maxBodyBytes: env.WEBHOOK_MAX_BODY_BYTES,
+      tls:
+        env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE
+          ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE }
+          : null,
+    },
   };
 }
 

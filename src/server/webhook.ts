@@ -1,0 +1,110 @@
+import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import { webhookCall } from '../carriers/group-a/push/wire.js';
+import type { Logger } from '../platform/logger.js';
+import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
+import type { WebhookInbox } from '../services/realtime/webhook-inbox.js';
+
+export const GROUP_A_WEBHOOK_PATH = '/webhooks/group-a';
+
+export interface GroupAWebhookOptions {
+  subscriptions: PushSubscriptionService;
+  inbox: WebhookInbox;
+  /** Assumption P5: the header carrying the validation secret on notifications (GROUP_A_PUSH_SECRET_HEADER). */
+  secretHeader: string;
+  maxBodyBytes: number;
+  logger: Logger;
+}
+
+/**
+ * Group A's webhook (seed 000, "Events"). Confirmation calls are answered 200 and verified after the answer.
+ * Notifications must carry a live validation secret (401 otherwise, nothing stored), fit in `maxBodyBytes` (413),
+ * and match the seed's shape (400 naming the problem); a good one is written to the inbox, THEN answered 200 ("must
+ * answer HTTP 200 within five seconds; processing is to happen after acknowledgement"), then processed.
+ * Nothing about a body's content (numbers, addresses) is logged: only issue paths and counts.
+ */
+export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
+  const { subscriptions, inbox, logger } = options;
+  const secretHeader = options.secretHeader.toLowerCase();
+  const router = express.Router();
+
+  router.post('/', express.raw({ type: () => true, limit: options.maxBodyBytes }), async (req: Request, res: Response) => {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    let json: unknown;
+    try {
+      json = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return badRequest(res, logger, raw.length === 0 ? 'the body is empty; expected a JSON object' : 'the body is not valid JSON');
+    }
+    const scope = typeof json === 'object' && json !== null && 'scope' in json ? (json as { scope: unknown }).scope : undefined;
+    const presented = headerValue(req, secretHeader);
+
+    // Only the confirmation call comes before a secret exists; everything else must carry one.
+    if (scope !== 'subscription.confirm' && !(await subscriptions.isValidSecret(presented))) {
+      logger.warn({ webhook: 'group-a', secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
+      return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
+    }
+    const parsed = webhookCall.safeParse(json);
+    if (!parsed.success) return badRequest(res, logger, describeIssues(parsed.error));
+    const call = parsed.data;
+
+    if (call.scope === 'subscription.push') {
+      try {
+        await inbox.accept('group-a', call);
+      } catch (error) {
+        logger.error({ err: error }, 'webhook notification could not be stored; answering 503 so the carrier retries');
+        return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
+      }
+      res.status(200).json({ received: call.shipments.length });
+      void inbox.kick();
+      return undefined;
+    }
+    if (call.scope === 'subscription.confirm') {
+      res.status(200).json({ received: 'confirmation' });
+      // Verified after the answer, as every call to this endpoint is processed after acknowledgement.
+      subscriptions.confirm(call.subscriptionId, call.validationSecret).catch((error: unknown) => {
+        logger.error({ err: error, carrierSubscriptionId: call.subscriptionId }, 'push confirmation could not be verified');
+      });
+      return undefined;
+    }
+    const outcome = await subscriptions.approve(call.subscriptionId, presented);
+    if (outcome === 'unknown') return res.status(404).json({ error: 'not_found', message: 'no such subscription' });
+    if (outcome === 'unauthorized') return res.status(401).json({ error: 'unauthorized', message: 'wrong validation secret' });
+    return res.status(200).json({ received: 'approval' });
+  });
+
+  // express.raw's own errors: a body over the limit (413) or an unreadable one (400).
+  router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+    if (status === 413) {
+      logger.warn({ webhook: 'group-a', limitBytes: options.maxBodyBytes }, 'webhook refused: body too large');
+      res.status(413).json({ error: 'payload_too_large', message: `the body exceeds ${options.maxBodyBytes} bytes` });
+      return;
+    }
+    if (status === 400) {
+      badRequest(res, logger, 'the body could not be read');
+      return;
+    }
+    next(error);
+  });
+  return router;
+}
+
+function headerValue(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === '' ? undefined : first;
+}
+
+/** Paths and messages only: zod's messages name expected types, never the received values. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .join('; ');
+}
+
+function badRequest(res: Response, logger: Logger, message: string): Response {
+  logger.warn({ webhook: 'group-a', problem: message }, 'webhook refused: malformed body');
+  return res.status(400).json({ error: 'bad_request', message });
+}

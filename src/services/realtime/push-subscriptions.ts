@@ -1,0 +1,296 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InputError, UpstreamError } from '../../domain/errors.js';
+import type { PushSubscription, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Store } from '../../store/store.js';
+
+/** What the lifecycle needs from the carrier (GroupAPushClient). */
+export interface PushCarrierClient {
+  create(request: {
+    type: 'trackingNumber' | 'customerAccount';
+    value: string;
+    service: string | null;
+    callbackUrl: string;
+  }): Promise<{ id: string; status: string }>;
+  verify(carrierSubscriptionId: string, validationSecret: string): Promise<{ status: 'active' | 'pending-approval' }>;
+  delete(carrierSubscriptionId: string): Promise<void>;
+}
+
+export interface CreatePushSubscriptionRaw {
+  scope: PushSubscriptionScope;
+  subject: string;
+  division?: string | null;
+}
+
+export interface PushSubscriptionServiceOptions {
+  store: Store;
+  /** Null when Group A push is not configured: every call then fails with UPSTREAM_NOT_CONFIGURED. */
+  client: PushCarrierClient | null;
+  /** Our webhook's public URL, given to the carrier as the callback (known once the server listens). */
+  callbackUrl: () => string;
+  divisions: readonly string[];
+  logger: Logger;
+  /** How long `create` waits for the confirmation call to be verified before answering; default 3000 ms. */
+  confirmationWaitMs?: number;
+}
+
+// docs/assumptions.md S1: numbers are 1 to 40 characters of letters, digits and '-'.
+const TRACKING_NUMBER_RE = /^[A-Za-z0-9-]{1,40}$/;
+// Assumption P6: customer accounts are 1 to 40 letters, digits and '-' (the seed shows none).
+const CUSTOMER_ACCOUNT_RE = /^[A-Za-z0-9-]{1,40}$/;
+
+interface SubscriptionRow {
+  id: string;
+  scope: PushSubscriptionScope;
+  subject: string;
+  division: string | null;
+  state: PushSubscriptionState;
+  carrier_subscription_id: string | null;
+  created_at: Date | string;
+  activated_at: Date | string | null;
+}
+
+const COLUMNS = 'id, scope, subject, division, state, carrier_subscription_id, created_at, activated_at';
+
+function iso(value: Date | string): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function toSubscription(row: SubscriptionRow): PushSubscription {
+  return {
+    id: row.id,
+    scope: row.scope,
+    subject: row.subject,
+    division: row.division,
+    state: row.state,
+    carrierSubscriptionId: row.carrier_subscription_id,
+    createdAt: iso(row.created_at),
+    activatedAt: row.activated_at === null ? null : iso(row.activated_at),
+  };
+}
+
+/** The secret is kept and compared only as its SHA-256: equal-length buffers for timingSafeEqual, nothing to leak. */
+export function secretDigest(secret: string): Buffer {
+  return createHash('sha256').update(secret, 'utf8').digest();
+}
+
+/**
+ * Group A push subscription lifecycle (seed 000): "subscriber creates a subscription" -> the service "immediately
+ * calls the subscriber's webhook with a confirmation carrying a validation secret" -> "subscriber verifies the
+ * secret" -> activation. "A subscription by customer account requires business approval by the carrier before it
+ * works." Subscriptions live in the store, so every replica knows them and the webhook of any replica can check a
+ * secret.
+ */
+export class PushSubscriptionService {
+  private readonly store: Store;
+  private readonly logger: Logger;
+  private knownDigests: Buffer[] = [];
+  private digestsLoadedAt = 0;
+
+  constructor(private readonly options: PushSubscriptionServiceOptions) {
+    this.store = options.store;
+    this.logger = options.logger;
+  }
+
+  get configured(): boolean {
+    return this.options.client !== null;
+  }
+
+  /** Input is checked before any upstream call; problems are InputErrors naming `input.<field>`. */
+  validate(raw: CreatePushSubscriptionRaw): { scope: PushSubscriptionScope; subject: string; division: string | null } {
+    const subject = (raw.subject ?? '').trim();
+    if (subject.length === 0) throw new InputError('input.subject', 'must not be empty');
+    if (raw.scope === 'TRACKING_NUMBER' && !TRACKING_NUMBER_RE.test(subject)) {
+      throw new InputError('input.subject', 'a tracking number is 1 to 40 letters, digits and "-"');
+    }
+    if (raw.scope === 'CUSTOMER_ACCOUNT' && !CUSTOMER_ACCOUNT_RE.test(subject)) {
+      throw new InputError('input.subject', 'a customer account is 1 to 40 letters, digits and "-"');
+    }
+    const division = raw.division?.trim() || null;
+    if (division !== null && !this.options.divisions.includes(division)) {
+      throw new InputError(
+        'input.division',
+        `unknown Group A division "${division}"; expected one of ${this.options.divisions.join(', ')}`,
+      );
+    }
+    return { scope: raw.scope, subject, division };
+  }
+
+  async create(raw: CreatePushSubscriptionRaw): Promise<PushSubscription> {
+    const input = this.validate(raw);
+    const client = this.requireClient('push create subscription');
+    const id = `push_${randomUUID()}`;
+    // Stored first, so the confirmation call (which may overtake the creation answer) finds the row.
+    await this.store.query(
+      `INSERT INTO push_subscriptions (id, scope, subject, division, state) VALUES ($1, $2, $3, $4, 'CREATED')`,
+      [id, input.scope, input.subject, input.division],
+    );
+    let answer: { id: string; status: string };
+    try {
+      answer = await client.create({
+        type: input.scope === 'TRACKING_NUMBER' ? 'trackingNumber' : 'customerAccount',
+        value: input.subject,
+        service: input.division,
+        callbackUrl: this.options.callbackUrl(),
+      });
+    } catch (error) {
+      // Nothing was created at the carrier: leave no row behind.
+      await this.store.query('DELETE FROM push_subscriptions WHERE id = $1', [id]);
+      throw error;
+    }
+    await this.store.query('UPDATE push_subscriptions SET carrier_subscription_id = $2 WHERE id = $1', [id, answer.id]);
+    this.logger.info({ pushSubscription: id, scope: input.scope, carrierStatus: answer.status }, 'push subscription created');
+    return this.waitForConfirmation(id, this.options.confirmationWaitMs ?? 3_000);
+  }
+
+  async list(state: PushSubscriptionState | null): Promise<PushSubscription[]> {
+    const { rows } = state
+      ? await this.store.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM push_subscriptions WHERE state = $1 ORDER BY created_at, id`, [state])
+      : await this.store.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM push_subscriptions ORDER BY created_at, id`);
+    return rows.map(toSubscription);
+  }
+
+  async get(id: string): Promise<PushSubscription | null> {
+    const { rows } = await this.store.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM push_subscriptions WHERE id = $1`, [id]);
+    return rows[0] ? toSubscription(rows[0]) : null;
+  }
+
+  /** Deletes at the carrier, then here; deleting a deleted subscription answers it unchanged. */
+  async delete(id: string): Promise<PushSubscription> {
+    const existing = await this.get(id);
+    if (!existing) throw new InputError('id', `no push subscription with id "${id}"`);
+    if (existing.state === 'DELETED') return existing;
+    if (existing.carrierSubscriptionId) {
+      const client = this.requireClient('push delete subscription');
+      try {
+        await client.delete(existing.carrierSubscriptionId);
+      } catch (error) {
+        // Already gone at the carrier: the goal is reached.
+        if (!(error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND')) throw error;
+      }
+    }
+    const { rows } = await this.store.query<SubscriptionRow>(
+      `UPDATE push_subscriptions SET state = 'DELETED', deleted_at = now(), secret_sha256 = NULL WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id],
+    );
+    this.forgetDigests();
+    return toSubscription(rows[0]!);
+  }
+
+  /**
+   * The carrier's confirmation call: verify its secret with the carrier, keep the secret's digest, and move on to
+   * ACTIVE (by tracking number) or PENDING_APPROVAL (by customer account). The creation answer may still be on its
+   * way, so an unknown carrier id is looked up again for a short while.
+   */
+  async confirm(carrierSubscriptionId: string, validationSecret: string): Promise<PushSubscription | null> {
+    const row = await this.findByCarrierId(carrierSubscriptionId, 5_000);
+    if (!row || row.state !== 'CREATED') {
+      this.logger.warn({ carrierSubscriptionId, known: row !== null }, 'push confirmation for no subscription awaiting one; ignored');
+      return null;
+    }
+    const client = this.requireClient('push verify subscription');
+    const answer = await client.verify(carrierSubscriptionId, validationSecret);
+    const state: PushSubscriptionState = answer.status === 'active' ? 'ACTIVE' : 'PENDING_APPROVAL';
+    const { rows } = await this.store.query<SubscriptionRow>(
+      `UPDATE push_subscriptions SET state = $2, secret_sha256 = $3,
+         activated_at = CASE WHEN $2 = 'ACTIVE' THEN now() ELSE activated_at END
+       WHERE id = $1 AND state = 'CREATED' RETURNING ${COLUMNS}`,
+      [row.id, state, secretDigest(validationSecret).toString('hex')],
+    );
+    this.forgetDigests();
+    this.logger.info({ pushSubscription: row.id, state }, 'push subscription verified');
+    return rows[0] ? toSubscription(rows[0]) : null;
+  }
+
+  /** Assumption P4: the carrier's approval call (carrying the secret) activates a customer-account subscription. */
+  async approve(carrierSubscriptionId: string, presentedSecret: string | undefined): Promise<'approved' | 'unauthorized' | 'unknown'> {
+    const row = await this.findByCarrierId(carrierSubscriptionId, 0);
+    if (!row) return 'unknown';
+    const { rows } = await this.store.query<{ secret_sha256: string | null }>(
+      'SELECT secret_sha256 FROM push_subscriptions WHERE id = $1',
+      [row.id],
+    );
+    const stored = rows[0]?.secret_sha256;
+    if (!stored || presentedSecret === undefined || !timingSafeEqual(Buffer.from(stored, 'hex'), secretDigest(presentedSecret))) {
+      return 'unauthorized';
+    }
+    await this.store.query(
+      `UPDATE push_subscriptions SET state = 'ACTIVE', activated_at = now() WHERE id = $1 AND state = 'PENDING_APPROVAL'`,
+      [row.id],
+    );
+    this.logger.info({ pushSubscription: row.id }, 'push subscription approved by the carrier');
+    return 'approved';
+  }
+
+  /**
+   * Seed: "Authenticity is checked through the validation secret exchanged at activation". Compares the presented
+   * secret's digest with every live subscription's digest, each with timingSafeEqual and without stopping early.
+   * Digests are cached; a miss reloads them (at most once a second), so a subscription verified by another replica
+   * is known here at once.
+   */
+  async isValidSecret(presented: string | undefined): Promise<boolean> {
+    if (presented === undefined || presented.length === 0 || presented.length > 512) return false;
+    const digest = secretDigest(presented);
+    if (matchesAny(digest, this.knownDigests)) return true;
+    if (Date.now() - this.digestsLoadedAt < 1_000) return false;
+    await this.loadDigests();
+    return matchesAny(digest, this.knownDigests);
+  }
+
+  private async loadDigests(): Promise<void> {
+    const { rows } = await this.store.query<{ secret_sha256: string }>(
+      `SELECT secret_sha256 FROM push_subscriptions WHERE state IN ('ACTIVE', 'PENDING_APPROVAL') AND secret_sha256 IS NOT NULL`,
+    );
+    this.knownDigests = rows.map((row) => Buffer.from(row.secret_sha256, 'hex'));
+    this.digestsLoadedAt = Date.now();
+  }
+
+  private forgetDigests(): void {
+    this.digestsLoadedAt = 0;
+    this.knownDigests = [];
+  }
+
+  private async findByCarrierId(carrierSubscriptionId: string, waitMs: number): Promise<SubscriptionRow | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const { rows } = await this.store.query<SubscriptionRow>(
+        `SELECT ${COLUMNS} FROM push_subscriptions WHERE carrier_subscription_id = $1`,
+        [carrierSubscriptionId],
+      );
+      if (rows[0]) return rows[0];
+      if (Date.now() >= deadline) return null;
+      await sleep(50);
+    }
+  }
+
+  private async waitForConfirmation(id: string, waitMs: number): Promise<PushSubscription> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const current = await this.get(id);
+      if (!current) throw new Error(`push subscription ${id} vanished`);
+      if (current.state !== 'CREATED' || Date.now() >= deadline) return current;
+      await sleep(50);
+    }
+  }
+
+  private requireClient(operation: string): PushCarrierClient {
+    if (!this.options.client) {
+      throw new UpstreamError('Group A push is not configured (set GROUP_A_TRACK_BASE_URL or GROUP_A_PUSH_BASE_URL)', {
+        code: 'UPSTREAM_NOT_CONFIGURED',
+        upstream: 'group-a/tracking',
+        operation,
+      });
+    }
+    return this.options.client;
+  }
+}
+
+function matchesAny(digest: Buffer, known: readonly Buffer[]): boolean {
+  let found = false;
+  for (const candidate of known) {
+    // Every candidate is compared (no early exit), so timing does not tell how many were tried.
+    if (timingSafeEqual(candidate, digest)) found = true;
+  }
+  return found;
+}
