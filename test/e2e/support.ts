@@ -1,0 +1,123 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { startServer, type StartedServer } from '../../src/server/start.js';
+import { startRecordingProxy, type RecordingProxy } from '../carriers/carrier-b/recording-proxy.js';
+
+/** A fixed sandbox time, so the shipments' stories do not depend on when the tests run. */
+export const EPOCH = '2026-03-10T12:00:00Z';
+
+export interface E2E {
+  server: StartedServer;
+  sandbox: Sandbox;
+  /** The recording proxy in front of Carrier B, when asked for. */
+  carrierBProxy: RecordingProxy | null;
+  /** POSTs one GraphQL operation as JSON to the server's /graphql. */
+  gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>>;
+  /** Carrier B `POST /track/v1/trackingnumbers` calls the simulator has seen since the last `resetStats()`. */
+  carrierBTrackCalls(): number;
+  /** Every business call any simulator has seen (token calls excluded). */
+  upstreamBusinessCalls(): number;
+  close(): Promise<void>;
+}
+
+export interface GraphQLAnswer<T = any> {
+  status: number;
+  data: T;
+  errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, any> }>;
+}
+
+export interface E2EOptions {
+  /** Extra environment for the subgraph (e.g. MAX_TRACKING_NUMBERS_PER_REQUEST). */
+  env?: Record<string, string>;
+  sandbox?: StartSandboxOptions;
+  /** Use the masked (postal-code entitlement) unified key. */
+  maskedUnifiedKey?: boolean;
+  /** Put a recording proxy between the subgraph and the Carrier B simulator, to read the request bodies. */
+  recordCarrierB?: boolean;
+}
+
+/**
+ * Starts our own sandbox (fixed epoch, manual clocks, no unified interval) and the subgraph configured against it over
+ * real HTTP, as a deployment with every carrier configured would be.
+ */
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
+  const sandbox = await startSandbox({
+    seed: 'e2e-seed',
+    epoch: EPOCH,
+    clock: new ManualClock(EPOCH),
+    wallClock: new ManualClock(EPOCH),
+    unifiedQuota: { minIntervalMs: 0, dailyQuota: 10_000 },
+    faults: { carrierB: { latencyMs: 2 } },
+    ...options.sandbox,
+  });
+  const proxy = options.recordCarrierB ? await startRecordingProxy(sandbox.urls.carrierB) : null;
+  const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-e2e-'));
+  const c = sandbox.credentials;
+  const loaded = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    SANDBOX: 'off',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    UPSTREAM_RETRY_BASE_DELAY_MS: '5',
+    CARRIER_B_BASE_URL: proxy?.origin ?? sandbox.urls.carrierB,
+    CARRIER_B_CLIENT_ID: c.carrierB.clientId,
+    CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
+    CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
+    GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,
+    GROUP_A_TRACK_API_KEY: options.maskedUnifiedKey ? c.groupAUnified.maskedApiKey : c.groupAUnified.apiKey,
+    GROUP_A_TRACK_MIN_INTERVAL_MS: '0',
+    GROUP_A_TRACK_MAX_WAIT_MS: '2000',
+    GROUP_A_EXPRESS_BASE_URL: sandbox.urls.groupAExpress,
+    GROUP_A_EXPRESS_USERNAME: c.groupAExpress.username,
+    GROUP_A_EXPRESS_PASSWORD: c.groupAExpress.password,
+    GROUP_A_EXPRESS_ACCOUNT_NUMBERS: c.groupAExpress.accountNumber,
+    GROUP_A_ECOM_BASE_URL: sandbox.urls.groupAEcommerce,
+    GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
+    GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
+    ...options.env,
+  });
+  if (!loaded.ok) throw new Error(`config: ${loaded.problems.join('; ')}`);
+  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  return {
+    server,
+    sandbox,
+    carrierBProxy: proxy,
+    gql: (query, variables) => postGraphQL(server.url, query, variables),
+    carrierBTrackCalls: () => sandbox.stats.carrierB.calls['POST /track/v1/trackingnumbers'] ?? 0,
+    upstreamBusinessCalls: () =>
+      Object.values(sandbox.stats).reduce(
+        (sum, s) =>
+          sum +
+          Object.entries(s.calls)
+            .filter(([route]) => !/token/.test(route))
+            .reduce((n, [, v]) => n + v, 0),
+        0,
+      ),
+    async close() {
+      await server.close();
+      await proxy?.close();
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function postGraphQL<T = any>(url: string, query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true' },
+    body: JSON.stringify({ query, ...(variables ? { variables } : {}) }),
+  });
+  const body = (await response.json()) as { data: T; errors?: GraphQLAnswer['errors'] };
+  return { status: response.status, data: body.data, ...(body.errors ? { errors: body.errors } : {}) };
+}
+
+/** `n` distinct 12-digit Carrier B numbers that the sandbox knows (ending 3: in transit), starting at `from`. */
+export function carrierBNumbers(n: number, from = 0): string[] {
+  return Array.from({ length: n }, (_, i) => `1${String(from + i).padStart(10, '0')}3`);
+}
