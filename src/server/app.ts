@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import { useServer } from 'graphql-ws/use/ws';
@@ -44,7 +45,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const httpServer = createServer(app);
 
   const contextFor = (): GraphQLContext => ({
-    services: { tracking: services.tracking },
+    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed },
     loaders: new TrackingLoaders(services.tracking),
     logger,
   });
@@ -60,6 +61,8 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       ApolloServerPluginDrainHttpServer({ httpServer }),
       { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
       requestBudgetPlugin(config.server.maxTrackingNumbersPerRequest),
+      // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql.
+      ApolloServerPluginSubscriptionCallback(),
       ...(config.server.introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
     logger: {

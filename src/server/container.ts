@@ -4,11 +4,19 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { QuotaCounter } from '../platform/quota.js';
+import { SnapshotTrackingConnector } from '../services/realtime/snapshot-tracking.js';
+import { StatusFeed } from '../services/realtime/status-feed.js';
 import { TrackingService } from '../services/tracking.js';
+import { StatusLog } from '../store/status-log.js';
+import type { Store } from '../store/store.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
 export interface Services {
   tracking: TrackingService;
+  /** The durable status-change log and the process-wide feed over it; null without a store. */
+  statusLog: StatusLog | null;
+  /** Not started here: `await statusFeed.start()` before serving (startServer does). */
+  statusFeed: StatusFeed | null;
   close(): Promise<void>;
 }
 
@@ -18,9 +26,16 @@ export interface ServiceDeps {
   metrics: Metrics;
   /** Shared quota counter (the store's, so replicas share Group A's quota); in-memory when absent. */
   quotaCounter?: QuotaCounter;
+  /** The store: enables the status log, the feed, and tracking answers from fresh snapshots. */
+  store?: Store;
 }
 
-export function createServices({ config, logger, metrics, quotaCounter }: ServiceDeps): Services {
+export function createServices({ config, logger, metrics, quotaCounter, store }: ServiceDeps): Services {
+  const statusLog = store ? new StatusLog(store) : null;
+  const statusFeed =
+    store && statusLog
+      ? new StatusFeed(store, statusLog, { onError: (err: unknown) => logger.warn({ err }, 'status feed: reading the log failed; next notification or poll retries') })
+      : null;
   const timeouts = {
     connectTimeoutMs: config.http.connectTimeoutMs,
     headersTimeoutMs: config.http.headersTimeoutMs,
@@ -43,7 +58,16 @@ export function createServices({ config, logger, metrics, quotaCounter }: Servic
   const tracking = new TrackingService({
     connectors: {
       ...(carrierB ? { carrierB } : {}),
-      ...(groupA.unified ? { groupAUnified: groupA.unified } : {}),
+      ...(groupA.unified
+        ? {
+            groupAUnified: statusLog
+              ? new SnapshotTrackingConnector(groupA.unified, statusLog, {
+                  maxAgeMs: config.groupATracking?.cacheTtlMs ?? 0,
+                  onStoreError: (err, operation) => logger.warn({ err, operation }, 'tracking snapshot store failed; asking upstream'),
+                })
+              : groupA.unified,
+          }
+        : {}),
       ...(groupA.express ? { groupAExpress: groupA.express } : {}),
       ...(groupA.ecommerce ? { groupAEcommerce: groupA.ecommerce } : {}),
     },
@@ -52,7 +76,10 @@ export function createServices({ config, logger, metrics, quotaCounter }: Servic
   });
   return {
     tracking,
+    statusLog,
+    statusFeed,
     async close() {
+      await statusFeed?.close();
       await Promise.all([carrierB?.close(), groupA.close()]);
     },
   };

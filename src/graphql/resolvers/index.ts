@@ -1,13 +1,18 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { Query } from './Query.js';
 import { Shipment } from './Shipment.js';
+import { ShipmentStatusChange } from './ShipmentStatusChange.js';
+import { StatusChangesQuery } from './StatusChangesQuery.js';
+import { Subscription } from './Subscription.js';
 import { TrackOutcome, TrackingFailure } from './TrackOutcome.js';
 import { scalarResolvers } from './scalars.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query,
+  Query: { ...Query, ...StatusChangesQuery },
+  Subscription,
+  ShipmentStatusChange,
   Shipment,
   TrackOutcome,
   TrackingFailure,

@@ -1,0 +1,34 @@
+/** Validation of a client's status-change filter, shared by the subscription and the paged query. */
+import type { Carrier } from '../../domain/carrier.js';
+import { InputError } from '../../domain/errors.js';
+import type { StatusChangeFilter } from '../../domain/status-change.js';
+
+export interface StatusChangeFilterRaw {
+  trackingNumbers?: readonly string[] | null;
+  carriers?: readonly Carrier[] | null;
+  reference?: string | null;
+}
+
+/** Most tracking numbers one filter may name. */
+export const MAX_FILTER_TRACKING_NUMBERS = 1_000;
+
+/**
+ * The schema: "At least one member must be given". An empty list or a blank reference names nothing, so a filter of
+ * only those is as empty as `{}` and is refused on `filter` before anything is subscribed or read.
+ */
+export function validateStatusChangeFilter(raw: StatusChangeFilterRaw, field = 'filter'): StatusChangeFilter {
+  const trackingNumbers = raw.trackingNumbers?.map((n) => n.trim()).filter((n) => n.length > 0) ?? [];
+  const carriers = raw.carriers ? [...new Set(raw.carriers)] : [];
+  const reference = raw.reference?.trim() ?? '';
+  if (trackingNumbers.length === 0 && carriers.length === 0 && reference.length === 0) {
+    throw new InputError(field, 'empty filter: give at least one of trackingNumbers, carriers or reference');
+  }
+  if (trackingNumbers.length > MAX_FILTER_TRACKING_NUMBERS) {
+    throw new InputError(`${field}.trackingNumbers`, `at most ${MAX_FILTER_TRACKING_NUMBERS} tracking numbers per filter`);
+  }
+  return {
+    trackingNumbers: trackingNumbers.length > 0 ? [...new Set(trackingNumbers)] : null,
+    carriers: carriers.length > 0 ? carriers : null,
+    reference: reference.length > 0 ? reference : null,
+  };
+}

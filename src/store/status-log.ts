@@ -1,0 +1,252 @@
+/**
+ * The durable status-change log (DESIGN.md, "Real time"): push webhook and polling watchers append here, subscribers
+ * read after a cursor. Beside it, `shipment_latest` keeps each shipment's latest status and last full answer, so
+ * tracking queries can answer from the store while fresh.
+ */
+import type { Carrier } from '../domain/carrier.js';
+import { InputError } from '../domain/errors.js';
+import type { Shipment } from '../domain/shipment.js';
+import type { StatusChange, StatusChangeFilter, StatusChangeInput, StatusChangeSource } from '../domain/status-change.js';
+import type { ShipmentStatus } from '../domain/status.js';
+import { sortKeyOf, type CarrierTime } from '../domain/time.js';
+import type { Queryable, Store } from './store.js';
+
+/** The channel a committed append is announced on; the payload is the cursor only (ids only, far under 8000 bytes). */
+export const STATUS_CHANGES_CHANNEL = 'status_changes';
+
+/* Appends serialise on this transaction-scoped lock, so cursors are committed in their own order and a reader that
+ * has seen cursor N never later finds a committed row below N (a sequence alone allows that under concurrency). */
+const APPEND_LOCK_KEY = 4_721_530_612;
+
+const CURSOR_PATTERN = /^(0|[1-9][0-9]{0,17})$/;
+
+/** Everything matches: what the process-wide feed reads. */
+export const MATCH_ALL: StatusChangeFilter = { trackingNumbers: null, carriers: null, reference: null };
+
+interface ChangeRow {
+  cursor: string;
+  dedup_key: string;
+  shipment_id: string;
+  carrier: string;
+  division: string | null;
+  tracking_number: string;
+  status: string;
+  native_code: string | null;
+  native_text: string | null;
+  time: CarrierTime | null;
+  description: string | null;
+  location: StatusChange['location'];
+  source: string;
+  shipment_references: StatusChange['references'];
+  recorded_at: Date | string;
+}
+
+interface LatestRow {
+  snapshot: Shipment | null;
+  fresh: boolean | null;
+  status: string | null;
+  native_code: string | null;
+  native_text: string | null;
+  status_time: CarrierTime | null;
+  status_sort_ms: number | null;
+}
+
+/** Which shipments a tracking lookup names: one number of one carrier, optionally of one Group A division. */
+export interface SnapshotKey {
+  carrier: Carrier;
+  trackingNumber: string;
+  division: string | null;
+}
+
+const CHANGE_COLUMNS = `cursor::text AS cursor, dedup_key, shipment_id, carrier, division, tracking_number, status, native_code,
+  native_text, time, description, location, source, shipment_references, recorded_at`;
+
+/* "Not older than the stored one": a change replaces the stored status unless both times are known and it is earlier. */
+const NOT_OLDER = `(shipment_latest.status IS NULL OR shipment_latest.status_sort_ms IS NULL OR excluded.status_sort_ms IS NULL
+  OR excluded.status_sort_ms >= shipment_latest.status_sort_ms)`;
+
+function sortMs(time: CarrierTime | null): number | null {
+  const key = sortKeyOf(time);
+  return Number.isFinite(key) ? key : null;
+}
+
+function toIso(value: Date | string): string {
+  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+}
+
+function toChange(row: ChangeRow): StatusChange {
+  return {
+    cursor: row.cursor,
+    dedupKey: row.dedup_key,
+    shipmentId: row.shipment_id,
+    carrier: row.carrier as Carrier,
+    division: row.division,
+    trackingNumber: row.tracking_number,
+    status: { status: row.status as ShipmentStatus, nativeCode: row.native_code, nativeText: row.native_text },
+    time: row.time,
+    description: row.description,
+    location: row.location,
+    source: row.source as StatusChangeSource,
+    references: row.shipment_references ?? [],
+    recordedAt: toIso(row.recorded_at),
+  };
+}
+
+export class StatusLog {
+  constructor(private readonly store: Store) {}
+
+  /**
+   * Records a change inside the caller's transaction. Returns null when its dedupKey is already recorded: a duplicate
+   * changes nothing. The NOTIFY is sent inside the transaction, so PostgreSQL delivers it at commit, never before.
+   */
+  async append(tx: Queryable, input: StatusChangeInput): Promise<StatusChange | null> {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+    const time = input.time;
+    const inserted = await tx.query<ChangeRow>(
+      `INSERT INTO status_changes (dedup_key, shipment_id, carrier, division, tracking_number, status, native_code,
+         native_text, time, time_instant, time_local, description, location, source, shipment_references)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::timestamptz, $11, $12, $13::jsonb, $14, $15::jsonb)
+       ON CONFLICT (dedup_key) DO NOTHING
+       RETURNING ${CHANGE_COLUMNS}`,
+      [
+        input.dedupKey,
+        input.shipmentId,
+        input.carrier,
+        input.division,
+        input.trackingNumber,
+        input.status.status,
+        input.status.nativeCode,
+        input.status.nativeText,
+        time ? JSON.stringify(time) : null,
+        time?.instant ?? null,
+        time?.localDateTime ?? null,
+        input.description,
+        input.location ? JSON.stringify(input.location) : null,
+        input.source,
+        JSON.stringify(input.references),
+      ],
+    );
+    const row = inserted.rows[0];
+    if (!row) return null;
+    await tx.query(
+      `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
+         status_time, status_sort_ms, shipment_references)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb)
+       ON CONFLICT (shipment_id) DO UPDATE SET
+         status = excluded.status, native_code = excluded.native_code, native_text = excluded.native_text,
+         status_time = excluded.status_time, status_sort_ms = excluded.status_sort_ms,
+         shipment_references = CASE WHEN jsonb_array_length(excluded.shipment_references) > 0
+           THEN excluded.shipment_references ELSE shipment_latest.shipment_references END,
+         updated_at = now()
+       WHERE ${NOT_OLDER}`,
+      [
+        input.shipmentId,
+        input.carrier,
+        input.division,
+        input.trackingNumber,
+        input.status.status,
+        input.status.nativeCode,
+        input.status.nativeText,
+        time ? JSON.stringify(time) : null,
+        sortMs(time),
+        JSON.stringify(input.references),
+      ],
+    );
+    await tx.query('SELECT pg_notify($1, $2)', [STATUS_CHANGES_CHANNEL, row.cursor]);
+    return toChange(row);
+  }
+
+  /** Changes after `after` (exclusive; null = from the start) matching `filter`, oldest first. */
+  async readAfter(filter: StatusChangeFilter, after: string | null, limit: number): Promise<StatusChange[]> {
+    const { rows } = await this.store.query<ChangeRow>(
+      `SELECT ${CHANGE_COLUMNS} FROM status_changes
+       WHERE cursor > $1::bigint
+         AND ($2::text[] IS NULL OR tracking_number = ANY($2::text[]))
+         AND ($3::text[] IS NULL OR carrier = ANY($3::text[]))
+         AND ($4::text IS NULL OR shipment_references @> jsonb_build_array(jsonb_build_object('value', $4::text)))
+       ORDER BY status_changes.cursor
+       LIMIT $5`,
+      [after ?? '0', filter.trackingNumbers, filter.carriers, filter.reference, limit],
+    );
+    return rows.map(toChange);
+  }
+
+  /** The newest cursor in the log; null while it is empty. */
+  async latestCursor(): Promise<string | null> {
+    const { rows } = await this.store.query<{ latest: string | null }>('SELECT max(cursor)::text AS latest FROM status_changes');
+    return rows[0]?.latest ?? null;
+  }
+
+  /**
+   * Checks a client's cursor before anything is subscribed or read: a decimal string no greater than the latest
+   * cursor ("0" = from the start of the log). Anything else is an InputError on `field`.
+   */
+  async checkCursor(cursor: string | null | undefined, field = 'cursor'): Promise<string | null> {
+    if (cursor === null || cursor === undefined) return null;
+    if (!CURSOR_PATTERN.test(cursor)) {
+      throw new InputError(field, `malformed cursor ${JSON.stringify(cursor.slice(0, 40))}: expected a cursor this server returned`);
+    }
+    const latest = await this.latestCursor();
+    if (BigInt(cursor) > BigInt(latest ?? '0')) {
+      throw new InputError(field, `unknown cursor ${cursor}: the log ends at ${latest ?? '0'}`);
+    }
+    return cursor;
+  }
+
+  /** Keeps a full answer for `freshSnapshot`; its status replaces the stored one unless the stored one is newer. */
+  async saveSnapshot(shipment: Shipment): Promise<void> {
+    const keep = (column: string): string => `CASE WHEN ${NOT_OLDER} THEN excluded.${column} ELSE shipment_latest.${column} END`;
+    await this.store.query(
+      `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
+         status_time, status_sort_ms, shipment_references, snapshot, snapshot_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, now())
+       ON CONFLICT (shipment_id) DO UPDATE SET
+         status = ${keep('status')}, native_code = ${keep('native_code')}, native_text = ${keep('native_text')},
+         status_time = ${keep('status_time')}, status_sort_ms = ${keep('status_sort_ms')},
+         shipment_references = excluded.shipment_references,
+         snapshot = excluded.snapshot, snapshot_at = excluded.snapshot_at, updated_at = now()`,
+      [
+        shipment.id,
+        shipment.carrier,
+        shipment.division,
+        shipment.trackingNumber,
+        shipment.status.status,
+        shipment.status.nativeCode,
+        shipment.status.nativeText,
+        shipment.statusTime ? JSON.stringify(shipment.statusTime) : null,
+        sortMs(shipment.statusTime),
+        JSON.stringify(shipment.references),
+        JSON.stringify(shipment),
+      ],
+    );
+  }
+
+  /**
+   * The stored answers for a lookup when every shipment it names has a snapshot taken within `maxAgeMs` (by the
+   * database's clock, so replicas agree); null otherwise. A status recorded after the snapshot (a push) overrides the
+   * snapshot's status fields.
+   */
+  async freshSnapshot(key: SnapshotKey, maxAgeMs: number): Promise<Shipment[] | null> {
+    const { rows } = await this.store.query<LatestRow>(
+      `SELECT snapshot, snapshot_at >= now() - ($4::double precision * interval '1 millisecond') AS fresh,
+         status, native_code, native_text, status_time, status_sort_ms
+       FROM shipment_latest
+       WHERE carrier = $1 AND tracking_number = $2 AND ($3::text IS NULL OR division = $3::text)
+       ORDER BY shipment_id`,
+      [key.carrier, key.trackingNumber, key.division, maxAgeMs],
+    );
+    if (rows.length === 0 || rows.some((row) => !row.snapshot || row.fresh !== true)) return null;
+    return rows.map((row) => withNewerStatus(row.snapshot as Shipment, row));
+  }
+}
+
+function withNewerStatus(snapshot: Shipment, row: LatestRow): Shipment {
+  if (row.status === null || row.status_sort_ms === null) return snapshot;
+  const snapshotKey = sortKeyOf(snapshot.statusTime);
+  if (row.status_sort_ms <= snapshotKey) return snapshot;
+  return {
+    ...snapshot,
+    status: { status: row.status as ShipmentStatus, nativeCode: row.native_code, nativeText: row.native_text },
+    statusTime: row.status_time,
+  };
+}
