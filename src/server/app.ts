@@ -45,7 +45,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const httpServer = createServer(app);
 
   const contextFor = (): GraphQLContext => ({
-    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed },
+    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher },
     loaders: new TrackingLoaders(services.tracking),
     logger,
   });

@@ -6,6 +6,8 @@ import type { Metrics } from '../platform/metrics.js';
 import type { QuotaCounter } from '../platform/quota.js';
 import { SnapshotTrackingConnector } from '../services/realtime/snapshot-tracking.js';
 import { StatusFeed } from '../services/realtime/status-feed.js';
+import { ShipmentWatcher } from '../services/realtime/watcher.js';
+import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
@@ -17,6 +19,8 @@ export interface Services {
   statusLog: StatusLog | null;
   /** Not started here: `await statusFeed.start()` before serving (startServer does). */
   statusFeed: StatusFeed | null;
+  /** Polling watchers over the store; null without a store. Not started here: startServer starts it. */
+  watcher: ShipmentWatcher | null;
   close(): Promise<void>;
 }
 
@@ -28,9 +32,11 @@ export interface ServiceDeps {
   quotaCounter?: QuotaCounter;
   /** The store: enables the status log, the feed, and tracking answers from fresh snapshots. */
   store?: Store;
+  /** Sandbox mode: watchers poll every few seconds by default (the simulators' clock runs fast). */
+  sandboxMode?: boolean;
 }
 
-export function createServices({ config, logger, metrics, quotaCounter, store }: ServiceDeps): Services {
+export function createServices({ config, logger, metrics, quotaCounter, store, sandboxMode }: ServiceDeps): Services {
   const statusLog = store ? new StatusLog(store) : null;
   const statusFeed =
     store && statusLog
@@ -74,11 +80,17 @@ export function createServices({ config, logger, metrics, quotaCounter, store }:
     divisions: config.groupADivisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
   });
+  const watcher =
+    store && statusLog
+      ? new ShipmentWatcher({ store, statusLog, tracking, logger, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
+      : null;
   return {
     tracking,
     statusLog,
     statusFeed,
+    watcher,
     async close() {
+      await watcher?.stop();
       await statusFeed?.close();
       await Promise.all([carrierB?.close(), groupA.close()]);
     },

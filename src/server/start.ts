@@ -33,9 +33,11 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   });
   logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);
   // Group A's quota lives in the store, so every replica on one database shares it.
-  const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store });
+  const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null });
   // One LISTEN per process on the status log; subscribers attach to it in memory.
   await services.statusFeed?.start();
+  // Polling watchers for the carriers without push; replicas share due shipments through the store (SKIP LOCKED).
+  if (effective.watchers.enabled) services.watcher?.start();
   const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured' });
   logger.info({ url: app.url, health: app.url.replace(/\/graphql$/, '/healthz') }, 'carrier-subgraph ready');
   return {

@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { Query } from './Query.js';
 import { Shipment } from './Shipment.js';
+import { ShipmentWatch, watchMutations, watchQueries } from './watch.js';
 import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
@@ -10,7 +11,9 @@ import { scalarResolvers } from './scalars.js';
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery },
+  Query: { ...Query, ...StatusChangesQuery, ...watchQueries },
+  Mutation: { ...watchMutations },
+  ShipmentWatch,
   Subscription,
   ShipmentStatusChange,
   Shipment,
