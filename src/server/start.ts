@@ -2,6 +2,7 @@ import { noUpstreamConfigured, type Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics } from '../platform/metrics.js';
 import { StoreQuotaCounter } from '../store/quota-counter.js';
+import type { StatusFeed } from '../services/realtime/status-feed.js';
 import { openStore, type Store } from '../store/store.js';
 import { startApp, type RunningApp } from './app.js';
 import { createServices } from './container.js';
@@ -11,6 +12,8 @@ export interface StartedServer extends RunningApp {
   config: Config;
   sandbox: InProcessSandbox | null;
   store: Store;
+  /** The process-wide status feed (null without a store); tests read its subscriber count. */
+  statusFeed: StatusFeed | null;
 }
 
 /**
@@ -45,6 +48,7 @@ export async function startServer({ config, logger }: { config: Config; logger: 
     config: effective,
     sandbox,
     store,
+    statusFeed: services.statusFeed,
     async close() {
       await app.close();
       await services.close();
