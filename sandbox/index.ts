@@ -7,6 +7,7 @@ import { TokenStore } from './core/tokens.js';
 import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials, type UnifiedQuota } from './context.js';
 import { ecommerceSimulator } from './group-a/ecommerce.js';
 import { expressSimulator } from './group-a/express.js';
+import { type PushSimulator, type PushSimulatorOptions, startPushSimulator } from './group-a/push.js';
 import { unifiedSimulator } from './group-a/unified.js';
 
 export { ManualClock, scaledClock, systemClock, type SandboxClock } from './core/clock.js';
@@ -14,6 +15,7 @@ export type { FaultSettings, ScriptedFailure } from './core/faults.js';
 export type { SandboxLogger, SimulatorName } from './core/simulator.js';
 export type { SimulatorStats } from './core/stats.js';
 export type { SandboxCredentials, UnifiedQuota } from './context.js';
+export type { PushDelivery, PushSimulator, SimulatedSubscription } from './group-a/push.js';
 
 export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce'];
 
@@ -44,6 +46,8 @@ export interface StartSandboxOptions {
   credentials?: { [K in keyof SandboxCredentials]?: Partial<SandboxCredentials[K]> };
   /** Receives one debug line per answer (pino-compatible); silent by default. Never given credentials. */
   logger?: SandboxLogger;
+  /** Group A push simulator (own origin, `/track` prefix): paths, secret header, approval delay, duplicate share. */
+  push?: Omit<PushSimulatorOptions, 'host' | 'timeScale'>;
 }
 
 export interface Sandbox {
@@ -56,6 +60,8 @@ export interface Sandbox {
   /** `http://127.0.0.1:<port>` of each simulator. */
   origins: Record<SimulatorName, string>;
   credentials: SandboxCredentials;
+  /** Group A push interface (docs/assumptions.md P1-P6); `push.baseUrl` is its `{track_url}`. */
+  push: PushSimulator;
   /** Live counters per simulator. */
   stats: Record<SimulatorName, SimulatorStats>;
   epoch: Date;
@@ -105,12 +111,20 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     await Promise.all(running.map((r) => r.close()));
     throw error;
   }
+  let push: PushSimulator;
+  try {
+    push = await startPushSimulator(ctx, { host, timeScale: options.timeScale ?? 1, ...options.push });
+  } catch (error) {
+    await Promise.all(running.map((r) => r.close()));
+    throw error;
+  }
   const origins = Object.fromEntries(running.map((r) => [r.name, r.origin])) as Record<SimulatorName, string>;
   ctx.logger?.info({ origins, seed: ctx.seed, epoch: ctx.epoch.toISOString() }, 'sandbox simulators listening');
   return {
     urls: { ...origins, groupAUnified: `${origins.groupAUnified}/track` },
     origins,
     credentials: ctx.credentials,
+    push,
     stats,
     epoch: ctx.epoch,
     clock,
@@ -119,7 +133,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     revokeTokens: (name) => tokenStores[name]?.revokeAll(),
     resetStats: () => SIMULATOR_NAMES.forEach((n) => resetStats(stats[n])),
     close: async () => {
-      await Promise.all(running.map((r) => r.close()));
+      await Promise.all([...running.map((r) => r.close()), push.close()]);
     },
   };
 }

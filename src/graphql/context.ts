@@ -1,4 +1,5 @@
 import type { Logger } from '../platform/logger.js';
+import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import type { StatusFeed } from '../services/realtime/status-feed.js';
 import type { TrackingService } from '../services/tracking.js';
 import type { ShipmentWatcher } from '../services/realtime/watcher.js';
@@ -8,7 +9,7 @@ import type { TrackingLoaders } from './loaders.js';
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; watcher?: ShipmentWatcher | null };
+  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null };
   loaders: TrackingLoaders;
   logger: Logger;
 }

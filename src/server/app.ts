@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -15,6 +17,8 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { Services } from './container.js';
+import type { PushRuntime } from './push-runtime.js';
+import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { buildSchema } from './schema.js';
 
 export interface AppDeps {
@@ -24,6 +28,8 @@ export interface AppDeps {
   services: Services;
   /** What /healthz reports about where the upstreams are (e.g. the in-process sandbox). */
   mode: 'sandbox' | 'configured';
+  /** Group A push: subscriptions and the webhook at /webhooks/group-a. */
+  push?: PushRuntime;
 }
 
 export interface RunningApp {
@@ -42,10 +48,15 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const schema = buildSchema();
   const app = express();
   app.disable('x-powered-by');
-  const httpServer = createServer(app);
+  // The seed: "The subscriber's endpoint must present a valid TLS certificate": HTTPS here when given a certificate
+  // and key (WEBHOOK_TLS_CERT_FILE/KEY_FILE), otherwise plain HTTP behind a TLS-terminating proxy.
+  const tls = config.webhook.tls;
+  const httpServer: Server = tls
+    ? (createHttpsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, app) as unknown as Server)
+    : createServer(app);
 
   const contextFor = (): GraphQLContext => ({
-    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher },
+    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, ...(deps.push ? { push: deps.push.subscriptions } : {}) },
     loaders: new TrackingLoaders(services.tracking),
     logger,
   });
@@ -89,6 +100,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
+  if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
   app.use('/graphql', express.json({ limit: '2mb' }), expressMiddleware(apollo, { context: async () => contextFor() }));
 
   await new Promise<void>((resolve, reject) => {
@@ -98,7 +110,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? 'localhost' : config.server.host;
   return {
-    url: `http://${host}:${port}/graphql`,
+    url: `${tls ? 'https' : 'http'}://${host}:${port}/graphql`,
     port,
     httpServer,
     async close() {

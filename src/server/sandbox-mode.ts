@@ -17,6 +17,8 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
   const sandbox = await startSandbox({
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
+    // One assumption moves both: the simulator follows our push path and secret header (docs/assumptions.md P1, P5).
+    push: { subscriptionsPath: `/track${config.groupAPush.subscriptionsPath}`, secretHeader: config.groupAPush.secretHeader },
     faults: {
       carrierB: { latencyMs: config.sandbox.latencyMs },
       groupAUnified: { latencyMs: config.sandbox.latencyMs },
@@ -45,6 +47,8 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       pageLimit: 5,
       ...(config.groupATracking ? pickQuota(config) : {}),
     },
+    // The push simulator has its own origin; subscription paths follow GROUP_A_PUSH_SUBSCRIPTIONS_PATH below /track.
+    groupAPush: { ...config.groupAPush, baseUrl: sandbox.push.baseUrl },
     groupAExpress: {
       baseUrl: sandbox.urls.groupAExpress,
       environment: 'test',

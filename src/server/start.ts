@@ -6,6 +6,7 @@ import type { StatusFeed } from '../services/realtime/status-feed.js';
 import { openStore, type Store } from '../store/store.js';
 import { startApp, type RunningApp } from './app.js';
 import { createServices } from './container.js';
+import { createPushRuntime, type PushRuntime } from './push-runtime.js';
 import { startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js';
 
 export interface StartedServer extends RunningApp {
@@ -14,6 +15,7 @@ export interface StartedServer extends RunningApp {
   store: Store;
   /** The process-wide status feed (null without a store); tests read its subscriber count. */
   statusFeed: StatusFeed | null;
+  push: PushRuntime;
 }
 
 /**
@@ -39,9 +41,14 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null });
   // One LISTEN per process on the status log; subscribers attach to it in memory.
   await services.statusFeed?.start();
+  // Group A push: subscriptions and webhook inbox in the store; the callback URL follows the listening address.
+  const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
+  const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured', push });
+  push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));
+  // What a crash left in the webhook inbox is processed now: an acknowledged notification is never lost.
+  await push.start();
   // Polling watchers for the carriers without push; replicas share due shipments through the store (SKIP LOCKED).
   if (effective.watchers.enabled) services.watcher?.start();
-  const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured' });
   logger.info({ url: app.url, health: app.url.replace(/\/graphql$/, '/healthz') }, 'carrier-subgraph ready');
   return {
     ...app,
@@ -49,8 +56,10 @@ export async function startServer({ config, logger }: { config: Config; logger: 
     sandbox,
     store,
     statusFeed: services.statusFeed,
+    push,
     async close() {
       await app.close();
+      await push.close();
       await services.close();
       await store.close();
       await sandbox?.close();

@@ -1,7 +1,8 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { Query } from './Query.js';
-import { Shipment } from './Shipment.js';
+import { pushMutations, pushQueries } from './push.js';
 import { ShipmentWatch, watchMutations, watchQueries } from './watch.js';
+import { Shipment } from './Shipment.js';
 import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
@@ -11,8 +12,8 @@ import { scalarResolvers } from './scalars.js';
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...watchQueries },
-  Mutation: { ...watchMutations },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries },
+  Mutation: { ...pushMutations, ...watchMutations },
   ShipmentWatch,
   Subscription,
   ShipmentStatusChange,

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sandbox } from '../../sandbox/index.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { startServer, type StartedServer } from '../../src/server/start.js';
+
+export interface PushE2E {
+  server: StartedServer;
+  sandbox: Sandbox;
+  webhookUrl: string;
+  gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<{ status: number; data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }>;
+  /** POSTs a body (object as JSON, or a raw string) to our Group A webhook. */
+  postWebhook(body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
+  count(sql: string, params?: unknown[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The whole server in process (store in a temp directory, every upstream in the sandbox), over real HTTP. */
+export async function startPushE2E(env: Record<string, string> = {}): Promise<PushE2E> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'push-e2e-'));
+  const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0', ...env });
+  if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  const sandbox = server.sandbox!.sandbox;
+  const webhookUrl = server.url.replace(/\/graphql$/, '/webhooks/group-a');
+  return {
+    server,
+    sandbox,
+    webhookUrl,
+    async gql(query, variables) {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables }),
+      });
+      return { status: response.status, ...((await response.json()) as object) };
+    },
+    async postWebhook(body, headers = {}) {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        /* not JSON */
+      }
+      return { status: response.status, body: parsed };
+    },
+    async count(sql, params) {
+      const { rows } = await server.store.query<{ n: number | string }>(sql, params);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const CREATE = `mutation($input: CreatePushSubscriptionInput!) {
+  createPushSubscription(input: $input) { id scope subject state carrierSubscriptionId createdAt activatedAt }
+}`;
+
+/** A notification in the seed's shape. */
+export function notification(id: string, timestamp: string, statusCode = 'transit') {
+  return {
+    scope: 'subscription.push',
+    shipments: [
+      {
+        id,
+        service: 'express',
+        status: {
+          timestamp,
+          statusCode,
+          status: 'In transit',
+          location: { address: { countryCode: 'DE', postalCode: '53113', addressLocality: 'Bonn' } },
+        },
+      },
+    ],
+  };
+}
