@@ -1,0 +1,75 @@
+/**
+ * Watchers through a started server in sandbox mode with no watcher configuration: watchShipment over HTTP, the
+ * polled scans reach a graphql-ws subscriber, watches lists it, unwatchShipment stops it; bad input is BAD_USER_INPUT.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/platform/config.js';
+import { createLogger } from '../../src/platform/logger.js';
+import { startServer, type StartedServer } from '../../src/server/start.js';
+import { waitFor } from '../support/wait-for.js';
+import { subscribe, wsClient } from './support.js';
+
+let server: StartedServer;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'carrier-watcher-'));
+  const loaded = loadConfig({ PORT: '0', HOST: '127.0.0.1', SANDBOX: 'on', LOG_LEVEL: 'silent', DATA_DIR: join(dataDir, 'db') });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function gql(query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  return (await res.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+}
+
+const WATCH = `mutation W($input: WatchShipmentInput!) { watchShipment(input: $input) { shipmentId carrier trackingNumber active nextPollAt } }`;
+
+describe('watchers in sandbox mode', () => {
+  it('with no configuration, a watched Carrier B shipment is polled within seconds and its scans reach a subscriber', async () => {
+    const trackingNumber = '123456789013';
+    const client = wsClient(server.url.replace(/^http/, 'ws'));
+    const sub = subscribe(client, { filter: { trackingNumbers: [trackingNumber] } });
+    try {
+      // Let the subscription register before the first poll.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const watched = await gql(WATCH, { input: { carrier: 'CARRIER_B', trackingNumber } });
+      expect(watched.errors).toBeUndefined();
+      expect(watched.data?.watchShipment).toMatchObject({ shipmentId: `CARRIER_B:-:${trackingNumber}`, carrier: 'CARRIER_B', active: true });
+      await waitFor(() => sub.received.length > 0, { timeoutMs: 10_000 });
+      expect(sub.errors).toEqual([]);
+      expect(sub.received.every((c) => c.source === 'POLL' && c.trackingNumber === trackingNumber)).toBe(true);
+
+      const listed = await gql(`{ watches { shipmentId lastStatus { status } lastPolledAt nextPollAt } }`);
+      const watch = (listed.data?.watches as Array<{ shipmentId: string; lastPolledAt: string | null; nextPollAt: string | null }>)[0];
+      expect(watch?.lastPolledAt).not.toBeNull();
+      // Sandbox mode polls every 10 s (5 s near delivery) by default.
+      expect(Date.parse(watch!.nextPollAt!) - Date.parse(watch!.lastPolledAt!)).toBeLessThanOrEqual(10_000);
+
+      const unwatched = await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:${trackingNumber}") { active nextPollAt } }`);
+      expect(unwatched.data?.unwatchShipment).toEqual({ active: false, nextPollAt: null });
+    } finally {
+      sub.stop();
+      await client.dispose();
+    }
+  });
+
+  it('watching an unknown carrier or a Group A unified-only number is BAD_USER_INPUT with the field path, and unwatching an unknown shipment names it', async () => {
+    const unknown = await gql(WATCH, { input: { carrier: 'DARK_STORE', trackingNumber: '123' } });
+    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.carrier' });
+    const unified = await gql(WATCH, { input: { carrier: 'GROUP_A', trackingNumber: '1234567893' } });
+    expect(unified.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.division' });
+    expect(unified.errors?.[0]?.message).toMatch(/push subscription/);
+    const notWatched = await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:000000000000") { active } }`);
+    expect(notWatched.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'shipmentId' });
+    expect(notWatched.errors?.[0]?.message).toMatch(/"CARRIER_B:-:000000000000" is not watched/);
+  });
+});
