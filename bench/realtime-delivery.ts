@@ -1,0 +1,152 @@
+/**
+ * Real-time delivery benchmark: 1,000 graphql-ws subscribers (in a child process, each on its own WebSocket) to one
+ * subgraph on the embedded store. Measures delivery latency p50/p99 from the append to the status log to receipt by
+ * every subscriber, and the server's resident memory per idle subscriber (RSS delta / subscribers) against the
+ * target of 50 KB. Run alone: `npx tsx bench/realtime-delivery.ts`.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { pushDedupKey, type StatusChangeInput } from '../src/domain/status-change.js';
+import { loadConfig } from '../src/platform/config.js';
+import { createLogger } from '../src/platform/logger.js';
+import { startServer } from '../src/server/start.js';
+import { StatusLog } from '../src/store/status-log.js';
+import type { Store } from '../src/store/store.js';
+
+const SUBSCRIBERS = 1_000;
+const ROUNDS = 30;
+const MEMORY_TARGET_BYTES = 50 * 1024;
+const TRACKING_NUMBER = 'BENCH-DELIVERY-1';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+interface ChildMessage {
+  opened?: number;
+  cursor?: string;
+  times?: number[];
+  error?: string;
+}
+
+export async function runDeliveryBench(): Promise<string[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'carrier-bench-realtime-'));
+  const loaded = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SANDBOX: 'on',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(dataDir, 'db'),
+    WATCHERS_ENABLED: 'false',
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  const log = new StatusLog(server.store);
+  let child: ChildProcess | null = null;
+  try {
+    const feed = server.statusFeed;
+    if (!feed) throw new Error('the server has no status feed');
+    // Warm the code paths (first append, first read) before the baseline, so they do not count as per-subscriber cost.
+    await append(log, server.store, 0);
+    const before = settledRss();
+
+    child = fork(fileURLToPath(new URL('./realtime-clients.mjs', import.meta.url)), [], {
+      env: { ...process.env, BENCH_WS_URL: server.url.replace(/^http/, 'ws'), BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_TRACKING_NUMBER: TRACKING_NUMBER },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const pending = new Map<string, (times: number[]) => void>();
+    const errors: string[] = [];
+    child.on('message', (message: ChildMessage) => {
+      if (message.error) errors.push(message.error);
+      if (message.cursor && message.times) pending.get(message.cursor)?.(message.times);
+    });
+    const deadline = Date.now() + 60_000;
+    while (feed.subscriberCount < SUBSCRIBERS) {
+      if (Date.now() > deadline) throw new Error(`only ${feed.subscriberCount} of ${SUBSCRIBERS} subscribed; ${errors[0] ?? ''}`);
+      await sleep(50);
+    }
+    await sleep(500);
+    const after = settledRss();
+    const perSubscriber = (after - before) / SUBSCRIBERS;
+
+    const latencies: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const sentAt = performance.timeOrigin + performance.now();
+      let resolveTimes: (times: number[]) => void = () => undefined;
+      const received = new Promise<number[]>((resolve) => {
+        resolveTimes = resolve;
+      });
+      const cursor = await append(log, server.store, round);
+      pending.set(cursor, resolveTimes);
+      const times = await withTimeout(received, 10_000, `round ${round}: not every subscriber received ${cursor}`);
+      pending.delete(cursor);
+      latencies.push(...times.map((t) => t - sentAt));
+      await sleep(20);
+    }
+    latencies.sort((a, b) => a - b);
+    const p50 = quantile(latencies, 0.5);
+    const p99 = quantile(latencies, 0.99);
+    const ratio = perSubscriber / MEMORY_TARGET_BYTES;
+    return [
+      `Real-time delivery: ${SUBSCRIBERS} graphql-ws subscribers on one server (embedded store), ${ROUNDS} changes, append -> receipt by every subscriber`,
+      `delivery latency p50 ${p50.toFixed(1)} ms | p99 ${p99.toFixed(1)} ms (${latencies.length} deliveries${errors.length ? `, ${errors.length} errors` : ''})`,
+      `memory per idle subscriber ${(perSubscriber / 1024).toFixed(1)} KB = ${ratio.toFixed(2)} x target 50 KB ${ratio < 1 ? 'PASS' : 'MISS'} (server RSS ${(before / 1048576).toFixed(0)} -> ${(after / 1048576).toFixed(0)} MB)`,
+    ];
+  } finally {
+    if (child && child.connected) {
+      child.send({ stop: true });
+      await new Promise((resolve) => child?.once('exit', resolve));
+    }
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+let sequence = 0;
+
+async function append(log: StatusLog, store: Store, round: number): Promise<string> {
+  sequence += 1;
+  const at = new Date(Date.UTC(2030, 0, 1, 0, 0, sequence)).toISOString();
+  const input: StatusChangeInput = {
+    shipmentId: `GROUP_A:parcel-de:${TRACKING_NUMBER}`,
+    carrier: 'GROUP_A',
+    division: 'parcel-de',
+    trackingNumber: TRACKING_NUMBER,
+    status: { status: 'IN_TRANSIT', nativeCode: 'transit', nativeText: `round ${round}` },
+    time: { instant: at, localDateTime: null },
+    description: null,
+    location: null,
+    source: 'PUSH',
+    dedupKey: pushDedupKey(TRACKING_NUMBER, `${at}#${process.pid}`, 'transit'),
+    references: [],
+  };
+  const recorded = await store.transaction((tx) => log.append(tx, input));
+  if (!recorded) throw new Error('benchmark change was a duplicate');
+  return recorded.cursor;
+}
+
+function settledRss(): number {
+  gc();
+  gc();
+  return process.memoryUsage().rss;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref())]);
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const line of await runDeliveryBench()) console.log(line);
+}
