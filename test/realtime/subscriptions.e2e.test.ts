@@ -3,6 +3,8 @@
  * no gap and no duplicate at the seam, reconnect with a cursor, filters, bad input, and across replicas on one
  * PostgreSQL via LISTEN/NOTIFY.
  */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Client } from 'graphql-ws';
 import { createPostgresTestDatabase } from '../support/database.js';
@@ -126,6 +128,38 @@ describe('shipmentStatusChanged over graphql-ws', () => {
     expect((await post({ filter: {} })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter' });
     expect((await post({ filter: { trackingNumbers: ['x'] }, after: '1x' })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
   });
+
+  it('serves Apollo Router\'s HTTP callback protocol: check, then each change as a next message to the callback URL', async () => {
+    const trackingNumber = 'CALLBACK-1';
+    const messages: Array<{ action: string; id: string; verifier: string; payload?: { data?: { shipmentStatusChanged?: { cursor: string } } } }> = [];
+    const router = createServer(async (req, res) => {
+      const body = JSON.parse(await readBody(req)) as (typeof messages)[number];
+      messages.push(body);
+      res.writeHead(body.action === 'check' ? 204 : 200, { 'subscription-protocol': 'callback/1.0' }).end();
+    });
+    await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+    try {
+      const callbackUrl = `http://127.0.0.1:${(router.address() as AddressInfo).port}/callback/sub-1`;
+      const res = await fetch(rt.server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json;callbackSpec=1.0' },
+        body: JSON.stringify({
+          query: 'subscription($filter: StatusChangeFilter!) { shipmentStatusChanged(filter: $filter) { cursor trackingNumber } }',
+          variables: { filter: { trackingNumbers: [trackingNumber] } },
+          extensions: { subscription: { callbackUrl, subscriptionId: 'sub-1', verifier: 'v-1', heartbeatIntervalMs: 0 } },
+        }),
+      });
+      expect(res.status).toBe(200);
+      expect(messages[0]).toMatchObject({ action: 'check', id: 'sub-1', verifier: 'v-1' });
+      await waitFor(() => rtSubscriberCount(rt) === 1);
+      const cursor = await rt.append(changeInput({ trackingNumber }));
+      await waitFor(() => messages.some((m) => m.action === 'next'));
+      expect(messages.find((m) => m.action === 'next')?.payload?.data?.shipmentStatusChanged).toEqual({ cursor, trackingNumber });
+    } finally {
+      router.closeAllConnections();
+      await new Promise((resolve) => router.close(resolve));
+    }
+  });
 });
 
 describe('across replicas on one PostgreSQL', () => {
@@ -167,4 +201,14 @@ async function storedState(rt: RealtimeServer): Promise<unknown> {
   const changes = await rt.server.store.query('SELECT count(*)::int AS n, max(cursor)::text AS latest FROM status_changes');
   const latest = await rt.server.store.query('SELECT count(*)::int AS n FROM shipment_latest');
   return { changes: changes.rows, latest: latest.rows };
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (text += chunk));
+    req.on('end', () => resolve(text));
+    req.on('error', reject);
+  });
 }
