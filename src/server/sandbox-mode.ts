@@ -17,7 +17,7 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
   const sandbox = await startSandbox({
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
-    // One assumption moves both: the simulator follows our push path and secret header (docs/assumptions.md P1, P5).
+    // One assumption moves both: the simulator follows our push path and secret header (docs/assumptions.md P1, P4).
     push: { subscriptionsPath: `/track${config.groupAPush.subscriptionsPath}`, secretHeader: config.groupAPush.secretHeader },
     faults: {
       carrierB: { latencyMs: config.sandbox.latencyMs },

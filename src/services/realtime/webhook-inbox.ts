@@ -17,6 +17,8 @@ export interface WebhookInboxOptions {
   sweepIntervalMs?: number;
 }
 
+const BATCH = 100;
+
 interface InboxRow {
   id: number | string;
   body: unknown;
@@ -77,8 +79,30 @@ export class WebhookInbox {
     await this.running;
   }
 
-  /** Processes every pending row once; a row that fails is left pending with its error and retried on a later pass. */
+  /**
+   * Processes every pending row once. Rows go in batches of up to BATCH per transaction (on embedded PGlite, one
+   * connection serves the webhook's inserts too, so fewer, larger transactions keep acknowledgements fast); when a
+   * batch fails, its rows are retried one by one and a row that still fails is left pending with its error.
+   */
   async processPending(): Promise<number> {
+    let processed = 0;
+    for (;;) {
+      const batch = await this.options.store
+        .transaction(async (tx) => {
+          const { rows } = await tx.query<InboxRow>(
+            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+          );
+          for (const row of rows) await this.processRow(tx, row);
+          return rows.length;
+        })
+        .catch(() => null);
+      if (batch === null) return processed + (await this.processOneByOne());
+      processed += batch;
+      if (batch < BATCH) return processed;
+    }
+  }
+
+  private async processOneByOne(): Promise<number> {
     let after: number | string = 0;
     let processed = 0;
     for (;;) {
