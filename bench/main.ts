@@ -1,0 +1,25 @@
+/**
+ * `npm run bench`: every benchmark, printed as ratios against its limit (upstream calls against the minimum, latency
+ * against one upstream round trip or the target). Select some with BENCH=tracking,delivery,webhook. Figures and the
+ * machine they were measured on: docs/benchmarks.md.
+ */
+const selected = new Set((process.env.BENCH ?? 'tracking,delivery,webhook').split(',').map((s) => s.trim()));
+
+const benches: Array<[string, string, () => Promise<string[]>]> = [
+  ['tracking', 'Carrier B tracking: calls vs ceil(N/30), latency vs one upstream round trip', async () => (await import('./tracking.js')).runTrackingBench()],
+  ['delivery', 'Status changes: delivery to 1,000 graphql-ws subscribers, memory per idle subscriber', async () => (await import('./realtime-delivery.js')).runDeliveryBench()],
+  ['webhook', 'Group A push webhook: acknowledgement latency at 200 requests/s', async () => (await import('./webhook-ack.js')).runWebhookBench()],
+];
+
+let failed = false;
+for (const [name, title, run] of benches) {
+  if (!selected.has(name)) continue;
+  console.log(`\n== ${title}`);
+  try {
+    for (const line of await run()) console.log(line);
+  } catch (error) {
+    failed = true;
+    console.error(`bench ${name} failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);
