@@ -3,69 +3,29 @@
  * directory, and a subscriber resuming from its cursor receives that change exactly once. The server runs as a child
  * process (`tsx src/main.ts`); Group A (tracking and push) is a sandbox in this process, so the test knows the secret.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { subscribe, wsClient } from '../realtime/support.js';
+import { freePort, startChildServer, type ChildServer } from './child-server.js';
 import { CREATE, notification, waitFor } from './support.js';
 
 let sandbox: Sandbox;
 let dataDir: string;
 let port: number;
-let child: ChildProcess | null = null;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: p } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return p;
-}
+let child: ChildServer | null = null;
 
 async function startChild(): Promise<string> {
-  const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SANDBOX: 'off',
-      LOG_LEVEL: 'info',
-      GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,
-      GROUP_A_TRACK_API_KEY: sandbox.credentials.groupAUnified.apiKey,
-      GROUP_A_PUSH_BASE_URL: sandbox.push.baseUrl,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: tsx runs the server in a child node process, and SIGKILL must reach both at once.
-    detached: true,
-  });
-  child = proc;
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('carrier-subgraph ready')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return `http://127.0.0.1:${port}`;
-}
-
-function killGroup(proc: ChildProcess): void {
-  try {
-    process.kill(-proc.pid!, 'SIGKILL');
-  } catch {
-    /* already gone */
-  }
+  child = await startChildServer({
+    DATA_DIR: dataDir,
+    SANDBOX: 'off',
+    GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,
+    GROUP_A_TRACK_API_KEY: sandbox.credentials.groupAUnified.apiKey,
+    GROUP_A_PUSH_BASE_URL: sandbox.push.baseUrl,
+  }, port);
+  return child.origin;
 }
 
 async function gql(origin: string, query: string, variables?: Record<string, unknown>) {
@@ -79,7 +39,7 @@ beforeAll(async () => {
   port = await freePort();
 });
 afterAll(async () => {
-  if (child?.exitCode === null) killGroup(child);
+  await child?.kill();
   await sandbox?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -106,9 +66,7 @@ it('a webhook acknowledged just before SIGKILL reaches a subscriber resuming fro
   // The second change is acknowledged, then the server dies at once.
   const answer = await post(notification(number, '2026-03-10T09:00:00', 'transit'));
   expect(answer.status).toBe(200);
-  const exited = new Promise((r) => child!.once('exit', r));
-  killGroup(child!);
-  await exited;
+  await child!.kill();
   await new Promise((r) => setTimeout(r, 200));
 
   origin = await startChild();
