@@ -9,9 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
-import { loadConfig } from '../src/platform/config.js';
-import { createLogger } from '../src/platform/logger.js';
-import { startServer } from '../src/server/start.js';
+import { freePort, startChildServer } from '../test/push/child-server.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
 const UPSTREAM_LATENCY_MS = 50;
@@ -43,28 +41,31 @@ export async function runTrackingBench(): Promise<string[]> {
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-'));
   const c = sandbox.credentials.carrierB;
-  const loaded = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    SANDBOX: 'off',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    MAX_TRACKING_NUMBERS_PER_REQUEST: '3000',
-    CARRIER_B_BASE_URL: sandbox.urls.carrierB,
-    CARRIER_B_CLIENT_ID: c.clientId,
-    CARRIER_B_CLIENT_SECRET: c.clientSecret,
-    CARRIER_B_ACCOUNT_NUMBER: c.accountNumber,
-  });
-  if (!loaded.ok) throw new Error(loaded.problems.join('; '));
-  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  // The subgraph runs in its own process, as it does in production: sharing one event loop with the simulator would
+  // charge the simulator's rendering of 300 shipments to the subgraph's latency.
+  const server = await startChildServer(
+    {
+      SANDBOX: 'off',
+      LOG_LEVEL: 'info', // the start is detected by its 'carrier-subgraph ready' line
+      DATA_DIR: dataDir,
+      WATCHERS_ENABLED: 'false',
+      MAX_TRACKING_NUMBERS_PER_REQUEST: '3000',
+      CARRIER_B_BASE_URL: sandbox.urls.carrierB,
+      CARRIER_B_CLIENT_ID: c.clientId,
+      CARRIER_B_CLIENT_SECRET: c.clientSecret,
+      CARRIER_B_ACCOUNT_NUMBER: c.accountNumber,
+    },
+    await freePort(),
+  );
+  const url = `${server.origin}/graphql`;
   try {
     sandbox.setFaults('carrierB', { latencyMs: UPSTREAM_LATENCY_MS });
     const roundTripMs = await measureRoundTrip(sandbox);
     const results: SizeResult[] = [];
-    for (const n of SIZES) results.push(await measureSize(server.url, sandbox, n));
+    for (const n of SIZES) results.push(await measureSize(url, sandbox, n));
     return report(roundTripMs, results);
   } finally {
-    await server.close();
+    await server.kill();
     await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }
