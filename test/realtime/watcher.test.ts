@@ -14,6 +14,8 @@ import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
 import { ShipmentWatcher, type WatcherSettings } from '../../src/services/realtime/watcher.js';
 import { TrackingService } from '../../src/services/tracking.js';
+import type { TrackRequest } from '../../src/domain/tracking.js';
+import { trackRequest } from '../support/track-request.js';
 import { StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
 import { createPostgresTestDatabase } from '../support/database.js';
@@ -270,17 +272,6 @@ describe.each(backends)('polling watchers on $name', (backend) => {
   });
 });
 
-function requestFor(trackingNumber: string) {
-  return {
-    carrier: 'CARRIER_B' as const,
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: true,
-  };
+function requestFor(trackingNumber: string, extra: Partial<TrackRequest> = {}): TrackRequest {
+  return trackRequest('CARRIER_B', trackingNumber, extra);
 }

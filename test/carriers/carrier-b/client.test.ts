@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { createCarrierBConnector, type CarrierBConnector } from '../../../src/carriers/carrier-b/connector.js';
 import type { Shipment } from '../../../src/domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
+import { trackRequest } from '../../support/track-request.js';
 import type { CarrierBConfig } from '../../../src/platform/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics, type Metrics } from '../../../src/platform/metrics.js';
@@ -48,19 +49,7 @@ async function proxied(): Promise<RecordingProxy> {
 }
 
 function req(trackingNumber: string, extra: Partial<TrackRequest> = {}): TrackRequest {
-  return {
-    carrier: 'CARRIER_B',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: false,
-    ...extra,
-  };
+  return trackRequest('CARRIER_B', trackingNumber, { includeEvents: false, ...extra });
 }
 
 /** `count` distinct 12-digit numbers of ordinary shipments (no 404/500 ending, no 99 prefix). */

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Shipment } from '../../../src/domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
+import { trackRequest } from '../../support/track-request.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from '../../../src/carriers/carrier-b/answer.js';
 import { buildTrackRequest, localeFor } from '../../../src/carriers/carrier-b/client.js';
 import { CARRIER_B_STATUS_CODES, readCarrierBStatus, readDelayStatus } from '../../../src/carriers/carrier-b/units.js';
@@ -14,19 +15,7 @@ function recorded(name: string): WireTrackAnswer {
 }
 
 function request(trackingNumber: string, extra: Partial<TrackRequest> = {}): TrackRequest {
-  return {
-    carrier: 'CARRIER_B',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: true,
-    ...extra,
-  };
+  return trackRequest('CARRIER_B', trackingNumber, extra);
 }
 
 function shipmentsOf(outcome: TrackOutcome | undefined): Shipment[] {

@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox, type StartSandboxOptions } from '../../../sandbox/index.js';
 import type { TrackRequest } from '../../../src/domain/tracking.js';
+import { trackRequest as sharedTrackRequest } from '../../support/track-request.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 
@@ -10,19 +11,7 @@ export function platform() {
 }
 
 export function trackRequest(trackingNumber: string, extra: Partial<TrackRequest> = {}): TrackRequest {
-  return {
-    carrier: 'GROUP_A',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: true,
-    ...extra,
-  };
+  return sharedTrackRequest('GROUP_A', trackingNumber, extra);
 }
 
 /** When the sandbox answered each business call of a path (its logger gets one line per answer). */
