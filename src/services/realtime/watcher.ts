@@ -253,7 +253,9 @@ export class ShipmentWatcher {
       const primary = shipments[0]!;
       const changes = shipments.flatMap((shipment) => scanChangesOf(shipment, watch.references));
       const nextPollAt = nextPollAfterSuccess(shipments, now, this.settings.intervals);
-      report.recorded += await this.options.store.transaction(async (tx) => {
+      // Awaited before adding: `report.recorded += await ...` reads the total before the await, and routes settle
+      // concurrently (Promise.all in pollOnce), so one route's count would overwrite another's.
+      const recordedNow = await this.options.store.transaction(async (tx) => {
         let recorded = 0;
         for (const change of changes) {
           if (await this.options.statusLog.append(tx, change)) recorded += 1;
@@ -266,6 +268,7 @@ export class ShipmentWatcher {
         });
         return recorded;
       });
+      report.recorded += recordedNow;
       if (nextPollAt === null) report.stopped += 1;
     } catch (error) {
       // The claim's lease runs out and the watch is polled again; one bad row never stops the pass.
