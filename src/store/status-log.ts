@@ -100,6 +100,10 @@ export class StatusLog {
    * changes nothing. The NOTIFY is sent inside the transaction, so PostgreSQL delivers it at commit, never before.
    */
   async append(tx: Queryable, input: StatusChangeInput): Promise<StatusChange | null> {
+    // A change already committed is a duplicate: answered without the append lock, which would otherwise be held to
+    // the end of the caller's transaction (a watcher poll of nothing but known scans would serialise every appender).
+    const known = await tx.query('SELECT 1 FROM status_changes WHERE dedup_key = $1', [input.dedupKey]);
+    if (known.rows.length > 0) return null;
     await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
     const time = input.time;
     const inserted = await tx.query<ChangeRow>(

@@ -62,6 +62,33 @@ describe.each(backends)('status log on $name', (backend) => {
     expect((await store.query('SELECT * FROM shipment_latest ORDER BY shipment_id')).rows).toEqual(latest.rows);
   });
 
+  it.skipIf(!backend.server)('a known duplicate is answered without waiting for the append lock held by another transaction', async () => {
+    const known = changeInput({ trackingNumber: 'LOCKFREE1' });
+    expect(await append(known)).not.toBeNull();
+    const other = await openStore(options);
+    closers.push(() => other.close());
+    const otherLog = new StatusLog(other);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // Transaction A appends a new change and keeps its transaction (and the append lock) open.
+    const holder = other.transaction(async (tx) => {
+      await otherLog.append(tx, changeInput({ trackingNumber: 'LOCKFREE2' }));
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // Transaction B appends only a duplicate: it must finish while A still holds the lock.
+    const duplicate = await Promise.race([
+      append(known),
+      new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 2_000)),
+    ]);
+    release();
+    await holder;
+    expect(duplicate).toBeNull();
+  });
+
   it('cursors grow monotonically, also for concurrent appends', async () => {
     const sequential = [];
     for (let i = 0; i < 5; i += 1) sequential.push((await append())!.cursor);
