@@ -46,7 +46,7 @@ export interface StartSandboxOptions {
   credentials?: { [K in keyof SandboxCredentials]?: Partial<SandboxCredentials[K]> };
   /** Receives one debug line per answer (pino-compatible); silent by default. Never given credentials. */
   logger?: SandboxLogger;
-  /** Group A push simulator (own origin, `/track` prefix): paths, secret header, approval delay, duplicate share. */
+  /** Group A push simulator (own origin, `/track` prefix): paths, secret header, approval delay, duplicate share, `ca`. */
   push?: Omit<PushSimulatorOptions, 'host' | 'timeScale'>;
 }
 

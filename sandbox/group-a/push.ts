@@ -9,6 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { Rng } from '../core/prng.js';
 import type { SandboxContext } from '../context.js';
 import { resolveGroupA } from './numbers.js';
@@ -27,6 +29,12 @@ export interface PushSimulatorOptions {
   tickMs?: number;
   /** Share of deliveries sent twice (seed: "Duplicate delivery is possible"); default 0.05. */
   duplicateRate?: number;
+  /**
+   * PEM certificates trusted for https callback URLs besides Node's default roots (e.g. a subscriber's self-signed
+   * development certificate). Certificates are always verified (seed: "The subscriber's endpoint must present a
+   * valid TLS certificate"): a callback whose certificate is not trusted gets no delivery (status 0, retried).
+   */
+  ca?: string | Buffer | Array<string | Buffer>;
 }
 
 export type PushSubscriptionPhase = 'created' | 'pending-approval' | 'active' | 'deleted';
@@ -85,6 +93,9 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
   const timers = new Set<NodeJS.Timeout>();
   let counter = 0;
   let origin = '';
+  // Only with extra trust: an undici agent whose trust store is the default roots plus `ca`.
+  const extraCa = options.ca === undefined ? [] : Array.isArray(options.ca) ? options.ca : [options.ca];
+  const agent = extraCa.length > 0 ? new Agent({ connect: { ca: [...rootCertificates, ...extraCa.map(String)] } }) : null;
 
   const later = (realMs: number, fn: () => void) => {
     const timer = setTimeout(() => {
@@ -97,12 +108,13 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
 
   async function post(sub: SimulatedSubscription, body: unknown, withSecret: boolean): Promise<number> {
     try {
-      const response = await fetch(sub.callbackUrl, {
+      const init = {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(withSecret ? { [secretHeader]: sub.validationSecret } : {}) },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(ACK_DEADLINE_MS),
-      });
+      };
+      const response = agent ? await undiciFetch(sub.callbackUrl, { ...init, dispatcher: agent }) : await fetch(sub.callbackUrl, init);
       await response.arrayBuffer();
       return response.status;
     } catch {
@@ -260,6 +272,7 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await agent?.destroy();
     },
   };
 }

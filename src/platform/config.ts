@@ -1,3 +1,5 @@
+import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /**
@@ -151,8 +153,8 @@ const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = 
   { base: 'GROUP_A_TRACK_BASE_URL', required: ['GROUP_A_TRACK_API_KEY'] },
   { base: 'GROUP_A_EXPRESS_BASE_URL', required: ['GROUP_A_EXPRESS_USERNAME', 'GROUP_A_EXPRESS_PASSWORD', 'GROUP_A_EXPRESS_ACCOUNT_NUMBERS'] },
   { base: 'GROUP_A_ECOM_BASE_URL', required: ['GROUP_A_ECOM_CLIENT_ID', 'GROUP_A_ECOM_CLIENT_SECRET'] },
+  // Both or neither: either one set makes the other required (one line, not one per direction).
   { base: 'WEBHOOK_TLS_CERT_FILE', required: ['WEBHOOK_TLS_KEY_FILE'] },
-  { base: 'WEBHOOK_TLS_KEY_FILE', required: ['WEBHOOK_TLS_CERT_FILE'] },
 ];
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): ConfigResult {
@@ -170,8 +172,51 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       if (cleaned[key] === undefined) problems.push(`${key}: required when ${setKeys[0]} is set`);
     }
   }
+  problems.push(...tlsFileProblems(cleaned.WEBHOOK_TLS_CERT_FILE?.trim(), cleaned.WEBHOOK_TLS_KEY_FILE?.trim()));
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: toConfig(parsed.data) };
+}
+
+/**
+ * WEBHOOK_TLS_CERT_FILE / WEBHOOK_TLS_KEY_FILE are read now, so an unreadable file, a file that is not a PEM
+ * certificate or unencrypted private key, or a key that does not belong to the certificate stops the start with a
+ * line naming the variable instead of an OpenSSL or ENOENT stack once everything else is up. The key's content is
+ * never quoted.
+ */
+function tlsFileProblems(certFile: string | undefined, keyFile: string | undefined): string[] {
+  const problems: string[] = [];
+  const read = (variable: string, path: string): Buffer | null => {
+    try {
+      return readFileSync(path);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'a directory, not a file' : (code ?? 'unreadable');
+      problems.push(`${variable}: cannot read ${path} (${reason})`);
+      return null;
+    }
+  };
+  const certPem = certFile ? read('WEBHOOK_TLS_CERT_FILE', certFile) : null;
+  const keyPem = keyFile ? read('WEBHOOK_TLS_KEY_FILE', keyFile) : null;
+  let cert: X509Certificate | null = null;
+  if (certPem) {
+    try {
+      cert = new X509Certificate(certPem);
+    } catch {
+      problems.push(`WEBHOOK_TLS_CERT_FILE: ${certFile} is not a PEM certificate`);
+    }
+  }
+  let key: KeyObject | null = null;
+  if (keyPem) {
+    try {
+      key = createPrivateKey(keyPem);
+    } catch {
+      problems.push(`WEBHOOK_TLS_KEY_FILE: ${keyFile} is not an unencrypted PEM private key`);
+    }
+  }
+  if (cert && key && !cert.checkPrivateKey(key)) {
+    problems.push(`WEBHOOK_TLS_KEY_FILE: the key in ${keyFile} does not belong to the certificate in ${certFile}`);
+  }
+  return problems;
 }
 
 function toConfig(env: Env): Config {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
@@ -18,7 +19,13 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
     // One assumption moves both: the simulator follows our push path and secret header (docs/assumptions.md P1, P4).
-    push: { subscriptionsPath: `/track${config.groupAPush.subscriptionsPath}`, secretHeader: config.groupAPush.secretHeader },
+    // With WEBHOOK_TLS_CERT_FILE the simulator trusts our own certificate besides the public roots, so a self-signed
+    // development certificate works against the sandbox; it still verifies the chain and the host name.
+    push: {
+      subscriptionsPath: `/track${config.groupAPush.subscriptionsPath}`,
+      secretHeader: config.groupAPush.secretHeader,
+      ...(config.webhook.tls ? { ca: readFileSync(config.webhook.tls.certFile) } : {}),
+    },
     faults: {
       carrierB: { latencyMs: config.sandbox.latencyMs },
       groupAUnified: { latencyMs: config.sandbox.latencyMs },

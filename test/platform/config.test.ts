@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, noUpstreamConfigured } from '../../src/platform/config.js';
 
 const carrierB = {
@@ -81,5 +86,59 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     const lines = problems({ ...carrierB, CARRIER_B_CLIENT_SECRET: '   ', CARRIER_B_BASE_URL: 'https://user:p4ss@%zz' });
     expect(lines.some((l) => l.startsWith('CARRIER_B_CLIENT_SECRET: '))).toBe(true);
     expect(lines.join('\n')).not.toContain('p4ss');
+  });
+});
+
+describe('WEBHOOK_TLS_CERT_FILE / WEBHOOK_TLS_KEY_FILE are read at load, not at listen', () => {
+  let dir: string;
+  let cert: string;
+  let key: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'config-tls-'));
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], { keyType: 'ec', algorithm: 'sha256' });
+    cert = join(dir, 'cert.pem');
+    key = join(dir, 'key.pem');
+    writeFileSync(cert, pems.cert);
+    writeFileSync(key, pems.private);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a readable certificate and its key are read into webhook.tls', () => {
+    const result = loadConfig({ WEBHOOK_TLS_CERT_FILE: cert, WEBHOOK_TLS_KEY_FILE: key });
+    expect(result.ok && result.config.webhook.tls).toEqual({ certFile: cert, keyFile: key });
+  });
+
+  it('a path that does not exist names the variable and the path, one line each', () => {
+    const missing = join(dir, 'nope.pem');
+    expect(problems({ WEBHOOK_TLS_CERT_FILE: missing, WEBHOOK_TLS_KEY_FILE: key })).toEqual([
+      `WEBHOOK_TLS_CERT_FILE: cannot read ${missing} (no such file)`,
+    ]);
+    expect(problems({ WEBHOOK_TLS_CERT_FILE: missing, WEBHOOK_TLS_KEY_FILE: dir })).toEqual([
+      `WEBHOOK_TLS_CERT_FILE: cannot read ${missing} (no such file)`,
+      `WEBHOOK_TLS_KEY_FILE: cannot read ${dir} (a directory, not a file)`,
+    ]);
+  });
+
+  it('a certificate without a key (or a key without a certificate) names the missing variable', () => {
+    expect(problems({ WEBHOOK_TLS_CERT_FILE: cert })).toEqual(['WEBHOOK_TLS_KEY_FILE: required when WEBHOOK_TLS_CERT_FILE is set']);
+    expect(problems({ WEBHOOK_TLS_KEY_FILE: key })).toEqual(['WEBHOOK_TLS_CERT_FILE: required when WEBHOOK_TLS_KEY_FILE is set']);
+  });
+
+  it('files swapped, not PEM, or a key of another certificate name the variable without quoting the key', () => {
+    const garbage = join(dir, 'garbage.pem');
+    writeFileSync(garbage, 'not a pem file');
+    expect(problems({ WEBHOOK_TLS_CERT_FILE: garbage, WEBHOOK_TLS_KEY_FILE: garbage })).toEqual([
+      `WEBHOOK_TLS_CERT_FILE: ${garbage} is not a PEM certificate`,
+      `WEBHOOK_TLS_KEY_FILE: ${garbage} is not an unencrypted PEM private key`,
+    ]);
+    expect(problems({ WEBHOOK_TLS_CERT_FILE: key, WEBHOOK_TLS_KEY_FILE: cert })).toEqual([
+      `WEBHOOK_TLS_CERT_FILE: ${key} is not a PEM certificate`,
+      `WEBHOOK_TLS_KEY_FILE: ${cert} is not an unencrypted PEM private key`,
+    ]);
+    const otherKey = join(dir, 'other-key.pem');
+    writeFileSync(otherKey, generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    const lines = problems({ WEBHOOK_TLS_CERT_FILE: cert, WEBHOOK_TLS_KEY_FILE: otherKey });
+    expect(lines).toEqual([`WEBHOOK_TLS_KEY_FILE: the key in ${otherKey} does not belong to the certificate in ${cert}`]);
+    expect(lines.join('\n')).not.toContain('PRIVATE KEY');
   });
 });

@@ -1,82 +1,93 @@
-/** Seed 000, "Push subscription lifecycle", through GraphQL, our webhook and the push simulator over real HTTP. */
+/**
+ * Seed 000, "Push subscription lifecycle", through GraphQL, our webhook and the push simulator over real HTTP, on
+ * embedded PGlite and on PostgreSQL.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase } from '../support/database.js';
 import { CREATE, startPushE2E, waitFor, type PushE2E } from './support.js';
 
-let e2e: PushE2E;
-beforeAll(async () => {
-  e2e = await startPushE2E();
-});
-afterAll(async () => {
-  await e2e?.close();
-});
+const backends: Array<{ name: string; env(): Promise<Record<string, string>> }> = [
+  { name: 'pglite', env: async () => ({}) },
+  { name: 'postgres', env: async () => ({ DATABASE_URL: await createPostgresTestDatabase() }) },
+];
 
-const LIST = `query($s: PushSubscriptionState) { pushSubscriptions(state: $s) { id state subject scope } }`;
-
-describe('push subscription lifecycle', () => {
-  it('a subscription by tracking number is ACTIVE once the confirmation call is verified', async () => {
-    const answer = await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'express' } });
-    expect(answer.errors).toBeUndefined();
-    const created = answer.data.createPushSubscription;
-    expect(created.state).toBe('ACTIVE');
-    expect(created.activatedAt).not.toBeNull();
-    expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('active');
-    expect(e2e.sandbox.push.deliveries.some((d) => d.kind === 'confirm' && d.subscriptionId === created.carrierSubscriptionId && d.status === 200)).toBe(true);
+describe.each(backends)('push subscriptions on $name', (backend) => {
+  let e2e: PushE2E;
+  beforeAll(async () => {
+    e2e = await startPushE2E(await backend.env());
+  });
+  afterAll(async () => {
+    await e2e?.close();
   });
 
-  it('a subscription by customer account is PENDING_APPROVAL until the carrier approves it', async () => {
-    const answer = await e2e.gql(CREATE, { input: { scope: 'CUSTOMER_ACCOUNT', subject: 'ACC-100200' } });
-    const created = answer.data.createPushSubscription;
-    expect(created.state).toBe('PENDING_APPROVAL');
-    expect(created.activatedAt).toBeNull();
-    await e2e.sandbox.push.approve(created.carrierSubscriptionId);
-    const active = await waitFor(async () => {
-      const list = await e2e.gql(LIST, { s: 'ACTIVE' });
-      return list.data.pushSubscriptions.find((s: { id: string }) => s.id === created.id);
+  const LIST = `query($s: PushSubscriptionState) { pushSubscriptions(state: $s) { id state subject scope } }`;
+
+  describe('push subscription lifecycle', () => {
+    it('a subscription by tracking number is ACTIVE once the confirmation call is verified', async () => {
+      const answer = await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'express' } });
+      expect(answer.errors).toBeUndefined();
+      const created = answer.data.createPushSubscription;
+      expect(created.state).toBe('ACTIVE');
+      expect(created.activatedAt).not.toBeNull();
+      expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('active');
+      expect(e2e.sandbox.push.deliveries.some((d) => d.kind === 'confirm' && d.subscriptionId === created.carrierSubscriptionId && d.status === 200)).toBe(true);
     });
-    expect(active.state).toBe('ACTIVE');
+
+    it('a subscription by customer account is PENDING_APPROVAL until the carrier approves it', async () => {
+      const answer = await e2e.gql(CREATE, { input: { scope: 'CUSTOMER_ACCOUNT', subject: 'ACC-100200' } });
+      const created = answer.data.createPushSubscription;
+      expect(created.state).toBe('PENDING_APPROVAL');
+      expect(created.activatedAt).toBeNull();
+      await e2e.sandbox.push.approve(created.carrierSubscriptionId);
+      const active = await waitFor(async () => {
+        const list = await e2e.gql(LIST, { s: 'ACTIVE' });
+        return list.data.pushSubscriptions.find((s: { id: string }) => s.id === created.id);
+      });
+      expect(active.state).toBe('ACTIVE');
+    });
+
+    it('subscriptions are listed, optionally by state', async () => {
+      const all = await e2e.gql(LIST, {});
+      expect(all.data.pushSubscriptions.length).toBeGreaterThanOrEqual(2);
+      const pending = await e2e.gql(LIST, { s: 'CREATED' });
+      expect(pending.data.pushSubscriptions.every((s: { state: string }) => s.state === 'CREATED')).toBe(true);
+    });
+
+    it('deleting a subscription deletes it at the carrier and marks it DELETED', async () => {
+      const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567894' } })).data.createPushSubscription;
+      const deleted = await e2e.gql(`mutation($id: ID!) { deletePushSubscription(id: $id) { id state } }`, { id: created.id });
+      expect(deleted.data.deletePushSubscription.state).toBe('DELETED');
+      expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('deleted');
+    });
+
+    it('deleting an unknown subscription is BAD_USER_INPUT at id', async () => {
+      const answer = await e2e.gql(`mutation { deletePushSubscription(id: "push_nope") { id } }`);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(answer.errors?.[0]?.extensions?.field).toBe('id');
+    });
   });
 
-  it('subscriptions are listed, optionally by state', async () => {
-    const all = await e2e.gql(LIST, {});
-    expect(all.data.pushSubscriptions.length).toBeGreaterThanOrEqual(2);
-    const pending = await e2e.gql(LIST, { s: 'CREATED' });
-    expect(pending.data.pushSubscriptions.every((s: { state: string }) => s.state === 'CREATED')).toBe(true);
-  });
+  describe('input refused before any upstream call', () => {
+    const refused = async (input: Record<string, unknown>) => {
+      const before = e2e.sandbox.push.subscriptions().length;
+      const answer = await e2e.gql(CREATE, { input });
+      expect(e2e.sandbox.push.subscriptions().length).toBe(before);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      return answer.errors![0]!;
+    };
 
-  it('deleting a subscription deletes it at the carrier and marks it DELETED', async () => {
-    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567894' } })).data.createPushSubscription;
-    const deleted = await e2e.gql(`mutation($id: ID!) { deletePushSubscription(id: $id) { id state } }`, { id: created.id });
-    expect(deleted.data.deletePushSubscription.state).toBe('DELETED');
-    expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('deleted');
-  });
+    it('an empty subject is BAD_USER_INPUT at input.subject', async () => {
+      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '  ' })).extensions?.field).toBe('input.subject');
+    });
 
-  it('deleting an unknown subscription is BAD_USER_INPUT at id', async () => {
-    const answer = await e2e.gql(`mutation { deletePushSubscription(id: "push_nope") { id } }`);
-    expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    expect(answer.errors?.[0]?.extensions?.field).toBe('id');
-  });
-});
+    it('a tracking number with characters other than letters, digits and "-" is BAD_USER_INPUT at input.subject', async () => {
+      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '12 34/56' })).extensions?.field).toBe('input.subject');
+    });
 
-describe('input refused before any upstream call', () => {
-  const refused = async (input: Record<string, unknown>) => {
-    const before = e2e.sandbox.push.subscriptions().length;
-    const answer = await e2e.gql(CREATE, { input });
-    expect(e2e.sandbox.push.subscriptions().length).toBe(before);
-    expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-    return answer.errors![0]!;
-  };
-
-  it('an empty subject is BAD_USER_INPUT at input.subject', async () => {
-    expect((await refused({ scope: 'TRACKING_NUMBER', subject: '  ' })).extensions?.field).toBe('input.subject');
-  });
-
-  it('a tracking number with characters other than letters, digits and "-" is BAD_USER_INPUT at input.subject', async () => {
-    expect((await refused({ scope: 'TRACKING_NUMBER', subject: '12 34/56' })).extensions?.field).toBe('input.subject');
-  });
-
-  it('an unknown division is BAD_USER_INPUT at input.division', async () => {
-    const error = await refused({ scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'freight-x' });
-    expect(error.extensions?.field).toBe('input.division');
-    expect(error.message).toContain('freight-x');
+    it('an unknown division is BAD_USER_INPUT at input.division', async () => {
+      const error = await refused({ scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'freight-x' });
+      expect(error.extensions?.field).toBe('input.division');
+      expect(error.message).toContain('freight-x');
+    });
   });
 });
