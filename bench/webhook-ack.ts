@@ -24,6 +24,10 @@ interface Run {
   p50: number;
   p99: number;
   max: number;
+  /** From the last acknowledgement until every notification is in the status log (processing kept up when small). */
+  drainMs: number;
+  /** Status changes in the log for the bench's shipments: must equal the acknowledged count (nothing lost). */
+  logged: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -82,8 +86,16 @@ async function measure(env: Record<string, string>, seconds: number): Promise<Ru
       );
     }
     await Promise.all(inFlight);
+    const acknowledgedAt = performance.now();
+    const pending = async () =>
+      Number((await server.store.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL`)).rows[0]!.n);
+    while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 20));
+    const drainMs = performance.now() - acknowledgedAt;
+    const logged = Number(
+      (await server.store.query<{ n: string }>(`SELECT count(*) AS n FROM status_changes WHERE tracking_number LIKE 'BENCH%'`)).rows[0]!.n,
+    );
     latencies.sort((a, b) => a - b);
-    return { sent: total, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN };
+    return { sent: total, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1) ?? Number.NaN, drainMs, logged };
   } finally {
     await agent.close();
     await server.close();
@@ -97,6 +109,7 @@ function lines(label: string, run: Run): string[] {
     `${label}: ${run.sent} webhooks at ${RATE}/s, ${run.failed} not answered 200`,
     `  p50 ${f(run.p50)} = ${(run.p50 / TARGET_MS).toFixed(3)} x target (100 ms), ${(run.p50 / DEADLINE_MS).toFixed(4)} x deadline (5 s)`,
     `  p99 ${f(run.p99)} = ${(run.p99 / TARGET_MS).toFixed(3)} x target (100 ms), ${(run.p99 / DEADLINE_MS).toFixed(4)} x deadline (5 s); max ${f(run.max)}`,
+    `  processing: inbox empty ${f(run.drainMs)} after the last acknowledgement; ${run.logged} of ${run.sent - run.failed} acknowledged changes in the status log`,
   ];
 }
 

@@ -68,6 +68,7 @@ const envSchema = z.object({
   WEBHOOK_MAX_BODY_BYTES: positive(262_144),
   WEBHOOK_TLS_CERT_FILE: optionalText,
   WEBHOOK_TLS_KEY_FILE: optionalText,
+  WEBHOOK_INBOX_PROCESSING: flag.default(true),
 
   WATCHERS_ENABLED: flag.default(true),
   WATCH_POLL_TICK_MS: z.coerce.number().int().positive().optional(),
@@ -142,7 +143,13 @@ export interface Config {
   /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
   groupAPush: { baseUrl: string | null; subscriptionsPath: string; secretHeader: string };
   /** Our webhook: public callback URL (derived from the listening address when unset), body cap, optional TLS. */
-  webhook: { publicUrl: string | null; maxBodyBytes: number; tls: { certFile: string; keyFile: string } | null };
+  webhook: {
+    publicUrl: string | null;
+    maxBodyBytes: number;
+    tls: { certFile: string; keyFile: string } | null;
+    /** false: store and acknowledge webhook calls but leave their processing to other replicas. */
+    inboxProcessing: boolean;
+  };
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -293,6 +300,7 @@ function toConfig(env: Env): Config {
     webhook: {
       publicUrl: env.WEBHOOK_PUBLIC_URL ?? null,
       maxBodyBytes: env.WEBHOOK_MAX_BODY_BYTES,
+      inboxProcessing: env.WEBHOOK_INBOX_PROCESSING,
       tls:
         env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE
           ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE }

@@ -60,7 +60,13 @@ export function createPushRuntime(deps: {
     divisions: config.groupADivisions,
     logger,
   });
-  const inbox = new WebhookInbox({ store, statusLog: deps.statusLog ?? new StatusLog(store), logger });
+  const inbox = new WebhookInbox({
+    store,
+    statusLog: deps.statusLog ?? new StatusLog(store),
+    logger,
+    confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
+    processing: config.webhook.inboxProcessing,
+  });
   const router = groupAWebhookRouter({
     subscriptions,
     inbox,

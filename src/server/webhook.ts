@@ -17,7 +17,7 @@ export interface GroupAWebhookOptions {
 }
 
 /**
- * Group A's webhook (seed 000, "Events"). Confirmation calls are answered 200 and verified after the answer.
+ * Group A's webhook (seed 000, "Events"). Confirmation calls are stored, answered 200 and verified after the answer.
  * Notifications must carry a live validation secret (401 otherwise, nothing stored), fit in `maxBodyBytes` (413),
  * and match the seed's shape (400 naming the problem); a good one is written to the inbox, THEN answered 200 ("must
  * answer HTTP 200 within five seconds; processing is to happen after acknowledgement"), then processed.
@@ -48,23 +48,17 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     if (!parsed.success) return badRequest(res, logger, describeIssues(parsed.error));
     const call = parsed.data;
 
-    if (call.scope === 'subscription.push') {
+    if (call.scope === 'subscription.push' || call.scope === 'subscription.confirm') {
+      // Both are stored before the 200 and processed after it: a crash in between loses neither a status change nor
+      // the confirmation (which the carrier does not repeat).
       try {
         await inbox.accept('group-a', call);
       } catch (error) {
-        logger.error({ err: error }, 'webhook notification could not be stored; answering 503 so the carrier retries');
+        logger.error({ err: error }, 'webhook call could not be stored; answering 503 so the carrier retries');
         return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
       }
-      res.status(200).json({ received: call.shipments.length });
+      res.status(200).json({ received: call.scope === 'subscription.push' ? call.shipments.length : 'confirmation' });
       void inbox.kick();
-      return undefined;
-    }
-    if (call.scope === 'subscription.confirm') {
-      res.status(200).json({ received: 'confirmation' });
-      // Verified after the answer, as every call to this endpoint is processed after acknowledgement.
-      subscriptions.confirm(call.subscriptionId, call.validationSecret).catch((error: unknown) => {
-        logger.error({ err: error, carrierSubscriptionId: call.subscriptionId }, 'push confirmation could not be verified');
-      });
       return undefined;
     }
     const outcome = await subscriptions.approve(call.subscriptionId, presented);

@@ -6,8 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { openStore } from '../../src/store/store.js';
 import { subscribe, wsClient } from '../realtime/support.js';
 import { freePort, startChildServer, type ChildServer } from './child-server.js';
 import { CREATE, notification, waitFor } from './support.js';
@@ -17,15 +18,30 @@ let dataDir: string;
 let port: number;
 let child: ChildServer | null = null;
 
-async function startChild(): Promise<string> {
+/** `processing: false` (WEBHOOK_INBOX_PROCESSING=false) holds the window between acknowledgement and processing open. */
+async function startChild(options: { processing?: boolean } = {}): Promise<string> {
   child = await startChildServer({
     DATA_DIR: dataDir,
     SANDBOX: 'off',
     GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,
     GROUP_A_TRACK_API_KEY: sandbox.credentials.groupAUnified.apiKey,
     GROUP_A_PUSH_BASE_URL: sandbox.push.baseUrl,
+    WEBHOOK_INBOX_PROCESSING: String(options.processing ?? true),
   }, port);
   return child.origin;
+}
+
+/** Reads the dead server's data directory directly (only while no server has it open). */
+async function inboxRows(): Promise<Array<{ scope: string; processed: boolean; body: Record<string, unknown> }>> {
+  const store = await openStore({ dataDir });
+  try {
+    const { rows } = await store.query<{ body: Record<string, unknown>; processed: boolean }>(
+      'SELECT body, processed_at IS NOT NULL AS processed FROM webhook_inbox ORDER BY id',
+    );
+    return rows.map((row) => ({ scope: String(row.body.scope), processed: row.processed, body: row.body }));
+  } finally {
+    await store.close();
+  }
 }
 
 async function gql(origin: string, query: string, variables?: Record<string, unknown>) {
@@ -33,13 +49,14 @@ async function gql(origin: string, query: string, variables?: Record<string, unk
   return (await response.json()) as { data?: any; errors?: unknown[] };
 }
 
-beforeAll(async () => {
+beforeEach(async () => {
   sandbox = await startSandbox({ push: { duplicateRate: 0 } });
   dataDir = await mkdtemp(join(tmpdir(), 'push-sigkill-'));
   port = await freePort();
 });
-afterAll(async () => {
+afterEach(async () => {
   await child?.kill();
+  child = null;
   await sandbox?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -78,4 +95,68 @@ it('a webhook acknowledged just before SIGKILL reaches a subscriber resuming fro
   expect(second.received.map((c) => [c.trackingNumber, c.status.status, c.source])).toEqual([[number, 'IN_TRANSIT', 'PUSH']]);
   second.stop();
   await resumed.dispose();
+}, 120_000);
+
+it('a webhook killed in the window between its 200 and its processing is processed after restart, exactly once', async () => {
+  const number = '9990003002';
+  // A first server processes normally, to give the subscriber a cursor.
+  let origin = await startChild();
+  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
+  expect(created.state).toBe('ACTIVE');
+  const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
+  const post = (body: unknown) =>
+    fetch(`${origin}/webhooks/group-a`, { method: 'POST', headers: { 'content-type': 'application/json', 'carrier-push-secret': secret }, body: JSON.stringify(body) });
+  const client = wsClient(`ws://127.0.0.1:${port}/graphql`);
+  const first = subscribe(client, { filter: { trackingNumbers: [number] } });
+  await new Promise((r) => setTimeout(r, 300));
+  expect((await post(notification(number, '2026-03-10T08:00:00', 'pre-transit'))).status).toBe(200);
+  await waitFor(async () => first.received.length === 1);
+  const cursor = first.received[0]!.cursor;
+  first.stop();
+  await client.dispose();
+  await child!.kill();
+
+  // The replica that receives the next change acknowledges it and is killed before any processing can happen.
+  origin = await startChild({ processing: false });
+  expect((await post(notification(number, '2026-03-10T09:00:00', 'transit'))).status).toBe(200);
+  await child!.kill();
+  // Our two notifications (the sandbox also pushes its own shipments' changes): the first processed, the second not.
+  const ours = (await inboxRows()).filter((row) => JSON.stringify(row.body).includes(number));
+  expect(ours.map((row) => row.processed)).toEqual([true, false]);
+
+  origin = await startChild();
+  const resumed = wsClient(`ws://127.0.0.1:${port}/graphql`);
+  const second = subscribe(resumed, { filter: { trackingNumbers: [number] }, cursor });
+  await waitFor(async () => second.received.length >= 1, 20_000);
+  await new Promise((r) => setTimeout(r, 1_000));
+  expect(second.errors).toEqual([]);
+  expect(second.received.map((c) => [c.trackingNumber, c.status.status, c.source])).toEqual([[number, 'IN_TRANSIT', 'PUSH']]);
+  second.stop();
+  await resumed.dispose();
+  await child!.kill();
+  expect((await inboxRows()).filter((row) => JSON.stringify(row.body).includes(number)).map((row) => row.processed)).toEqual([true, true]);
+}, 120_000);
+
+it('a push confirmation acknowledged just before SIGKILL still activates its subscription after restart', async () => {
+  // The confirmation arrives while processing is held: it is stored and answered, not yet verified.
+  let origin = await startChild({ processing: false });
+  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567891' } })).data.createPushSubscription;
+  expect(created.state).toBe('CREATED');
+  await child!.kill();
+  const confirmations = async () => (await inboxRows()).filter((row) => row.scope === 'subscription.confirm');
+  const stored = await confirmations();
+  expect(stored.map((row) => row.processed)).toEqual([false]);
+  expect(typeof stored[0]!.body.validationSecret).toBe('string');
+
+  // The carrier never repeats a confirmation: the restarted server verifies the stored one.
+  origin = await startChild();
+  await waitFor(async () => {
+    const listed = (await gql(origin, 'query { pushSubscriptions { id state } }')).data.pushSubscriptions as Array<{ id: string; state: string }>;
+    return listed.some((s) => s.id === created.id && s.state === 'ACTIVE');
+  }, 20_000);
+  await child!.kill();
+  // Settled: the validation secret no longer sits in the inbox (only its digest is kept, on the subscription).
+  const settled = await confirmations();
+  expect(settled.map((row) => row.processed)).toEqual([true]);
+  expect(settled[0]!.body).not.toHaveProperty('validationSecret');
 }, 120_000);

@@ -183,8 +183,8 @@ export class PushSubscriptionService {
    * ACTIVE (by tracking number) or PENDING_APPROVAL (by customer account). The creation answer may still be on its
    * way, so an unknown carrier id is looked up again for a short while.
    */
-  async confirm(carrierSubscriptionId: string, validationSecret: string): Promise<PushSubscription | null> {
-    const row = await this.findByCarrierId(carrierSubscriptionId, 5_000);
+  async confirm(carrierSubscriptionId: string, validationSecret: string, waitMs = 5_000): Promise<PushSubscription | null> {
+    const row = await this.findByCarrierId(carrierSubscriptionId, waitMs);
     if (!row || row.state !== 'CREATED') {
       this.logger.warn({ carrierSubscriptionId, known: row !== null }, 'push confirmation for no subscription awaiting one; ignored');
       return null;

@@ -1,5 +1,5 @@
 import { mapPushedShipment } from '../../carriers/group-a/push/mapping.js';
-import { pushNotification } from '../../carriers/group-a/push/wire.js';
+import { confirmationCall, pushNotification } from '../../carriers/group-a/push/wire.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Queryable, Store } from '../../store/store.js';
@@ -15,45 +15,48 @@ export interface WebhookInboxOptions {
   logger: Logger;
   /** Sweep for rows left unprocessed (another replica died between its 200 and its processing); default 30 s. */
   sweepIntervalMs?: number;
+  /**
+   * Verifies a stored confirmation call with the carrier (PushSubscriptionService.confirm). `waitMs` is how long an
+   * unknown carrier id may still be looked up (the confirmation may overtake the creation answer). Without it,
+   * confirmations stay pending.
+   */
+  confirm?: (carrierSubscriptionId: string, validationSecret: string, waitMs: number) => Promise<unknown>;
+  /** Attempts at verifying one confirmation before giving up (default 5), spaced 30 s x (2^n - 1) after receipt. */
+  maxConfirmAttempts?: number;
+  /**
+   * false: this process writes and acknowledges but never processes (WEBHOOK_INBOX_PROCESSING=off, a replica that
+   * only ingests while others process). Default true.
+   */
+  processing?: boolean;
 }
 
 const BATCH = 100;
+/** How long after receipt a confirmation's subscription may still be unknown here (assumption P2). */
+const CONFIRMATION_OVERTAKE_MS = 5_000;
 
 interface InboxRow {
   id: number | string;
   body: unknown;
 }
 
-/**
- * The webhook inbox: a notification is written here before its 200 (DESIGN.md: "Acknowledge only after the durable
- * write ... process after acknowledging") and processed after. Each row is processed in one transaction with its
- * status-log appends, so a row is either fully in the log and marked processed, or neither. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so replicas on one PostgreSQL never process the same row at once.
- */
-export class WebhookInbox {
+interface ConfirmationRow extends InboxRow {
+  attempts: number;
+  age_ms: number;
+}
+
+/** Runs one job at a time; a kick while it runs makes it run once more afterwards. */
+class SerialRunner {
   private running: Promise<void> | null = null;
   private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private closed = false;
 
-  constructor(private readonly options: WebhookInboxOptions) {}
+  constructor(
+    private readonly job: () => Promise<unknown>,
+    private readonly isClosed: () => boolean,
+    private readonly onError: (error: unknown) => void,
+  ) {}
 
-  /** Writes an accepted notification durably; resolves once it is committed. */
-  async accept(source: string, body: unknown): Promise<void> {
-    await this.options.store.query('INSERT INTO webhook_inbox (source, body) VALUES ($1, $2::jsonb)', [source, JSON.stringify(body)]);
-  }
-
-  /** Processes what is pending now (at start: what a crash left behind), then sweeps periodically. */
-  async start(): Promise<void> {
-    await this.kick();
-    const every = this.options.sweepIntervalMs ?? 30_000;
-    this.timer = setInterval(() => void this.kick(), every);
-    this.timer.unref();
-  }
-
-  /** Starts processing unless it is running; a kick during a run makes it run once more. Never rejects. */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.isClosed()) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -62,21 +65,122 @@ export class WebhookInbox {
       do {
         this.again = false;
         try {
-          await this.processPending();
+          await this.job();
         } catch (error) {
-          this.options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending');
+          this.onError(error);
         }
-      } while (this.again && !this.closed);
+      } while (this.again && !this.isClosed());
     })().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+}
+
+/**
+ * The webhook inbox: a call is written here before its 200 (DESIGN.md: "Acknowledge only after the durable write ...
+ * process after acknowledging") and processed after, so a crash after the 200 loses nothing.
+ * - Notifications (`subscription.push`): each batch of rows is processed in one transaction with its status-log
+ *   appends, so a row is either fully in the log and marked processed, or neither. Rows are claimed with
+ *   FOR UPDATE SKIP LOCKED, so replicas on one PostgreSQL never process the same row at once.
+ * - Confirmations (`subscription.confirm`): verified with the carrier outside any transaction (an HTTP call), on
+ *   their own runner so a slow carrier never delays notifications. The validation secret is at rest in the row only
+ *   until the confirmation is settled; it is then removed from the stored body. Verification is idempotent, so two
+ *   replicas settling the same row at once is harmless.
+ */
+export class WebhookInbox {
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly notifications: SerialRunner;
+  private readonly confirmations: SerialRunner;
+
+  constructor(private readonly options: WebhookInboxOptions) {
+    const isClosed = () => this.closed || options.processing === false;
+    this.notifications = new SerialRunner(() => this.processPending(), isClosed, (error) =>
+      options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending'),
+    );
+    this.confirmations = new SerialRunner(() => this.processConfirmations(), isClosed, (error) =>
+      options.logger.error({ err: error }, 'push confirmation processing failed; rows stay pending'),
+    );
+  }
+
+  /** Writes an accepted call durably; resolves once it is committed. */
+  async accept(source: string, body: unknown): Promise<void> {
+    await this.options.store.query('INSERT INTO webhook_inbox (source, body) VALUES ($1, $2::jsonb)', [source, JSON.stringify(body)]);
+  }
+
+  /** Processes what is pending now (at start: what a crash left behind), then sweeps periodically. */
+  async start(): Promise<void> {
+    if (this.options.processing === false) {
+      this.options.logger.warn({}, 'webhook inbox processing is off (WEBHOOK_INBOX_PROCESSING=off): calls are stored and acknowledged only');
+      return;
+    }
+    await this.kick();
+    const every = this.options.sweepIntervalMs ?? 30_000;
+    this.timer = setInterval(() => void this.kick(), every);
+    this.timer.unref();
+  }
+
+  /** Starts processing of notifications and of confirmations unless running; never rejects. */
+  kick(): Promise<void> {
+    return Promise.all([this.notifications.kick(), this.confirmations.kick()]).then(() => undefined);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
-    await this.running;
+    await Promise.all([this.notifications.idle(), this.confirmations.idle()]);
+  }
+
+  /**
+   * Settles pending confirmations: verified -> processed; a failed attempt is counted and retried by a later sweep
+   * (30 s x (2^attempts - 1) after receipt) until maxConfirmAttempts, then given up. Either way the secret is removed
+   * from the stored body once settled.
+   */
+  async processConfirmations(): Promise<number> {
+    const confirm = this.options.confirm;
+    if (!confirm) return 0;
+    const maxAttempts = this.options.maxConfirmAttempts ?? 5;
+    const { rows } = await this.options.store.query<ConfirmationRow>(
+      `SELECT id, body, attempts, (extract(epoch FROM now() - received_at) * 1000)::integer AS age_ms
+       FROM webhook_inbox
+       WHERE processed_at IS NULL AND body->>'scope' = 'subscription.confirm'
+         AND now() >= received_at + interval '30 seconds' * (power(2, attempts) - 1)
+       ORDER BY id LIMIT 50`,
+    );
+    let settled = 0;
+    for (const row of rows) {
+      if (this.closed) break;
+      const parsed = confirmationCall.safeParse(row.body);
+      let error: unknown = null;
+      if (parsed.success) {
+        try {
+          await confirm(parsed.data.subscriptionId, parsed.data.validationSecret, Math.max(0, CONFIRMATION_OVERTAKE_MS - row.age_ms));
+        } catch (caught) {
+          error = caught;
+        }
+      } else {
+        error = new Error('stored confirmation does not match the expected shape');
+      }
+      const giveUp = error !== null && (row.attempts + 1 >= maxAttempts || !parsed.success);
+      if (error === null || giveUp) {
+        await this.options.store.query(
+          `UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1, body = body - 'validationSecret', last_error = $2
+           WHERE id = $1`,
+          [row.id, error === null ? null : errorText(error)],
+        );
+        settled += 1;
+        if (giveUp) this.options.logger.error({ inboxId: row.id, err: error }, 'push confirmation could not be verified; given up');
+      } else {
+        await this.options.store.query('UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, errorText(error)]);
+        this.options.logger.warn({ inboxId: row.id, err: error, attempts: row.attempts + 1 }, 'push confirmation could not be verified yet; will retry');
+      }
+    }
+    return settled;
   }
 
   /**
@@ -90,7 +194,8 @@ export class WebhookInbox {
       const batch = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
-            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push'
+             ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           );
           for (const row of rows) await this.processRow(tx, row);
           return rows.length;
@@ -109,7 +214,8 @@ export class WebhookInbox {
       const outcome: { id: number | string } | 'none' = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
-            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND id > $1 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push' AND id > $1
+             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
             [after],
           );
           const row = rows[0];
@@ -144,12 +250,17 @@ export class WebhookInbox {
   private async recordFailure(after: number | string, error: unknown): Promise<number | string | null> {
     const { rows } = await this.options.store.query<{ id: number | string }>(
       `UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2
-       WHERE id = (SELECT id FROM webhook_inbox WHERE processed_at IS NULL AND id > $1 ORDER BY id LIMIT 1)
+       WHERE id = (SELECT id FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push' AND id > $1
+                   ORDER BY id LIMIT 1)
        RETURNING id`,
-      [after, error instanceof Error ? error.message.slice(0, 500) : 'unknown error'],
+      [after, errorText(error)],
     );
     const id = rows[0]?.id ?? null;
     if (id !== null) this.options.logger.error({ inboxId: id, err: error }, 'webhook notification could not be processed; left pending');
     return id;
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
 }
