@@ -1,7 +1,8 @@
 /**
  * Real-time delivery benchmark: 1,000 graphql-ws subscribers (in a child process, each on its own WebSocket) to one
- * subgraph on the embedded store. Measures delivery latency p50/p99 from the append to the status log to receipt by
- * every subscriber, and the server's resident memory per idle subscriber (RSS delta / subscribers) against the
+ * subgraph on the embedded store. Measures delivery latency p50/p99 from the moment a Group A push notification is
+ * POSTed to our webhook (validation secret, inbox write, 200, processing into the status log, fan-out) to its receipt
+ * by every subscriber, and the server's resident memory per idle subscriber (RSS delta / subscribers) against the
  * target of 50 KB. Run alone: `npx tsx bench/realtime-delivery.ts`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -11,12 +12,10 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { pushDedupKey, type StatusChangeInput } from '../src/domain/status-change.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createLogger } from '../src/platform/logger.js';
 import { startServer } from '../src/server/start.js';
-import { StatusLog } from '../src/store/status-log.js';
-import type { Store } from '../src/store/store.js';
+import { activePushSubscription, pushBody, type PushTarget } from './push-support.js';
 
 const SUBSCRIBERS = 1_000;
 const ROUNDS = 30;
@@ -45,24 +44,25 @@ export async function runDeliveryBench(): Promise<string[]> {
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
-  const log = new StatusLog(server.store);
   let child: ChildProcess | null = null;
   try {
     const feed = server.statusFeed;
     if (!feed) throw new Error('the server has no status feed');
-    // Warm the code paths (first append, first read) before the baseline, so they do not count as per-subscriber cost.
-    await append(log, server.store, 0);
+    const target = await activePushSubscription(server);
+    // Warm the code paths (first webhook, first append) before the baseline, so they do not count as per-subscriber cost.
+    await postChange(target, 0);
     const before = settledRss();
 
     child = fork(fileURLToPath(new URL('./realtime-clients.mjs', import.meta.url)), [], {
       env: { ...process.env, BENCH_WS_URL: server.url.replace(/^http/, 'ws'), BENCH_SUBSCRIBERS: String(SUBSCRIBERS), BENCH_TRACKING_NUMBER: TRACKING_NUMBER },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const pending = new Map<string, (times: number[]) => void>();
+    // Rounds are sequential, so the next complete set of receipts belongs to the change just posted.
+    let nextTimes: ((times: number[]) => void) | null = null;
     const errors: string[] = [];
     child.on('message', (message: ChildMessage) => {
       if (message.error) errors.push(message.error);
-      if (message.cursor && message.times) pending.get(message.cursor)?.(message.times);
+      if (message.cursor && message.times) nextTimes?.(message.times);
     });
     const deadline = Date.now() + 60_000;
     while (feed.subscriberCount < SUBSCRIBERS) {
@@ -76,14 +76,12 @@ export async function runDeliveryBench(): Promise<string[]> {
     const latencies: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const sentAt = performance.timeOrigin + performance.now();
-      let resolveTimes: (times: number[]) => void = () => undefined;
       const received = new Promise<number[]>((resolve) => {
-        resolveTimes = resolve;
+        nextTimes = resolve;
       });
-      const cursor = await append(log, server.store, round);
-      pending.set(cursor, resolveTimes);
-      const times = await withTimeout(received, 10_000, `round ${round}: not every subscriber received ${cursor}`);
-      pending.delete(cursor);
+      await postChange(target, round);
+      const times = await withTimeout(received, 10_000, `round ${round}: not every subscriber received the change`);
+      nextTimes = null;
       latencies.push(...times.map((t) => t - sentAt));
       await sleep(20);
     }
@@ -92,7 +90,7 @@ export async function runDeliveryBench(): Promise<string[]> {
     const p99 = quantile(latencies, 0.99);
     const ratio = perSubscriber / MEMORY_TARGET_BYTES;
     return [
-      `Real-time delivery: ${SUBSCRIBERS} graphql-ws subscribers on one server (embedded store), ${ROUNDS} changes, append -> receipt by every subscriber`,
+      `Real-time delivery: ${SUBSCRIBERS} graphql-ws subscribers on one server (embedded store), ${ROUNDS} changes, webhook POST -> receipt by every subscriber`,
       `delivery latency p50 ${p50.toFixed(1)} ms | p99 ${p99.toFixed(1)} ms (${latencies.length} deliveries${errors.length ? `, ${errors.length} errors` : ''})`,
       `memory per idle subscriber ${(perSubscriber / 1024).toFixed(1)} KB = ${ratio.toFixed(2)} x target 50 KB ${ratio < 1 ? 'PASS' : 'MISS'} (server RSS ${(before / 1048576).toFixed(0)} -> ${(after / 1048576).toFixed(0)} MB)`,
     ];
@@ -108,25 +106,16 @@ export async function runDeliveryBench(): Promise<string[]> {
 
 let sequence = 0;
 
-async function append(log: StatusLog, store: Store, round: number): Promise<string> {
+/** One status change pushed to our webhook, as Group A would; resolves on the 200 (processing follows it). */
+async function postChange(target: PushTarget, round: number): Promise<void> {
   sequence += 1;
-  const at = new Date(Date.UTC(2030, 0, 1, 0, 0, sequence)).toISOString();
-  const input: StatusChangeInput = {
-    shipmentId: `GROUP_A:parcel-de:${TRACKING_NUMBER}`,
-    carrier: 'GROUP_A',
-    division: 'parcel-de',
-    trackingNumber: TRACKING_NUMBER,
-    status: { status: 'IN_TRANSIT', nativeCode: 'transit', nativeText: `round ${round}` },
-    time: { instant: at, localDateTime: null },
-    description: null,
-    location: null,
-    source: 'PUSH',
-    dedupKey: pushDedupKey(TRACKING_NUMBER, `${at}#${process.pid}`, 'transit'),
-    references: [],
-  };
-  const recorded = await store.transaction((tx) => log.append(tx, input));
-  if (!recorded) throw new Error('benchmark change was a duplicate');
-  return recorded.cursor;
+  const at = new Date(Date.UTC(2030, 0, 1, 0, 0, sequence)).toISOString().replace(/\.000Z$/, '');
+  const response = await fetch(target.webhook, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'carrier-push-secret': target.secret },
+    body: pushBody(TRACKING_NUMBER, at),
+  });
+  if (response.status !== 200) throw new Error(`round ${round}: webhook answered ${response.status}`);
 }
 
 function settledRss(): number {

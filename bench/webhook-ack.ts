@@ -13,6 +13,7 @@ import { loadConfig } from '../src/platform/config.js';
 import { createLogger } from '../src/platform/logger.js';
 import { startServer } from '../src/server/start.js';
 import { createTestDatabase, findPostgresBinDir, startPostgres } from '../test/support/postgres.js';
+import { activePushSubscription, pushBody } from './push-support.js';
 
 const RATE = 200;
 const TARGET_MS = 100;
@@ -42,16 +43,7 @@ async function measure(env: Record<string, string>, seconds: number): Promise<Ru
   const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
   const agent = new Agent({ connections: 64 });
   try {
-    const webhook = server.url.replace(/\/graphql$/, '/webhooks/group-a');
-    const created = await fetch(server.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'mutation { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: "1234567890" }) { carrierSubscriptionId state } }',
-      }),
-    }).then((r) => r.json() as Promise<{ data: { createPushSubscription: { carrierSubscriptionId: string } } }>);
-    const id = created.data.createPushSubscription.carrierSubscriptionId;
-    const secret = server.sandbox!.sandbox.push.subscriptions().find((s) => s.id === id)!.validationSecret;
+    const { webhook, secret } = await activePushSubscription(server);
     const total = RATE * seconds;
     const latencies: number[] = [];
     let failed = 0;
@@ -62,10 +54,7 @@ async function measure(env: Record<string, string>, seconds: number): Promise<Ru
       const due = started + (i * 1000) / RATE;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const body = JSON.stringify({
-        scope: 'subscription.push',
-        shipments: [{ id: `BENCH${String(i).padStart(6, '0')}`, service: 'express', status: { timestamp: '2026-03-10T10:00:00', statusCode: 'transit', status: 'In transit', location: { address: { countryCode: 'DE', postalCode: '53113', addressLocality: 'Bonn' } } } }],
-      });
+      const body = pushBody(`BENCH${String(i).padStart(6, '0')}`, '2026-03-10T10:00:00');
       inFlight.push(
         (async () => {
           const t0 = performance.now();
