@@ -5,7 +5,7 @@ import type { Guard, Route, SimulatorSpec } from '../core/simulator.js';
 import type { SimulatorStats } from '../core/stats.js';
 import type { SandboxContext } from '../context.js';
 import { renderExpressShipment } from './express-render.js';
-import { isExpressNumber, resolveGroupA } from './numbers.js';
+import { resolveGroupA } from './numbers.js';
 import { problem } from './problem.js';
 
 /** The seed: production prefix `/expressapi`; "the test environment uses the prefix `/expressapi/test`". */
@@ -37,7 +37,9 @@ function track(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
   const number = req.query.get('shipmentTrackingNumber')?.trim() ?? '';
   if (number === '') return problem(req, 400, 'The query parameter shipmentTrackingNumber is required.');
   const now = ctx.clock.now();
-  const found = isExpressNumber(number) ? resolveGroupA(ctx, number, now).filter((s) => s.service === 'express') : [];
+  // The express shipment of a number, whatever its form: a 10-digit waybill, or an ambiguous AMB number's express one
+  // ("the same number gives the same shipment on every interface that shows it").
+  const found = resolveGroupA(ctx, number, now).filter((s) => s.service === 'express');
   // Assumption X1: an unknown number answers 404 with an RFC 7807 shaped body.
   if (found.length === 0) return problem(req, 404, `No shipment with waybill ${number} was found.`);
   const body: Record<string, unknown> = { shipments: found.map((s) => renderExpressShipment(s, now)) };

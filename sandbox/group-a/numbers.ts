@@ -9,8 +9,8 @@ import { buildShipment, type Network, type SandboxShipment } from '../data/shipm
  *   interface;
  * - e-commerce: carrier id `GM` + 8-20 digits, the caller's package id `PKG-` + the same digits, the carrier
  *   tracking id `9261299` + the digits left-padded to 15; ending `404` is unknown;
- * - ambiguous (unified interface only): `AMB` + 4-20 digits matches an express and an e-commerce shipment, plus a
- *   `freight` one when the last digit is odd; ending `404` is unknown;
+ * - ambiguous: `AMB` + 4-20 digits matches an express and an e-commerce shipment, plus a `freight` one when the last
+ *   digit is odd, on the unified interface; the express interface shows its express shipment; ending `404` is unknown;
  * - the last digit chooses the story as for Carrier B (data/plan.ts).
  * The same number gives the same shipment on every interface that shows it.
  */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { DIVISIONS as SANDBOX_DIVISIONS } from '../../sandbox/group-a/numbers.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 
@@ -54,6 +55,8 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       pageLimit: 5,
       ...(config.groupATracking ? pickQuota(config) : {}),
     },
+    // Every division the simulator answers with (it has a `freight` one too) is accepted back as input.
+    groupADivisions: [...new Set([...config.groupADivisions, ...SANDBOX_DIVISIONS])],
     // The push simulator has its own origin; subscription paths follow GROUP_A_PUSH_SUBSCRIPTIONS_PATH below /track.
     groupAPush: { ...config.groupAPush, baseUrl: sandbox.push.baseUrl },
     groupAExpress: {
