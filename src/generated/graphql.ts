@@ -418,7 +418,8 @@ export type Subscription = {
   __typename?: 'Subscription';
   /**
    * Status changes matching `filter`. With `cursor`, the server first replays what was recorded after it, then continues
-   * live, with no gap and no duplicate at the seam.
+   * live, with no gap and no duplicate at the seam. `"0"` replays from the start of the log; a cursor beyond the log's
+   * end, or not a decimal string, is BAD_USER_INPUT on `cursor`.
    */
   shipmentStatusChanged: ShipmentStatusChange;
 };
