@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Per-upstream call counters (calls, errors by code, latency) on /metrics: what users of multi-carrier systems ask for
@@ -11,6 +11,32 @@ export interface Metrics {
   upstreamLatency: Histogram<'upstream' | 'operation'>;
   quotaRefusals: Counter<'upstream' | 'reason'>;
   tokenMints: Counter<'upstream'>;
+  /** Calls to our Group A webhook by scope (`unknown` when unparsed) and the status we answered. */
+  webhookCalls: Counter<'scope' | 'status'>;
+  /** Request start to 200, the durable inbox write included (the seed's deadline is 5 s). */
+  webhookAckDuration: Histogram<'scope'>;
+  /** Changes committed to the status log, by source (PUSH from the webhook, POLL from the watchers). */
+  statusChangesRecorded: Counter<'source'>;
+}
+
+/** Gauges read when /metrics is scraped: live subscriptions in this process, webhook calls awaiting processing. */
+export function registerRealtimeGauges(metrics: Metrics, sources: { subscribers(): number; inboxPending(): Promise<number> }): void {
+  new Gauge({
+    name: 'realtime_subscribers',
+    help: 'shipmentStatusChanged subscriptions open on this process (graphql-ws and router callbacks)',
+    registers: [metrics.registry],
+    collect() {
+      this.set(sources.subscribers());
+    },
+  });
+  new Gauge({
+    name: 'webhook_inbox_pending',
+    help: 'Webhook calls stored and acknowledged but not processed yet (shared by every replica on one database)',
+    registers: [metrics.registry],
+    async collect() {
+      this.set(await sources.inboxPending());
+    },
+  });
 }
 
 export function createMetrics(options: { collectDefault?: boolean } = {}): Metrics {
@@ -47,6 +73,25 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
       name: 'upstream_token_mints_total',
       help: 'OAuth client-credentials tokens minted',
       labelNames: ['upstream'],
+      registers: [registry],
+    }),
+    webhookCalls: new Counter({
+      name: 'webhook_calls_total',
+      help: 'Calls to the Group A webhook by scope and answered HTTP status',
+      labelNames: ['scope', 'status'],
+      registers: [registry],
+    }),
+    webhookAckDuration: new Histogram({
+      name: 'webhook_ack_duration_seconds',
+      help: 'Webhook request start to its 200, durable inbox write included (the carrier allows 5 s)',
+      labelNames: ['scope'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    statusChangesRecorded: new Counter({
+      name: 'status_changes_recorded_total',
+      help: 'Status changes committed to the status log by source (duplicates are not counted)',
+      labelNames: ['source'],
       registers: [registry],
     }),
   };

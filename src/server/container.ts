@@ -82,7 +82,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
   });
   const watcher =
     store && statusLog
-      ? new ShipmentWatcher({ store, statusLog, tracking, logger, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
+      ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
       : null;
   return {
     tracking,

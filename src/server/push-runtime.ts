@@ -64,6 +64,7 @@ export function createPushRuntime(deps: {
     store,
     statusLog: deps.statusLog ?? new StatusLog(store),
     logger,
+    metrics,
     confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
     processing: config.webhook.inboxProcessing,
   });
@@ -73,6 +74,7 @@ export function createPushRuntime(deps: {
     secretHeader: config.groupAPush.secretHeader,
     maxBodyBytes: config.webhook.maxBodyBytes,
     logger,
+    metrics,
   });
   return {
     subscriptions,

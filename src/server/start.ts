@@ -1,6 +1,6 @@
 import { noUpstreamConfigured, type Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
-import { createMetrics } from '../platform/metrics.js';
+import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
 import { StoreQuotaCounter } from '../store/quota-counter.js';
 import type { StatusFeed } from '../services/realtime/status-feed.js';
 import { openStore, type Store } from '../store/store.js';
@@ -43,6 +43,11 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   await services.statusFeed?.start();
   // Group A push: subscriptions and webhook inbox in the store; the callback URL follows the listening address.
   const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
+  registerRealtimeGauges(metrics, {
+    subscribers: () => services.statusFeed?.subscriberCount ?? 0,
+    inboxPending: async () =>
+      Number((await store.query<{ n: string }>('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')).rows[0]?.n ?? 0),
+  });
   const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured', push });
   push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));
   // What a crash left in the webhook inbox is processed now: an acknowledged notification is never lost.

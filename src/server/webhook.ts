@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { z } from 'zod';
 import { webhookCall } from '../carriers/group-a/push/wire.js';
 import type { Logger } from '../platform/logger.js';
+import type { Metrics } from '../platform/metrics.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import type { WebhookInbox } from '../services/realtime/webhook-inbox.js';
 
@@ -14,6 +15,7 @@ export interface GroupAWebhookOptions {
   secretHeader: string;
   maxBodyBytes: number;
   logger: Logger;
+  metrics?: Metrics;
 }
 
 /**
@@ -27,6 +29,17 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
   const { subscriptions, inbox, logger } = options;
   const secretHeader = options.secretHeader.toLowerCase();
   const router = express.Router();
+
+  // Every answer is counted by scope and status; a 200's duration is the acknowledgement latency.
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const scope = typeof res.locals.scope === 'string' ? res.locals.scope : 'unknown';
+      options.metrics?.webhookCalls.inc({ scope, status: String(res.statusCode) });
+      if (res.statusCode === 200) options.metrics?.webhookAckDuration.observe({ scope }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  });
 
   router.post('/', express.raw({ type: () => true, limit: options.maxBodyBytes }), async (req: Request, res: Response) => {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -48,6 +61,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     if (!parsed.success) return badRequest(res, logger, describeIssues(parsed.error));
     const call = parsed.data;
 
+    res.locals.scope = call.scope;
     if (call.scope === 'subscription.push' || call.scope === 'subscription.confirm') {
       // Both are stored before the 200 and processed after it: a crash in between loses neither a status change nor
       // the confirmation (which the carrier does not repeat).

@@ -47,6 +47,10 @@ describe('watchers in sandbox mode', () => {
       await waitFor(() => sub.received.length > 0, { timeoutMs: 10_000 });
       expect(sub.errors).toEqual([]);
       expect(sub.received.every((c) => c.source === 'POLL' && c.trackingNumber === trackingNumber)).toBe(true);
+      // /metrics counts what the watchers committed (at least what this subscriber has seen so far).
+      const metrics = await (await fetch(server.url.replace(/\/graphql$/, '/metrics'))).text();
+      const polled = Number(/^status_changes_recorded_total\{source="POLL"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
+      expect(polled).toBeGreaterThanOrEqual(sub.received.length);
 
       const listed = await gql(`{ watches { shipmentId lastStatus { status } lastPolledAt nextPollAt } }`);
       const watch = (listed.data?.watches as Array<{ shipmentId: string; lastPolledAt: string | null; nextPollAt: string | null }>)[0];

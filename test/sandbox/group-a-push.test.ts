@@ -120,7 +120,7 @@ it('a failed delivery is retried after one hour, then after six hours on each fu
   // Every push fails (500); the confirmation is answered 200.
   const hook = await recordingWebhook((c) => (c.body.scope === 'subscription.push' ? 500 : 200));
   const sub = await activeSubscription(s, hook.url);
-  await waitFor(async () => hook.received.filter((r) => r.body.scope === 'subscription.push').length >= 4, 10_000);
+  await waitFor(async () => hook.received.filter((r) => r.body.scope === 'subscription.push').length >= 4, { timeoutMs: 10_000 });
   await new Promise((r) => setTimeout(r, 20 * SANDBOX_HOUR_MS)); // long enough for a fifth attempt, were there one
   const pushes = hook.received.filter((r) => r.body.scope === 'subscription.push');
   expect(pushes).toHaveLength(4);
@@ -144,7 +144,7 @@ it('a retried delivery answered 200 is not retried again', async () => {
   let pushes = 0;
   const hook = await recordingWebhook((c) => (c.body.scope === 'subscription.push' && ++pushes === 1 ? 503 : 200));
   const sub = await activeSubscription(s, hook.url);
-  await waitFor(async () => s.push.deliveries.some((d) => d.subscriptionId === sub.id && d.kind === 'push' && d.status === 200), 5_000);
+  await waitFor(async () => s.push.deliveries.some((d) => d.subscriptionId === sub.id && d.kind === 'push' && d.status === 200), { timeoutMs: 5_000 });
   await new Promise((r) => setTimeout(r, 15 * SANDBOX_HOUR_MS));
   expect(s.push.deliveries.filter((d) => d.kind === 'push').map((d) => [d.attempt, d.status])).toEqual([
     [1, 503],

@@ -9,6 +9,7 @@
  * the latest status and schedules the next poll (sooner near delivery, backoff after failures, none at a terminal
  * status). Several replicas on one PostgreSQL share the work without polling a shipment twice.
  */
+import type { Metrics } from '../../platform/metrics.js';
 import { InputError, UpstreamError } from '../../domain/errors.js';
 import { formatShipmentId } from '../../domain/ids.js';
 import type { Shipment } from '../../domain/shipment.js';
@@ -60,6 +61,7 @@ export interface ShipmentWatcherOptions {
   settings?: Partial<WatcherSettings>;
   /** The watcher's clock (due times, intervals); real time by default. */
   now?: () => Date;
+  metrics?: Metrics;
 }
 
 /** `watchShipment`'s input as a client sent it. */
@@ -269,6 +271,7 @@ export class ShipmentWatcher {
         return recorded;
       });
       report.recorded += recordedNow;
+      if (recordedNow > 0) this.options.metrics?.statusChangesRecorded.inc({ source: 'POLL' }, recordedNow);
       if (nextPollAt === null) report.stopped += 1;
     } catch (error) {
       // The claim's lease runs out and the watch is polled again; one bad row never stops the pass.

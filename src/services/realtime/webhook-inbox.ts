@@ -2,6 +2,7 @@ import { mapPushedShipment } from '../../carriers/group-a/push/mapping.js';
 import { confirmationCall, pushNotification } from '../../carriers/group-a/push/wire.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
+import type { Metrics } from '../../platform/metrics.js';
 import type { Queryable, Store } from '../../store/store.js';
 
 /** What the inbox needs from the status log (StatusLog.append: null = a duplicate, nothing changed). */
@@ -13,6 +14,7 @@ export interface WebhookInboxOptions {
   store: Store;
   statusLog: StatusAppender;
   logger: Logger;
+  metrics?: Metrics;
   /** Sweep for rows left unprocessed (another replica died between its 200 and its processing); default 30 s. */
   sweepIntervalMs?: number;
   /**
@@ -197,13 +199,15 @@ export class WebhookInbox {
             `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push'
              ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           );
-          for (const row of rows) await this.processRow(tx, row);
-          return rows.length;
+          let added = 0;
+          for (const row of rows) added += await this.processRow(tx, row);
+          return { rows: rows.length, added };
         })
         .catch(() => null);
       if (batch === null) return processed + (await this.processOneByOne());
-      processed += batch;
-      if (batch < BATCH) return processed;
+      this.countRecorded(batch.added);
+      processed += batch.rows;
+      if (batch.rows < BATCH) return processed;
     }
   }
 
@@ -211,7 +215,7 @@ export class WebhookInbox {
     let after: number | string = 0;
     let processed = 0;
     for (;;) {
-      const outcome: { id: number | string } | 'none' = await this.options.store
+      const outcome: { id: number | string; added?: number } | 'none' = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
             `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push' AND id > $1
@@ -220,8 +224,7 @@ export class WebhookInbox {
           );
           const row = rows[0];
           if (!row) return 'none' as const;
-          await this.processRow(tx, row);
-          return { id: row.id };
+          return { id: row.id, added: await this.processRow(tx, row) };
         })
         .catch(async (error: unknown) => {
           const failedId = await this.recordFailure(after, error);
@@ -229,12 +232,19 @@ export class WebhookInbox {
           return { id: failedId };
         });
       if (outcome === 'none') return processed;
+      this.countRecorded(outcome.added ?? 0);
       after = outcome.id;
       processed += 1;
     }
   }
 
-  private async processRow(tx: Queryable, row: InboxRow): Promise<void> {
+  /** Counted after COMMIT, so a rolled-back batch is never counted. */
+  private countRecorded(added: number): void {
+    if (added > 0) this.options.metrics?.statusChangesRecorded.inc({ source: 'PUSH' }, added);
+  }
+
+  /** Appends a row's shipments and marks it processed; returns how many were new (not duplicates). */
+  private async processRow(tx: Queryable, row: InboxRow): Promise<number> {
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
     const notification = pushNotification.parse(row.body);
     let added = 0;
@@ -244,6 +254,7 @@ export class WebhookInbox {
     }
     await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
     this.options.logger.debug({ inboxId: row.id, shipments: notification.shipments.length, added }, 'webhook notification processed');
+    return added;
   }
 
   /** Marks the next pending row after `after` as failed once (its transaction rolled back) and returns its id. */
