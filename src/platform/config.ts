@@ -69,6 +69,7 @@ const envSchema = z.object({
   WEBHOOK_TLS_CERT_FILE: optionalText,
   WEBHOOK_TLS_KEY_FILE: optionalText,
   WEBHOOK_INBOX_PROCESSING: flag.default(true),
+  WEBHOOK_INBOX_RETENTION_HOURS: positive(168),
 
   WATCHERS_ENABLED: flag.default(true),
   WATCH_POLL_TICK_MS: z.coerce.number().int().positive().optional(),
@@ -149,6 +150,8 @@ export interface Config {
     tls: { certFile: string; keyFile: string } | null;
     /** false: store and acknowledge webhook calls but leave their processing to other replicas. */
     inboxProcessing: boolean;
+    /** Processed webhook calls are deleted after this long (the status log keeps what they recorded). */
+    inboxRetentionMs: number;
   };
 }
 
@@ -301,6 +304,7 @@ function toConfig(env: Env): Config {
       publicUrl: env.WEBHOOK_PUBLIC_URL ?? null,
       maxBodyBytes: env.WEBHOOK_MAX_BODY_BYTES,
       inboxProcessing: env.WEBHOOK_INBOX_PROCESSING,
+      inboxRetentionMs: env.WEBHOOK_INBOX_RETENTION_HOURS * 3_600_000,
       tls:
         env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE
           ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE }

@@ -67,6 +67,7 @@ export function createPushRuntime(deps: {
     metrics,
     confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
     processing: config.webhook.inboxProcessing,
+    retentionMs: config.webhook.inboxRetentionMs,
   });
   const router = groupAWebhookRouter({
     subscriptions,

@@ -1,7 +1,7 @@
 /**
- * Push confirmations through the webhook inbox (assumption P2): a confirmation is stored before its 200 and verified
+ * The webhook inbox (assumption P2), on PGlite and PostgreSQL: a confirmation is stored before its 200 and verified
  * after it, retried while the carrier's verify call fails, given up after maxConfirmAttempts, and its validation
- * secret is removed from the stored body once settled. On PGlite and PostgreSQL.
+ * secret is removed from the stored body once settled; processed rows are pruned after the retention.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
@@ -29,7 +29,7 @@ describe.each(backends)('push confirmations in the inbox on $name', (backend) =>
     await store.close();
   });
 
-  const inbox = (confirm: (id: string, secret: string, waitMs: number) => Promise<unknown>, extra: { maxConfirmAttempts?: number; processing?: boolean } = {}) =>
+  const inbox = (confirm: (id: string, secret: string, waitMs: number) => Promise<unknown>, extra: { maxConfirmAttempts?: number; processing?: boolean; retentionMs?: number } = {}) =>
     new WebhookInbox({
       store,
       statusLog: new StatusLog(store),
@@ -118,5 +118,27 @@ describe.each(backends)('push confirmations in the inbox on $name', (backend) =>
     expect(calls).toHaveLength(0);
     expect(await rows()).toMatchObject([{ processed: false, attempts: 0 }]);
     await subject.close();
+  });
+
+  it('processed rows past the retention are pruned; pending rows are kept whatever their age', async () => {
+    const subject = inbox(async () => null, { retentionMs: 3_600_000 });
+    await subject.accept('group-a', confirmation('OLD-DONE'));
+    await subject.processConfirmations();
+    await subject.accept('group-a', confirmation('OLD-PENDING'));
+    await subject.accept('group-a', confirmation('NEW-DONE'));
+    // Both old rows were received and (the first) processed two hours ago; the pending one is never processed here.
+    await store.query(
+      `UPDATE webhook_inbox SET received_at = now() - interval '2 hours', processed_at = CASE WHEN processed_at IS NULL THEN NULL ELSE now() - interval '2 hours' END
+       WHERE body->>'subscriptionId' LIKE 'OLD-%'`,
+    );
+    await store.query(`UPDATE webhook_inbox SET processed_at = now() WHERE body->>'subscriptionId' = 'NEW-DONE'`);
+    expect(await subject.prune()).toBe(1);
+    const left = (await store.query<{ id: string; processed: boolean }>(
+      `SELECT body->>'subscriptionId' AS id, processed_at IS NOT NULL AS processed FROM webhook_inbox ORDER BY webhook_inbox.id`,
+    )).rows;
+    expect(left).toEqual([
+      { id: 'OLD-PENDING', processed: false },
+      { id: 'NEW-DONE', processed: true },
+    ]);
   });
 });

@@ -23,10 +23,15 @@ export interface WebhookInboxOptions {
    * confirmations stay pending.
    */
   confirm?: (carrierSubscriptionId: string, validationSecret: string, waitMs: number) => Promise<unknown>;
+  /**
+   * Processed rows older than this are deleted by the sweep (WEBHOOK_INBOX_RETENTION_HOURS; default 7 days). The
+   * status log keeps what they recorded; unprocessed rows are never deleted.
+   */
+  retentionMs?: number;
   /** Attempts at verifying one confirmation before giving up (default 5), spaced 30 s x (2^n - 1) after receipt. */
   maxConfirmAttempts?: number;
   /**
-   * false: this process writes and acknowledges but never processes (WEBHOOK_INBOX_PROCESSING=off, a replica that
+   * false: this process writes and acknowledges but never processes (WEBHOOK_INBOX_PROCESSING=false, a replica that
    * only ingests while others process). Default true.
    */
   processing?: boolean;
@@ -118,13 +123,27 @@ export class WebhookInbox {
   /** Processes what is pending now (at start: what a crash left behind), then sweeps periodically. */
   async start(): Promise<void> {
     if (this.options.processing === false) {
-      this.options.logger.warn({}, 'webhook inbox processing is off (WEBHOOK_INBOX_PROCESSING=off): calls are stored and acknowledged only');
+      this.options.logger.warn({}, 'webhook inbox processing is off (WEBHOOK_INBOX_PROCESSING=false): calls are stored and acknowledged only');
       return;
     }
     await this.kick();
     const every = this.options.sweepIntervalMs ?? 30_000;
-    this.timer = setInterval(() => void this.kick(), every);
+    this.timer = setInterval(() => {
+      void this.kick();
+      void this.prune().catch((error: unknown) => this.options.logger.warn({ err: error }, 'webhook inbox pruning failed; retried at the next sweep'));
+    }, every);
     this.timer.unref();
+  }
+
+  /** Deletes processed rows past the retention; returns how many. Pending rows are kept whatever their age. */
+  async prune(): Promise<number> {
+    const retentionMs = this.options.retentionMs ?? 7 * 24 * 3_600_000;
+    const { rowCount } = await this.options.store.query(
+      `DELETE FROM webhook_inbox WHERE processed_at IS NOT NULL AND processed_at < now() - make_interval(secs => $1)`,
+      [retentionMs / 1000],
+    );
+    if (rowCount > 0) this.options.logger.debug({ deleted: rowCount }, 'webhook inbox pruned');
+    return rowCount;
   }
 
   /** Starts processing of notifications and of confirmations unless running; never rejects. */
