@@ -2,7 +2,8 @@ import type { StepKind } from '../data/plan.js';
 
 /**
  * Express event `typeCode`s per assumption X3: `OK` delivered (the seed: "`OK` means delivered"), `PU` picked up,
- * `PL`/`AF`/`DF`/`AR` in transit, `WC` out for delivery (with courier), `OH`/`NH` exceptions, `RT` returned.
+ * `PL`/`AF`/`DF`/`AR` in transit (`TR` on the way back to the shipper), `WC` out for delivery (with courier), `OH`/`NH`
+ * exceptions, `RT` returned to the shipper.
  * The express network does not scan before pickup, so label steps have no code here.
  */
 export const EXPRESS_TYPE_CODES: Partial<Record<StepKind, { typeCode: string; description: string }>> = {
@@ -15,7 +16,9 @@ export const EXPRESS_TYPE_CODES: Partial<Record<StepKind, { typeCode: string; de
   OUT_FOR_DELIVERY: { typeCode: 'WC', description: 'With delivery courier' },
   DELIVERY_ATTEMPT_FAILED: { typeCode: 'NH', description: 'Delivery attempted; recipient not home' },
   DELIVERED: { typeCode: 'OK', description: 'Delivered' },
-  RETURN_TO_SENDER: { typeCode: 'RT', description: 'Returned to shipper, on its way back' },
+  // The way back is a movement like any other (as on the unified, e-commerce and Carrier B simulators); only its
+  // arrival at the shipper is RT, so a watcher does not stop at the first return scan.
+  RETURN_TO_SENDER: { typeCode: 'TR', description: 'Returning to shipper' },
   RETURNED: { typeCode: 'RT', description: 'Returned shipment delivered to shipper' },
 };
 

@@ -368,6 +368,32 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
       expect(trackCalls(d)).toBe(2);
     });
 
+    it(`${d.name}: the way back to the shipper is followed: polling goes on through the return leg and stops when the return arrives`, async () => {
+      const trackingNumber = d.number(9, STORY.returned);
+      // The whole story, read at the epoch (after the return arrived): its last two scans are the leg back and the arrival.
+      const probe = newWatcher();
+      const probed = await probe.watch(d.input(trackingNumber));
+      await probe.pollOnce();
+      const full = (await changes()).filter((c) => c.shipmentId === probed.shipmentId);
+      const [leg, back] = full.slice(-2);
+      expect(leg?.status.status).toBe('IN_TRANSIT');
+      expect(back?.status.status).toBe('RETURNED');
+      await store.query('DELETE FROM shipment_watches');
+      await store.query('DELETE FROM status_changes');
+
+      // Halfway back: the shipment is moving again, so the watch stays active.
+      clock.set((Date.parse(leg!.time!.instant!) + Date.parse(back!.time!.instant!)) / 2);
+      const watcher = newWatcher();
+      const watch = await watcher.watch(d.input(trackingNumber));
+      await watcher.pollOnce();
+      expect(await watchOf(watcher, watch.shipmentId)).toMatchObject({ active: true, lastStatus: { status: 'IN_TRANSIT' } });
+      // Arrived back: RETURNED is terminal, polling stops, and nothing of the story is missing.
+      clock.set(EPOCH);
+      expect(await watcher.pollDue()).toMatchObject({ claimed: 1, stopped: 1 });
+      expect(await watchOf(watcher, watch.shipmentId)).toMatchObject({ active: false, nextPollAt: null, lastStatus: { status: 'RETURNED' } });
+      expect(scansOf((await changes()).filter((c) => c.shipmentId === watch.shipmentId))).toEqual(scansOf(full));
+    });
+
     it(`${d.name}: a shipment on its way is polled again after the default interval, one out for delivery sooner`, async () => {
       const watcher = newWatcher();
       const moving = await watcher.watch(d.input(d.number(7, STORY.inTransit)));
