@@ -33,12 +33,13 @@ const SETTINGS: Partial<WatcherSettings> = {
 
 interface Backend {
   name: string;
+  server: boolean;
   options(): Promise<StoreOptions>;
 }
 
 const backends: Backend[] = [
-  { name: 'pglite', options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
+  { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }) },
+  { name: 'postgres', server: true, options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
 ];
 
 /** Last digit of a sandbox number: its story (sandbox/README.md). */
@@ -203,8 +204,10 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
   };
   const minutesUntil = (iso: string | null): number => (Date.parse(iso ?? 'NaN') - clock.now().getTime()) / MINUTE;
 
+  let storeOptions: StoreOptions;
   beforeAll(async () => {
-    store = await openStore(await backend.options());
+    storeOptions = await backend.options();
+    store = await openStore(storeOptions);
     log = new StatusLog(store);
   });
   afterAll(async () => {
@@ -567,5 +570,39 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
     const byDivision = (division: string) => new Set(recorded.filter((c) => c.division === division).map((c) => c.trackingNumber));
     expect(byDivision('express')).toEqual(new Set(expressNumbers));
     expect(byDivision('ecommerce')).toEqual(new Set(ecommerceNumbers));
+  });
+
+  it.runIf(backend.server)('two watchers on one PostgreSQL polling express and e-commerce at once each claim disjoint watches (SKIP LOCKED): every number asked once', async () => {
+    const other = await openStore(storeOptions);
+    try {
+      // Batches of 8: each replica claims at most 8 at a time, so both have work to take.
+      const a = newWatcher({ settings: { batchLimit: 8 } });
+      const b = new ShipmentWatcher({
+        store: other,
+        statusLog: new StatusLog(other),
+        tracking,
+        logger: recordingLogger(lines),
+        settings: { ...SETTINGS, batchLimit: 8 },
+        now: () => clock.now(),
+      });
+      const expressNumbers = Array.from({ length: 8 }, (_, i) => express.number(40 + i, STORY.inTransit));
+      const ecommerceNumbers = Array.from({ length: 8 }, (_, i) => ecommerce.number(40 + i, STORY.inTransit));
+      for (const n of expressNumbers) await a.watch(express.input(n));
+      for (const n of ecommerceNumbers) await a.watch(ecommerce.input(n));
+
+      const [ra, rb] = await Promise.all([a.pollDue(), b.pollDue()]);
+      expect(ra.claimed + rb.claimed).toBe(16);
+      expect(ra.claimed).toBeGreaterThan(0);
+      expect(rb.claimed).toBeGreaterThan(0);
+      expect(ra.failed + rb.failed).toBe(0);
+      expect(sandbox.stats.groupAExpress.trackingRequests.flat().sort()).toEqual([...expressNumbers].sort());
+      expect(sandbox.stats.groupAEcommerce.trackingRequests.flat().sort()).toEqual([...ecommerceNumbers].sort());
+      // Each change recorded once, whichever replica polled it.
+      const recorded = await changes();
+      expect(recorded).toHaveLength(ra.recorded + rb.recorded);
+      expect(new Set(recorded.map((c) => c.dedupKey)).size).toBe(recorded.length);
+    } finally {
+      await other.close();
+    }
   });
 });
