@@ -15,4 +15,15 @@ export interface ShipmentWatch {
   lastPolledAt: string | null;
   nextPollAt: string | null;
   active: boolean;
+  /** Consecutive failed polls (0 after a success); the backoff grows with it. */
+  failures: number;
+  /** Why the last poll failed; null once a poll succeeds. */
+  lastError: WatchError | null;
+}
+
+/** A failed poll as the client sees it: the stable error code (as on tracking errors), its message, and when. */
+export interface WatchError {
+  code: string;
+  message: string;
+  at: string;
 }

@@ -383,6 +383,10 @@ export type ShipmentWatch = {
   active: Scalars['Boolean']['output'];
   carrier: Carrier;
   division?: Maybe<Scalars['String']['output']>;
+  /** Consecutive failed polls (0 after a success); the interval backs off as it grows. */
+  failures: Scalars['Int']['output'];
+  /** Why the last poll failed (e.g. UPSTREAM_NOT_FOUND for a number the carrier does not know yet); null after a success. */
+  lastError?: Maybe<WatchError>;
   lastPolledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Latest status seen; null before the first poll. */
   lastStatus?: Maybe<StatusReading>;
@@ -499,6 +503,14 @@ export type TrackingFailure = {
   trackingNumber: Scalars['String']['output'];
   /** The upstream interface that failed, e.g. `carrier-b`, `group-a/tracking`. */
   upstream: Scalars['String']['output'];
+};
+
+/** A failed poll: the stable error code (the same codes as tracking errors), its message, and when it happened. */
+export type WatchError = {
+  __typename?: 'WatchError';
+  at: Scalars['DateTime']['output'];
+  code: Scalars['String']['output'];
+  message: Scalars['String']['output'];
 };
 
 export type WatchShipmentInput = {
@@ -660,6 +672,7 @@ export type ResolversTypes = ResolversObject<{
   TrackingErrorCode: TrackingErrorCode;
   TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
   TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
+  WatchError: ResolverTypeWrapper<WatchError>;
   WatchShipmentInput: WatchShipmentInput;
 }>;
 
@@ -704,6 +717,7 @@ export type ResolversParentTypes = ResolversObject<{
   TrackedShipments: TrackedShipmentsModelModel;
   TrackingEvent: TrackingEventModel;
   TrackingFailure: TrackingFailureModelModel;
+  WatchError: WatchError;
   WatchShipmentInput: WatchShipmentInput;
 }>;
 
@@ -898,6 +912,8 @@ export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType exte
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  lastError?: Resolver<Maybe<ResolversTypes['WatchError']>, ParentType, ContextType>;
   lastPolledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lastStatus?: Resolver<Maybe<ResolversTypes['StatusReading']>, ParentType, ContextType>;
   nextPollAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
@@ -951,6 +967,12 @@ export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type WatchErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchError'] = ResolversParentTypes['WatchError']> = ResolversObject<{
+  at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
   CarrierTime?: CarrierTimeResolvers<ContextType>;
@@ -982,5 +1004,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
   TrackingEvent?: TrackingEventResolvers<ContextType>;
   TrackingFailure?: TrackingFailureResolvers<ContextType>;
+  WatchError?: WatchErrorResolvers<ContextType>;
 }>;
 

@@ -12,8 +12,6 @@ import type { Queryable } from './store.js';
 
 /** A watch as stored: the domain watch plus what only the poller needs. */
 export interface StoredWatch extends ShipmentWatch {
-  /** Consecutive failed polls, for the backoff. */
-  failures: number;
   references: ShipmentReference[];
   createdAt: string;
 }
@@ -39,6 +37,7 @@ export interface PollSuccess {
 export interface PollFailure {
   polledAt: Date;
   nextPollAt: Date;
+  error: { code: string; message: string };
 }
 
 interface WatchRow {
@@ -58,11 +57,14 @@ interface WatchRow {
   failures: number;
   created_at: Date;
   shipment_references: ShipmentReference[] | null;
+  last_error_code: string | null;
+  last_error_message: string | null;
+  last_error_at: Date | null;
 }
 
 const COLUMNS = `shipment_id, carrier, division, tracking_number, carrier_code, carrier_unique_id, ecommerce_id_type,
   last_status, last_native_code, last_native_text, last_polled_at, next_poll_at, active, failures, created_at,
-  shipment_references`;
+  shipment_references, last_error_code, last_error_message, last_error_at`;
 
 export class WatchStore {
   constructor(private readonly db: Queryable) {}
@@ -145,7 +147,8 @@ export class WatchStore {
   async recordSuccess(shipmentId: string, poll: PollSuccess): Promise<void> {
     await this.db.query(
       `UPDATE shipment_watches SET last_status = $2, last_native_code = $3, last_native_text = $4, last_polled_at = $5,
-         next_poll_at = $6, active = $7, failures = 0, shipment_references = $8::jsonb
+         next_poll_at = $6, active = $7, failures = 0, shipment_references = $8::jsonb,
+         last_error_code = NULL, last_error_message = NULL, last_error_at = NULL
        WHERE shipment_id = $1 AND active`,
       [
         shipmentId,
@@ -162,9 +165,10 @@ export class WatchStore {
 
   async recordFailure(shipmentId: string, poll: PollFailure): Promise<void> {
     await this.db.query(
-      `UPDATE shipment_watches SET last_polled_at = $2, next_poll_at = $3, failures = failures + 1
+      `UPDATE shipment_watches SET last_polled_at = $2, next_poll_at = $3, failures = failures + 1,
+         last_error_code = $4, last_error_message = $5, last_error_at = $2
        WHERE shipment_id = $1 AND active`,
-      [shipmentId, poll.polledAt, poll.nextPollAt],
+      [shipmentId, poll.polledAt, poll.nextPollAt, poll.error.code, poll.error.message.slice(0, 500)],
     );
   }
 }
@@ -185,6 +189,10 @@ function toWatch(row: WatchRow): StoredWatch {
     nextPollAt: row.next_poll_at?.toISOString() ?? null,
     active: row.active,
     failures: row.failures,
+    lastError:
+      row.last_error_code !== null && row.last_error_at !== null
+        ? { code: row.last_error_code, message: row.last_error_message ?? '', at: row.last_error_at.toISOString() }
+        : null,
     references: row.shipment_references ?? [],
     createdAt: row.created_at.toISOString(),
   };

@@ -422,7 +422,7 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
       expect(await watcher.pollOnce()).toMatchObject({ claimed: 1, calls: 1, failed: 1, recorded: 0 });
       expect(trackCalls(d)).toBe(2);
       let after = await watchOf(watcher, watch.shipmentId);
-      expect(after).toMatchObject({ active: true, failures: 1, lastStatus: null });
+      expect(after).toMatchObject({ active: true, failures: 1, lastStatus: null, lastError: { code: 'UPSTREAM_UNAVAILABLE' } });
       expect(minutesUntil(after.nextPollAt)).toBe(30);
       expect(lines.filter((l) => l.level === 'warn').map((l) => l.fields)).toEqual([
         expect.objectContaining({ shipmentId: watch.shipmentId, code: 'UPSTREAM_UNAVAILABLE', failures: 1 }),
@@ -446,7 +446,7 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
       clock.advance(60 * MINUTE);
       expect(await watcher.pollOnce()).toMatchObject({ claimed: 1, failed: 0, recorded: d.inTransitAtEpoch.length });
       after = await watchOf(watcher, watch.shipmentId);
-      expect(after).toMatchObject({ active: true, failures: 0, lastStatus: { status: 'IN_TRANSIT' } });
+      expect(after).toMatchObject({ active: true, failures: 0, lastStatus: { status: 'IN_TRANSIT' }, lastError: null });
       expect(minutesUntil(after.nextPollAt)).toBe(15);
       expect(trackCalls(d)).toBe(5);
       expect(sandbox.stats[d.simulator].responses).toMatchObject({ '500': 2, '503': 2 });
@@ -492,6 +492,8 @@ describe.each(backends)('Group A polling watchers on $name', (backend) => {
         expect(await watcher.pollOnce()).toMatchObject({ claimed: 1, calls: 1, failed: 1, recorded: 0 });
         const after = await watchOf(watcher, watch.shipmentId);
         expect(after).toMatchObject({ active: true, failures: i, lastStatus: null });
+        // The client sees why: the stable code, the carrier's words, and when.
+        expect(after.lastError).toEqual({ code: 'UPSTREAM_NOT_FOUND', message: expect.stringContaining('Not Found'), at: clock.now().toISOString() });
         waits.push(minutesUntil(after.nextPollAt));
         clock.set(after.nextPollAt!);
       }

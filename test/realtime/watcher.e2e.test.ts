@@ -66,6 +66,21 @@ describe('watchers in sandbox mode', () => {
     }
   });
 
+  it('a watched number the carrier does not know shows why on the watch: failures and lastError with its code', async () => {
+    const trackingNumber = '123456789404';
+    const watched = await gql(WATCH, { input: { carrier: 'CARRIER_B', trackingNumber } });
+    expect(watched.errors).toBeUndefined();
+    const query = `{ watches { shipmentId active failures lastError { code message at } } }`;
+    let failing: unknown;
+    await waitFor(async () => {
+      const listed = (await gql(query)).data?.watches as Array<{ shipmentId: string; failures: number }>;
+      failing = listed.find((w) => w.shipmentId === `CARRIER_B:-:${trackingNumber}` && w.failures > 0);
+      return failing !== undefined;
+    }, { timeoutMs: 10_000, intervalMs: 100 });
+    expect(failing).toMatchObject({ active: true, lastError: { code: 'UPSTREAM_NOT_FOUND', message: expect.any(String), at: expect.any(String) } });
+    await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:${trackingNumber}") { active } }`);
+  });
+
   it('watching an unknown carrier or a Group A unified-only number is BAD_USER_INPUT with the field path, and unwatching an unknown shipment names it', async () => {
     const unknown = await gql(WATCH, { input: { carrier: 'DARK_STORE', trackingNumber: '123' } });
     expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.carrier' });

@@ -245,9 +245,14 @@ export class ShipmentWatcher {
         const error = outcome && !outcome.ok ? outcome.error : null;
         report.failed += 1;
         const nextPollAt = nextPollAfterFailure(watch.failures + 1, now, this.settings.intervals, error?.retryAt ?? null);
-        await this.watches.recordFailure(watch.shipmentId, { polledAt: now, nextPollAt });
+        const failure = error
+          ? { code: error.code, message: error.message }
+          : outcome?.ok
+            ? { code: 'UPSTREAM_NOT_FOUND', message: `the answer has no shipment matching ${watch.shipmentId}` }
+            : { code: 'UPSTREAM_UNAVAILABLE', message: 'no answer for this shipment' };
+        await this.watches.recordFailure(watch.shipmentId, { polledAt: now, nextPollAt, error: failure });
         this.options.logger.warn(
-          { shipmentId: watch.shipmentId, code: error?.code ?? 'UPSTREAM_NOT_FOUND', failures: watch.failures + 1, nextPollAt: nextPollAt.toISOString() },
+          { shipmentId: watch.shipmentId, code: failure.code, failures: watch.failures + 1, nextPollAt: nextPollAt.toISOString() },
           'watcher: poll failed',
         );
         return;
