@@ -33,6 +33,11 @@ export interface PushSubscriptionServiceOptions {
   logger: Logger;
   /** How long `create` waits for the confirmation call to be verified before answering; default 3000 ms. */
   confirmationWaitMs?: number;
+  /**
+   * How long a secret found valid is trusted without asking the store again (default 5000 ms): a subscription
+   * deleted on another replica stops being accepted here within this time.
+   */
+  secretCacheMs?: number;
 }
 
 // docs/assumptions.md S1: numbers are 1 to 40 characters of letters, digits and '-'.
@@ -85,8 +90,8 @@ export function secretDigest(secret: string): Buffer {
 export class PushSubscriptionService {
   private readonly store: Store;
   private readonly logger: Logger;
-  private knownDigests: Buffer[] = [];
-  private digestsLoadedAt = 0;
+  /** Digests (hex) of secrets found valid, and until when they are trusted without asking the store. */
+  private readonly validDigests = new Map<string, number>();
 
   constructor(private readonly options: PushSubscriptionServiceOptions) {
     this.store = options.store;
@@ -224,31 +229,35 @@ export class PushSubscriptionService {
   }
 
   /**
-   * Seed: "Authenticity is checked through the validation secret exchanged at activation". Compares the presented
-   * secret's digest with every live subscription's digest, each with timingSafeEqual and without stopping early.
-   * Digests are cached; a miss reloads them (at most once a second), so a subscription verified by another replica
-   * is known here at once.
+   * Seed: "Authenticity is checked through the validation secret exchanged at activation". The presented secret is
+   * hashed (SHA-256) and looked up among the live subscriptions' digests (indexed), then compared with
+   * timingSafeEqual: the lookup's timing depends only on the digest, which tells nothing about any stored secret.
+   * Nothing is cached for a miss, so a subscription verified a moment ago on any replica is accepted at once; a hit is
+   * trusted for `secretCacheMs`, so a subscription deleted elsewhere stops being accepted within that time.
    */
   async isValidSecret(presented: string | undefined): Promise<boolean> {
     if (presented === undefined || presented.length === 0 || presented.length > 512) return false;
     const digest = secretDigest(presented);
-    if (matchesAny(digest, this.knownDigests)) return true;
-    if (Date.now() - this.digestsLoadedAt < 1_000) return false;
-    await this.loadDigests();
-    return matchesAny(digest, this.knownDigests);
-  }
-
-  private async loadDigests(): Promise<void> {
+    const hex = digest.toString('hex');
+    const now = Date.now();
+    if ((this.validDigests.get(hex) ?? 0) > now) return true;
     const { rows } = await this.store.query<{ secret_sha256: string }>(
-      `SELECT secret_sha256 FROM push_subscriptions WHERE state IN ('ACTIVE', 'PENDING_APPROVAL') AND secret_sha256 IS NOT NULL`,
+      `SELECT secret_sha256 FROM push_subscriptions WHERE secret_sha256 = $1 AND state IN ('ACTIVE', 'PENDING_APPROVAL') LIMIT 1`,
+      [hex],
     );
-    this.knownDigests = rows.map((row) => Buffer.from(row.secret_sha256, 'hex'));
-    this.digestsLoadedAt = Date.now();
+    const stored = rows[0]?.secret_sha256;
+    const valid = stored !== undefined && timingSafeEqual(Buffer.from(stored, 'hex'), digest);
+    if (valid) {
+      if (this.validDigests.size >= 10_000) this.validDigests.clear();
+      this.validDigests.set(hex, now + (this.options.secretCacheMs ?? 5_000));
+    } else {
+      this.validDigests.delete(hex);
+    }
+    return valid;
   }
 
   private forgetDigests(): void {
-    this.digestsLoadedAt = 0;
-    this.knownDigests = [];
+    this.validDigests.clear();
   }
 
   private async findByCarrierId(carrierSubscriptionId: string, waitMs: number): Promise<SubscriptionRow | null> {
@@ -284,13 +293,4 @@ export class PushSubscriptionService {
     }
     return this.options.client;
   }
-}
-
-function matchesAny(digest: Buffer, known: readonly Buffer[]): boolean {
-  let found = false;
-  for (const candidate of known) {
-    // Every candidate is compared (no early exit), so timing does not tell how many were tried.
-    if (timingSafeEqual(candidate, digest)) found = true;
-  }
-  return found;
 }
