@@ -68,6 +68,8 @@ export interface PushSimulator {
   deliveries: PushDelivery[];
   /** Test hook: approve a customer-account subscription now. */
   approve(subscriptionId: string): Promise<void>;
+  /** The tracking numbers a customer-account subscription covers in the sandbox (three express waybills). */
+  accountShipments(account: string): string[];
   /** Test hook: push the current status of `trackingNumber` to every active subscription covering it. */
   pushNow(trackingNumber: string, options?: { duplicate?: boolean }): Promise<PushDelivery[]>;
   close(): Promise<void>;
@@ -166,10 +168,13 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
     return deliver(sub, 'push', { scope: 'subscription.push', shipments: changed }, [number], 1, duplicate);
   }
 
-  // Shipments progress on the sandbox clock: look for new statuses of subscribed numbers regularly.
+  // Shipments progress on the sandbox clock: look for new statuses of subscribed numbers regularly (a customer
+  // account's numbers: accountShipments).
   const ticker = setInterval(() => {
     for (const sub of subs.values()) {
-      if (sub.phase === 'active' && sub.type === 'trackingNumber') void pushChanges(sub, sub.value, false);
+      if (sub.phase !== 'active') continue;
+      const numbers = sub.type === 'trackingNumber' ? [sub.value] : accountShipments(ctx, sub.value);
+      for (const number of numbers) void pushChanges(sub, number, false);
     }
   }, options.tickMs ?? 1_000);
   ticker.unref();
@@ -243,6 +248,10 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
     if (!sub || sub.phase !== 'pending-approval') return;
     sub.phase = 'active';
     await deliver(sub, 'approved', { scope: 'subscription.approved', subscriptionId: sub.id }, []);
+    // Approved: the account's shipments are pushed from now on, starting with their current status.
+    later(5, () => {
+      for (const number of accountShipments(ctx, sub.value)) void pushChanges(sub, number, true);
+    });
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -257,12 +266,14 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
     baseUrl: `${origin}/track`,
     subscriptions: () => [...subs.values()].map((s) => ({ ...s })),
     deliveries,
+    accountShipments: (account) => accountShipments(ctx, account),
     approve,
     async pushNow(trackingNumber, opts = {}) {
       const made: PushDelivery[] = [];
       for (const sub of subs.values()) {
         if (sub.phase !== 'active') continue;
         if (sub.type === 'trackingNumber' && sub.value !== trackingNumber) continue;
+        if (sub.type === 'customerAccount' && !accountShipments(ctx, sub.value).includes(trackingNumber)) continue;
         made.push(...(await pushChanges(sub, trackingNumber, true, opts.duplicate ?? false)));
       }
       return made;
@@ -275,6 +286,15 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
       await agent?.destroy();
     },
   };
+}
+
+/**
+ * The shipments of a customer account in the sandbox (sandbox/README.md): three express waybills derived from the
+ * seed and the account, whose last digits pick the stories in transit (3), out for delivery (5) and delivered (0).
+ */
+export function accountShipments(ctx: SandboxContext, account: string): string[] {
+  const rng = Rng.of(ctx.seed, 'groupAPush:account', account);
+  return ['3', '5', '0'].map((story) => `${rng.digits(9)}${story}`);
 }
 
 async function readBody(req: IncomingMessage): Promise<unknown> {

@@ -33,7 +33,7 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
       expect(e2e.sandbox.push.deliveries.some((d) => d.kind === 'confirm' && d.subscriptionId === created.carrierSubscriptionId && d.status === 200)).toBe(true);
     });
 
-    it('a subscription by customer account is PENDING_APPROVAL until the carrier approves it', async () => {
+    it('a subscription by customer account is PENDING_APPROVAL until the carrier approves it, then its shipments are pushed', async () => {
       const answer = await e2e.gql(CREATE, { input: { scope: 'CUSTOMER_ACCOUNT', subject: 'ACC-100200' } });
       const created = answer.data.createPushSubscription;
       expect(created.state).toBe('PENDING_APPROVAL');
@@ -44,6 +44,12 @@ describe.each(backends)('push subscriptions on $name', (backend) => {
         return list.data.pushSubscriptions.find((s: { id: string }) => s.id === created.id);
       });
       expect(active.state).toBe('ACTIVE');
+      // Approved: the account's shipments are pushed, and their statuses reach the status log.
+      const numbers = e2e.sandbox.push.accountShipments('ACC-100200');
+      await waitFor(async () =>
+        (await e2e.count(`SELECT count(DISTINCT tracking_number) AS n FROM status_changes WHERE source = 'PUSH' AND tracking_number = ANY($1)`, [numbers])) ===
+        numbers.length,
+      );
     });
 
     it('subscriptions are listed, optionally by state', async () => {

@@ -177,3 +177,23 @@ it('a deleted subscription receives nothing more, and deleting it again is 404',
   expect(hook.received).toHaveLength(before);
   expect((await call(s, 'DELETE', `/${sub.id}`)).status).toBe(404);
 });
+
+it("an approved customer-account subscription is pushed the account's shipments: their current status at once, each in its own notification", async () => {
+  const s = await start();
+  const hook = await recordingWebhook();
+  const created = await call(s, 'POST', '', { type: 'customerAccount', value: 'ACME-2', callbackUrl: hook.url });
+  const secret = s.push.subscriptions()[0]!.validationSecret;
+  await call(s, 'POST', `/${created.body.id}/verify`, { validationSecret: secret });
+  const numbers = s.push.accountShipments('ACME-2');
+  expect(numbers).toHaveLength(3);
+  expect(numbers.every((n) => /^\d{10}$/.test(n))).toBe(true);
+  // Nothing is pushed before the approval.
+  expect(hook.received.filter((r) => r.body.scope === 'subscription.push')).toEqual([]);
+  await waitFor(async () => hook.received.filter((r) => r.body.scope === 'subscription.push').length === 3, { timeoutMs: 5_000 });
+  const pushes = hook.received.filter((r) => r.body.scope === 'subscription.push');
+  expect(pushes.map((p) => p.body.shipments!.map((x) => x.id)).flat().sort()).toEqual([...numbers].sort());
+  expect(pushes.every((p) => p.secret === secret)).toBe(true);
+  // Another account's numbers are not its own.
+  expect(await s.push.pushNow(s.push.accountShipments('OTHER-1')[0]!)).toEqual([]);
+  expect((await s.push.pushNow(numbers[0]!)).map((d) => d.kind)).toEqual(['push']);
+});
