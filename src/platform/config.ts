@@ -52,6 +52,7 @@ const envSchema = z.object({
   GROUP_A_EXPRESS_USERNAME: optionalText,
   GROUP_A_EXPRESS_PASSWORD: optionalText,
   GROUP_A_EXPRESS_ACCOUNT_NUMBERS: list.optional(),
+  GROUP_A_EXPRESS_DAILY_QUOTA: z.coerce.number().int().positive().optional(),
 
   GROUP_A_ECOM_BASE_URL: url.optional(),
   GROUP_A_ECOM_CLIENT_ID: optionalText,
@@ -110,6 +111,11 @@ export interface GroupAExpressConfig {
   password: string;
   /** One credential pair can serve several account numbers (they travel in the body). */
   accountNumbers: string[];
+  /**
+   * Calls per UTC day per credential (seed 000: "test environment quota | interface B | 500 service invocations per
+   * day"); null = no limit of ours (production quotas: "not shown"). Absent = none.
+   */
+  dailyQuota?: number | null;
 }
 
 export interface GroupAEcommerceConfig {
@@ -273,6 +279,7 @@ function toConfig(env: Env): Config {
           username: env.GROUP_A_EXPRESS_USERNAME!,
           password: env.GROUP_A_EXPRESS_PASSWORD!,
           accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
+          dailyQuota: env.GROUP_A_EXPRESS_DAILY_QUOTA ?? (env.GROUP_A_EXPRESS_ENVIRONMENT === 'test' ? 500 : null),
         }
       : null,
     groupAEcommerce: env.GROUP_A_ECOM_BASE_URL

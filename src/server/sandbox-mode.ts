@@ -65,6 +65,8 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       username: c.groupAExpress.username,
       password: c.groupAExpress.password,
       accountNumbers: [c.groupAExpress.accountNumber],
+      // The simulator enforces the test environment's 500 calls a day (D10); ours keeps inside it.
+      dailyQuota: config.groupAExpress?.dailyQuota ?? 500,
     },
     groupAEcommerce: {
       baseUrl: sandbox.urls.groupAEcommerce,

@@ -41,6 +41,23 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     expect(result.ok && result.config.http.retryBaseDelayMs).toBe(50);
   });
 
+  it("the express daily quota defaults to the test environment's 500 a day, none in production, and can be set", () => {
+    const express = {
+      GROUP_A_EXPRESS_BASE_URL: 'https://express.example',
+      GROUP_A_EXPRESS_USERNAME: 'u',
+      GROUP_A_EXPRESS_PASSWORD: 'p',
+      GROUP_A_EXPRESS_ACCOUNT_NUMBERS: '123456789',
+    };
+    const quota = (env: Record<string, string>) => {
+      const result = loadConfig({ ...express, ...env });
+      return result.ok ? result.config.groupAExpress?.dailyQuota : 'refused';
+    };
+    expect(quota({})).toBe(500);
+    expect(quota({ GROUP_A_EXPRESS_ENVIRONMENT: 'production' })).toBeNull();
+    expect(quota({ GROUP_A_EXPRESS_ENVIRONMENT: 'production', GROUP_A_EXPRESS_DAILY_QUOTA: '10000' })).toBe(10_000);
+    expect(problems({ ...express, GROUP_A_EXPRESS_DAILY_QUOTA: '0' })[0]).toMatch(/^GROUP_A_EXPRESS_DAILY_QUOTA: /);
+  });
+
   it('a missing credential names the variable and the one that made it required', () => {
     expect(problems({ ...carrierB, CARRIER_B_CLIENT_SECRET: undefined })).toEqual([
       'CARRIER_B_CLIENT_SECRET: required when CARRIER_B_BASE_URL is set',

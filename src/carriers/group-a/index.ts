@@ -58,7 +58,9 @@ export function createGroupAConnectors(options: GroupAConnectorOptions): GroupAC
         ...(options.cache ? { cache: options.cache } : {}),
       })
     : undefined;
-  const express = options.express ? new ExpressTrackingConnector({ ...shared, config: options.express }) : undefined;
+  const express = options.express
+    ? new ExpressTrackingConnector({ ...shared, config: options.express, ...(options.quotaCounter ? { quotaCounter: options.quotaCounter } : {}) })
+    : undefined;
   const ecommerce = options.ecommerce ? new EcommerceTrackingConnector({ ...shared, config: options.ecommerce }) : undefined;
   const all = [unified, express, ecommerce].filter((c): c is NonNullable<typeof c> => c !== undefined);
   return {

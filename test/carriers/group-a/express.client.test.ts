@@ -3,6 +3,9 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { ExpressTrackingConnector, expressBaseUrl } from '../../../src/carriers/group-a/express/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
 import type { GroupAExpressConfig } from '../../../src/platform/config.js';
+import { nextUtcMidnight } from '../../../src/platform/quota-memory.js';
+import { openStore } from '../../../src/store/store.js';
+import { StoreQuotaCounter } from '../../../src/store/quota-counter.js';
 import { platform, trackRequest } from './harness.js';
 
 let sandbox: Sandbox | undefined;
@@ -15,8 +18,8 @@ afterEach(async () => {
   sandbox = undefined;
 });
 
-async function setup(overrides: Partial<GroupAExpressConfig> = {}) {
-  sandbox = await startSandbox();
+async function setup(overrides: Partial<GroupAExpressConfig> = {}, sandboxQuota?: number) {
+  sandbox = await startSandbox(sandboxQuota === undefined ? {} : { expressTestDailyQuota: sandboxQuota });
   const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
   const config: GroupAExpressConfig = {
     baseUrl: sandbox.urls.groupAExpress,
@@ -120,5 +123,42 @@ describe('Group A express tracking through the sandbox (seed 000, interface B)',
     const [warned, clean] = await connector.track([trackRequest('1234567877'), trackRequest('1234567890')]);
     expect(shipmentOf(warned).warnings).toEqual([{ code: null, message: expect.stringContaining('1234567877'), type: null }]);
     expect(shipmentOf(clean).warnings).toEqual([]);
+  });
+
+  it('the test environment quota (500 a day per credential) is kept by us: the call past it is refused with retryAt at 00:00 UTC, and never sent', async () => {
+    // Our quota set below the simulator's, so a refusal can only be ours.
+    const { sandbox, connector } = await setup({ dailyQuota: 3 }, 100);
+    for (let i = 0; i < 3; i += 1) expect((await connector.track([trackRequest('1234567893')]))[0]?.ok).toBe(true);
+    const before = sandbox.stats.groupAExpress.calls['GET /expressapi/test/tracking'] ?? 0;
+    const [refused] = await connector.track([trackRequest('1234567893')]);
+    expect(refused?.ok).toBe(false);
+    if (refused?.ok !== false) return;
+    expect(refused.error.code).toBe('UPSTREAM_RATE_LIMITED');
+    expect(refused.error.retryAt?.toISOString()).toBe(nextUtcMidnight(new Date()).toISOString());
+    expect(sandbox.stats.groupAExpress.calls['GET /expressapi/test/tracking'] ?? 0).toBe(before);
+  });
+
+  it('the express daily quota is shared through the store: two connectors (replicas) on one counter make 3 calls in all', async () => {
+    sandbox = await startSandbox();
+    const store = await openStore({ dataDir: 'memory://' });
+    try {
+      const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
+      const config: GroupAExpressConfig = { baseUrl: sandbox.urls.groupAExpress, environment: 'test', username, password, accountNumbers: [accountNumber], dailyQuota: 3 };
+      const counter = new StoreQuotaCounter(store);
+      const a = new ExpressTrackingConnector({ config, ...platform(), quotaCounter: counter });
+      const b = new ExpressTrackingConnector({ config, ...platform(), quotaCounter: counter });
+      const outcomes = await Promise.all([a, b, a, b, a].map((c) => c.track([trackRequest('1234567893')]).then((r) => r[0]!)));
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
+      expect(outcomes.filter((o) => !o.ok && o.error.code === 'UPSTREAM_RATE_LIMITED')).toHaveLength(2);
+      expect(sandbox.stats.groupAExpress.calls['GET /expressapi/test/tracking']).toBe(3);
+      await Promise.all([a.close(), b.close()]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('production has no daily quota of ours unless one is configured', async () => {
+    const { connector } = await setup({ environment: 'production' });
+    expect(connector.limiter).toBeNull();
   });
 });

@@ -1,9 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { TrackOutcome, TrackRequest } from '../../../domain/tracking.js';
 import type { GroupAExpressConfig } from '../../../platform/config.js';
 import { basicAuth } from '../../../platform/http/auth.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { Metrics } from '../../../platform/metrics.js';
+import type { QuotaCounter } from '../../../platform/quota.js';
+import { QuotaLimiter } from '../../../platform/quota-limiter.js';
+import { MemoryQuotaCounter } from '../../../platform/quota-memory.js';
 import type { TrackingConnector } from '../../types.js';
 import { notFound, readProblem, trackEach } from '../shared.js';
 import { mapExpressShipment } from './mapping.js';
@@ -17,6 +21,14 @@ export interface ExpressConnectorOptions {
   retryBaseDelayMs: number;
   metrics: Metrics;
   logger: Logger;
+  /** Shared counter (the store's) so replicas share the daily quota; defaults to an in-process counter. */
+  quotaCounter?: QuotaCounter;
+  now?: () => number;
+}
+
+/** The daily quota is per credential; the key names it by a hash, so the user name never reaches the store. */
+export function expressQuotaKey(config: Pick<GroupAExpressConfig, 'username' | 'environment'>): string {
+  return `${UPSTREAM}:${config.environment}:${createHash('sha256').update(config.username, 'utf8').digest('hex').slice(0, 16)}`;
 }
 
 /** "`{express_url}/expressapi`, test `{express_url}/expressapi/test`". */
@@ -25,13 +37,32 @@ export function expressBaseUrl(config: Pick<GroupAExpressConfig, 'baseUrl' | 'en
   return `${root}${config.environment === 'test' ? '/expressapi/test' : '/expressapi'}`;
 }
 
-/** Group A express tracking (interface B): HTTP Basic sent pre-emptively, `GET /tracking?shipmentTrackingNumber=`. */
+/**
+ * Group A express tracking (interface B): HTTP Basic sent pre-emptively, `GET /tracking?shipmentTrackingNumber=`.
+ * With a daily quota (the test environment's 500 a day by default), every HTTP attempt (retries included) reserves
+ * one call first; a spent day answers UPSTREAM_RATE_LIMITED with retryAt (next 00:00 UTC) without calling.
+ */
 export class ExpressTrackingConnector implements TrackingConnector {
   readonly upstream = UPSTREAM;
   readonly maxBatchSize = 1;
+  readonly limiter: QuotaLimiter | null;
   private readonly client: UpstreamClient;
 
   constructor(options: ExpressConnectorOptions) {
+    const dailyQuota = options.config.dailyQuota ?? null;
+    this.limiter =
+      dailyQuota === null
+        ? null
+        : new QuotaLimiter({
+            upstream: UPSTREAM,
+            key: expressQuotaKey(options.config),
+            rule: { minIntervalMs: 0, dailyLimit: dailyQuota },
+            counter: options.quotaCounter ?? new MemoryQuotaCounter(),
+            maxWaitMs: 0,
+            metrics: options.metrics,
+            ...(options.now ? { now: options.now } : {}),
+          });
+    const limiter = this.limiter;
     this.client = new UpstreamClient({
       upstream: UPSTREAM,
       baseUrl: expressBaseUrl(options.config),
@@ -41,6 +72,7 @@ export class ExpressTrackingConnector implements TrackingConnector {
       logger: options.logger,
       readError: readProblem,
       retryBaseDelayMs: options.retryBaseDelayMs,
+      ...(limiter ? { beforeAttempt: () => limiter.acquire() } : {}),
     });
   }
 
