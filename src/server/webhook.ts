@@ -62,6 +62,11 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     const call = parsed.data;
 
     res.locals.scope = call.scope;
+    // A confirmation carries no secret: one that no subscription of ours awaits is refused before anything is stored.
+    if (call.scope === 'subscription.confirm' && !(await subscriptions.awaitsConfirmation(call.subscriptionId))) {
+      logger.warn({ webhook: 'group-a' }, 'webhook refused: a confirmation no subscription awaits');
+      return res.status(404).json({ error: 'not_found', message: 'no subscription awaits this confirmation' });
+    }
     if (call.scope === 'subscription.push' || call.scope === 'subscription.confirm') {
       // Both are stored before the 200 and processed after it: a crash in between loses neither a status change nor
       // the confirmation (which the carrier does not repeat).

@@ -51,6 +51,16 @@ describe.each(backends)('Group A webhook on $name', (backend) => {
     });
   });
 
+  describe('confirmation calls (no secret exists yet)', () => {
+    it('a confirmation that no subscription of ours awaits is 404 and nothing is stored', async () => {
+      const inbox = await inboxRows();
+      const answer = await e2e.postWebhook({ scope: 'subscription.confirm', subscriptionId: 'sub-unsolicited', validationSecret: 'made-up-secret-123' });
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ error: 'not_found' });
+      expect(await inboxRows()).toBe(inbox);
+    });
+  });
+
   describe('webhook body', () => {
     it('a body larger than WEBHOOK_MAX_BODY_BYTES is 413 and nothing is stored', async () => {
       const inbox = await inboxRows();

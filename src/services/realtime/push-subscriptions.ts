@@ -208,6 +208,19 @@ export class PushSubscriptionService {
     return rows[0] ? toSubscription(rows[0]) : null;
   }
 
+  /**
+   * Whether a confirmation for this carrier id can be for us: some subscription is still CREATED with that carrier id,
+   * or with none yet (its creation answer has not arrived: the confirmation may overtake it). Lets the webhook refuse
+   * unsolicited confirmations (they carry no secret) before storing anything.
+   */
+  async awaitsConfirmation(carrierSubscriptionId: string): Promise<boolean> {
+    const { rows } = await this.store.query(
+      `SELECT 1 FROM push_subscriptions WHERE state = 'CREATED' AND (carrier_subscription_id = $1 OR carrier_subscription_id IS NULL) LIMIT 1`,
+      [carrierSubscriptionId],
+    );
+    return rows.length > 0;
+  }
+
   /** Assumption P4: the carrier's approval call (carrying the secret) activates a customer-account subscription. */
   async approve(carrierSubscriptionId: string, presentedSecret: string | undefined): Promise<'approved' | 'unauthorized' | 'unknown'> {
     const row = await this.findByCarrierId(carrierSubscriptionId, 0);
