@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import type { Sandbox } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/platform/config.js';
-import { createLogger } from '../../src/platform/logger.js';
+import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 
 export interface PushE2E {
@@ -22,11 +22,11 @@ export interface PushE2E {
  * The whole server in process (store in a temp directory, every upstream in the sandbox), over real HTTP. `ca`: PEM
  * certificates this client trusts (the server's own when it serves HTTPS with a self-signed one).
  */
-export async function startPushE2E(env: Record<string, string> = {}, options: { ca?: string } = {}): Promise<PushE2E> {
+export async function startPushE2E(env: Record<string, string> = {}, options: { ca?: string; logger?: Logger } = {}): Promise<PushE2E> {
   const dataDir = await mkdtemp(join(tmpdir(), 'push-e2e-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0', ...env });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
-  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });
   const sandbox = server.sandbox!.sandbox;
   const webhookUrl = server.url.replace(/\/graphql$/, '/webhooks/group-a');
   const agent = options.ca ? new Agent({ connect: { ca: options.ca } }) : null;
