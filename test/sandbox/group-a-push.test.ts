@@ -32,8 +32,8 @@ afterEach(async () => {
   webhook = null;
 });
 
-/** A webhook recording every call; `answer` picks the status per call (default 200). */
-async function recordingWebhook(answer: (call: Received, index: number) => number = () => 200) {
+/** A webhook recording every call; `answer` picks the status per call (default 200), `delayMs` how long it takes. */
+async function recordingWebhook(answer: (call: Received, index: number) => number = () => 200, delayMs: (call: Received) => number = () => 0) {
   const received: Received[] = [];
   webhook = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +45,10 @@ async function recordingWebhook(answer: (call: Received, index: number) => numbe
         secret: req.headers['carrier-push-secret'] as string | undefined,
       };
       received.push(call);
-      res.writeHead(answer(call, received.length - 1)).end();
+      const status = answer(call, received.length - 1);
+      const delay = delayMs(call);
+      if (delay === 0) res.writeHead(status).end();
+      else setTimeout(() => res.writeHead(status).end(), delay).unref();
     });
   });
   await new Promise<void>((resolve) => webhook!.listen(0, '127.0.0.1', resolve));
@@ -197,3 +200,16 @@ it("an approved customer-account subscription is pushed the account's shipments:
   expect(await s.push.pushNow(s.push.accountShipments('OTHER-1')[0]!)).toEqual([]);
   expect((await s.push.pushNow(numbers[0]!)).map((d) => d.kind)).toEqual(['push']);
 });
+
+it('an answer later than five seconds counts as a failed delivery (status 0) and is retried after one hour', async () => {
+  const s = await start();
+  let pushes = 0;
+  // The first push is answered after 6 s, too late; the retry at once.
+  const hook = await recordingWebhook(() => 200, (c) => (c.body.scope === 'subscription.push' && ++pushes === 1 ? 6_000 : 0));
+  const sub = await activeSubscription(s, hook.url);
+  await waitFor(async () => s.push.deliveries.filter((d) => d.subscriptionId === sub.id && d.kind === 'push').length >= 2, { timeoutMs: 9_000 });
+  expect(s.push.deliveries.filter((d) => d.kind === 'push').map((d) => [d.attempt, d.status])).toEqual([
+    [1, 0],
+    [2, 200],
+  ]);
+}, 15_000);
