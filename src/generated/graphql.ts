@@ -369,6 +369,8 @@ export type ShipmentStatusChange = {
   location?: Maybe<Location>;
   /** When this subgraph recorded it. */
   recordedAt: Scalars['DateTime']['output'];
+  /** The shipment's references when the change was recorded (e.g. the order id a `reference` filter matched). */
+  references: Array<ShipmentReference>;
   shipmentId: Scalars['ID']['output'];
   source: StatusChangeSource;
   status: StatusReading;
@@ -901,6 +903,7 @@ export type ShipmentStatusChangeResolvers<ContextType = GraphQLContext, ParentTy
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
   recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
   shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['StatusChangeSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;

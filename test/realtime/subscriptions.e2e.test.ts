@@ -84,6 +84,8 @@ describe('shipmentStatusChanged over graphql-ws', () => {
     expect(byNumber.received.map((c) => c.trackingNumber)).toEqual(['FILTER-WS-A', 'FILTER-WS-A']);
     expect(byCarrier.received.map((c) => c.trackingNumber)).toEqual(['FILTER-WS-B']);
     expect(byReference.received.map((c) => c.trackingNumber)).toEqual(['FILTER-WS-C']);
+    // The subscriber sees which reference matched.
+    expect(byReference.received[0]?.references).toEqual([{ type: 'ORDER', value: 'order-ws-9', scope: null }]);
     for (const s of [byNumber, byCarrier, byReference]) s.stop();
   });
 

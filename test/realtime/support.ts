@@ -61,6 +61,7 @@ export interface ReceivedChange {
   carrier: string;
   status: { status: string };
   source: string;
+  references: Array<{ type: string; value: string; scope: string | null }>;
 }
 
 /** One subscription's record: what arrived, the errors, and whether it completed. */
@@ -74,7 +75,7 @@ export interface Subscription {
 export const SUBSCRIPTION = /* GraphQL */ `
   subscription Changes($filter: StatusChangeFilter!, $cursor: String) {
     shipmentStatusChanged(filter: $filter, cursor: $cursor) {
-      cursor trackingNumber carrier source status { status }
+      cursor trackingNumber carrier source status { status } references { type value scope }
     }
   }
 `;

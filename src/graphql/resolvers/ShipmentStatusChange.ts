@@ -8,5 +8,6 @@ export const ShipmentStatusChange: ShipmentStatusChangeResolvers = {
   time: (change) => change.time,
   location: (change) => change.location,
   source: (change) => change.source,
+  references: (change) => change.references,
   recordedAt: (change) => change.recordedAt,
 };
