@@ -83,6 +83,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
 });
 
+/** Every environment variable the server reads (each is documented in .env.example; a test keeps them in step). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 type Env = z.infer<typeof envSchema>;
 
 export interface CarrierBConfig {

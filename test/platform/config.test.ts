@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, noUpstreamConfigured } from '../../src/platform/config.js';
+import { CONFIG_VARIABLES, loadConfig, noUpstreamConfigured } from '../../src/platform/config.js';
 
 const carrierB = {
   CARRIER_B_BASE_URL: 'https://apis-sandbox.example',
@@ -56,6 +56,13 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     expect(quota({ GROUP_A_EXPRESS_ENVIRONMENT: 'production' })).toBeNull();
     expect(quota({ GROUP_A_EXPRESS_ENVIRONMENT: 'production', GROUP_A_EXPRESS_DAILY_QUOTA: '10000' })).toBe(10_000);
     expect(problems({ ...express, GROUP_A_EXPRESS_DAILY_QUOTA: '0' })[0]).toMatch(/^GROUP_A_EXPRESS_DAILY_QUOTA: /);
+  });
+
+  it('.env.example documents every variable the server reads, and no other', () => {
+    const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+    const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    expect(CONFIG_VARIABLES.filter((name) => !documented.has(name))).toEqual([]);
+    expect([...documented].filter((name) => !CONFIG_VARIABLES.includes(name!))).toEqual([]);
   });
 
   it('a missing credential names the variable and the one that made it required', () => {
