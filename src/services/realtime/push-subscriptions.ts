@@ -210,12 +210,16 @@ export class PushSubscriptionService {
 
   /**
    * Whether a confirmation for this carrier id can be for us: some subscription is still CREATED with that carrier id,
-   * or with none yet (its creation answer has not arrived: the confirmation may overtake it). Lets the webhook refuse
+   * or with none yet and created in the last 10 minutes (its creation answer has not arrived: the confirmation may
+   * overtake it; a row a crash left without one does not keep the door open). Lets the webhook refuse
    * unsolicited confirmations (they carry no secret) before storing anything.
    */
   async awaitsConfirmation(carrierSubscriptionId: string): Promise<boolean> {
     const { rows } = await this.store.query(
-      `SELECT 1 FROM push_subscriptions WHERE state = 'CREATED' AND (carrier_subscription_id = $1 OR carrier_subscription_id IS NULL) LIMIT 1`,
+      `SELECT 1 FROM push_subscriptions
+       WHERE state = 'CREATED'
+         AND (carrier_subscription_id = $1 OR (carrier_subscription_id IS NULL AND created_at > now() - interval '10 minutes'))
+       LIMIT 1`,
       [carrierSubscriptionId],
     );
     return rows.length > 0;
