@@ -76,9 +76,7 @@ async function measure(env: Record<string, string>, seconds: number): Promise<Ru
     }
     await Promise.all(inFlight);
     const acknowledgedAt = performance.now();
-    const pending = async () =>
-      Number((await server.store.query<{ n: string }>(`SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL`)).rows[0]!.n);
-    while ((await pending()) > 0) await new Promise((r) => setTimeout(r, 20));
+    while ((await server.push.inbox.pendingCount()) > 0) await new Promise((r) => setTimeout(r, 20));
     const drainMs = performance.now() - acknowledgedAt;
     const logged = Number(
       (await server.store.query<{ n: string }>(`SELECT count(*) AS n FROM status_changes WHERE tracking_number LIKE 'BENCH%'`)).rows[0]!.n,

@@ -45,8 +45,7 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
   registerRealtimeGauges(metrics, {
     subscribers: () => services.statusFeed?.subscriberCount ?? 0,
-    inboxPending: async () =>
-      Number((await store.query<{ n: string }>('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')).rows[0]?.n ?? 0),
+    inboxPending: () => push.inbox.pendingCount(),
   });
   const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured', push });
   push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));

@@ -16,15 +16,11 @@ export interface StoredWatch extends ShipmentWatch {
   createdAt: string;
 }
 
-export interface NewWatch {
-  shipmentId: string;
-  carrier: Carrier;
-  division: string | null;
-  trackingNumber: string;
-  carrierCode: string | null;
-  carrierUniqueId: string | null;
-  ecommerceIdType: EcommerceIdType | null;
-}
+/** What identifies a watch and how to ask for it again: the domain watch's own fields. */
+export type NewWatch = Pick<
+  ShipmentWatch,
+  'shipmentId' | 'carrier' | 'division' | 'trackingNumber' | 'carrierCode' | 'carrierUniqueId' | 'ecommerceIdType'
+>;
 
 export interface PollSuccess {
   status: StatusReading;

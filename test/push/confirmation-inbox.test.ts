@@ -7,17 +7,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
 import { WebhookInbox } from '../../src/services/realtime/webhook-inbox.js';
 import { StatusLog } from '../../src/store/status-log.js';
-import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { STORE_BACKENDS } from '../support/database.js';
 
-const backends: Array<{ name: string; options(): Promise<StoreOptions> }> = [
-  { name: 'pglite', options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
-];
 
 const confirmation = (subscriptionId: string) => ({ scope: 'subscription.confirm', subscriptionId, validationSecret: `secret-of-${subscriptionId}` });
 
-describe.each(backends)('push confirmations in the inbox on $name', (backend) => {
+describe.each(STORE_BACKENDS)('push confirmations in the inbox on $name', (backend) => {
   let store: Store;
   let calls: Array<[string, string, number]>;
 

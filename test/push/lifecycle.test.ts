@@ -3,15 +3,11 @@
  * embedded PGlite and on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { STORE_BACKENDS } from '../support/database.js';
 import { CREATE, startPushE2E, waitFor, type PushE2E } from './support.js';
 
-const backends: Array<{ name: string; env(): Promise<Record<string, string>> }> = [
-  { name: 'pglite', env: async () => ({}) },
-  { name: 'postgres', env: async () => ({ DATABASE_URL: await createPostgresTestDatabase() }) },
-];
 
-describe.each(backends)('push subscriptions on $name', (backend) => {
+describe.each(STORE_BACKENDS)('push subscriptions on $name', (backend) => {
   let e2e: PushE2E;
   beforeAll(async () => {
     e2e = await startPushE2E(await backend.env());

@@ -8,15 +8,11 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
 import { PushSubscriptionService } from '../../src/services/realtime/push-subscriptions.js';
-import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { STORE_BACKENDS } from '../support/database.js';
 
-const backends: Array<{ name: string; options(): Promise<StoreOptions> }> = [
-  { name: 'pglite', options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
-];
 
-describe.each(backends)('validation secret check on $name', (backend) => {
+describe.each(STORE_BACKENDS)('validation secret check on $name', (backend) => {
   let store: Store;
   let counter = 0;
 

@@ -61,32 +61,29 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-it('a webhook acknowledged just before SIGKILL reaches a subscriber resuming from its cursor exactly once', async () => {
-  const number = '9990003001';
-  let origin = await startChild();
+/** An ACTIVE push subscription at the carrier; returns a function posting to the (current) server's webhook with its secret. */
+async function activePoster(origin: string): Promise<(body: unknown) => Promise<Response>> {
   const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
   expect(created.state).toBe('ACTIVE');
   const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
-  const post = (body: unknown) =>
-    fetch(`${origin}/webhooks/group-a`, { method: 'POST', headers: { 'content-type': 'application/json', 'carrier-push-secret': secret }, body: JSON.stringify(body) });
+  return (body) =>
+    fetch(`http://127.0.0.1:${port}/webhooks/group-a`, { method: 'POST', headers: { 'content-type': 'application/json', 'carrier-push-secret': secret }, body: JSON.stringify(body) });
+}
 
-  // A first change gives the subscriber its cursor.
+/** A first change of `number`, received live: the cursor a subscriber later resumes from. */
+async function cursorOfFirstChange(post: (body: unknown) => Promise<Response>, number: string): Promise<string> {
   const client = wsClient(`ws://127.0.0.1:${port}/graphql`);
   const first = subscribe(client, { filter: { trackingNumbers: [number] } });
   await new Promise((r) => setTimeout(r, 300));
   expect((await post(notification(number, '2026-03-10T08:00:00', 'pre-transit'))).status).toBe(200);
   await waitFor(async () => first.received.length === 1);
-  const cursor = first.received[0]!.cursor;
   first.stop();
   await client.dispose();
+  return first.received[0]!.cursor;
+}
 
-  // The second change is acknowledged, then the server dies at once.
-  const answer = await post(notification(number, '2026-03-10T09:00:00', 'transit'));
-  expect(answer.status).toBe(200);
-  await child!.kill();
-  await new Promise((r) => setTimeout(r, 200));
-
-  origin = await startChild();
+/** A subscriber resuming from `cursor` on the running server receives the second change exactly once. */
+async function expectResumedExactlyOnce(number: string, cursor: string): Promise<void> {
   const resumed = wsClient(`ws://127.0.0.1:${port}/graphql`);
   const second = subscribe(resumed, { filter: { trackingNumbers: [number] }, cursor });
   await waitFor(async () => second.received.length >= 1, 20_000);
@@ -95,46 +92,41 @@ it('a webhook acknowledged just before SIGKILL reaches a subscriber resuming fro
   expect(second.received.map((c) => [c.trackingNumber, c.status.status, c.source])).toEqual([[number, 'IN_TRANSIT', 'PUSH']]);
   second.stop();
   await resumed.dispose();
+}
+
+it('a webhook acknowledged just before SIGKILL reaches a subscriber resuming from its cursor exactly once', async () => {
+  const number = '9990003001';
+  const post = await activePoster(await startChild());
+  const cursor = await cursorOfFirstChange(post, number);
+
+  // The second change is acknowledged, then the server dies at once.
+  expect((await post(notification(number, '2026-03-10T09:00:00', 'transit'))).status).toBe(200);
+  await child!.kill();
+  await new Promise((r) => setTimeout(r, 200));
+
+  await startChild();
+  await expectResumedExactlyOnce(number, cursor);
 }, 120_000);
 
 it('a webhook killed in the window between its 200 and its processing is processed after restart, exactly once', async () => {
   const number = '9990003002';
   // A first server processes normally, to give the subscriber a cursor.
-  let origin = await startChild();
-  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
-  expect(created.state).toBe('ACTIVE');
-  const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
-  const post = (body: unknown) =>
-    fetch(`${origin}/webhooks/group-a`, { method: 'POST', headers: { 'content-type': 'application/json', 'carrier-push-secret': secret }, body: JSON.stringify(body) });
-  const client = wsClient(`ws://127.0.0.1:${port}/graphql`);
-  const first = subscribe(client, { filter: { trackingNumbers: [number] } });
-  await new Promise((r) => setTimeout(r, 300));
-  expect((await post(notification(number, '2026-03-10T08:00:00', 'pre-transit'))).status).toBe(200);
-  await waitFor(async () => first.received.length === 1);
-  const cursor = first.received[0]!.cursor;
-  first.stop();
-  await client.dispose();
+  const post = await activePoster(await startChild());
+  const cursor = await cursorOfFirstChange(post, number);
   await child!.kill();
 
   // The replica that receives the next change acknowledges it and is killed before any processing can happen.
-  origin = await startChild({ processing: false });
+  await startChild({ processing: false });
   expect((await post(notification(number, '2026-03-10T09:00:00', 'transit'))).status).toBe(200);
   await child!.kill();
   // Our two notifications (the sandbox also pushes its own shipments' changes): the first processed, the second not.
-  const ours = (await inboxRows()).filter((row) => JSON.stringify(row.body).includes(number));
-  expect(ours.map((row) => row.processed)).toEqual([true, false]);
+  const ours = async () => (await inboxRows()).filter((row) => JSON.stringify(row.body).includes(number)).map((row) => row.processed);
+  expect(await ours()).toEqual([true, false]);
 
-  origin = await startChild();
-  const resumed = wsClient(`ws://127.0.0.1:${port}/graphql`);
-  const second = subscribe(resumed, { filter: { trackingNumbers: [number] }, cursor });
-  await waitFor(async () => second.received.length >= 1, 20_000);
-  await new Promise((r) => setTimeout(r, 1_000));
-  expect(second.errors).toEqual([]);
-  expect(second.received.map((c) => [c.trackingNumber, c.status.status, c.source])).toEqual([[number, 'IN_TRANSIT', 'PUSH']]);
-  second.stop();
-  await resumed.dispose();
+  await startChild();
+  await expectResumedExactlyOnce(number, cursor);
   await child!.kill();
-  expect((await inboxRows()).filter((row) => JSON.stringify(row.body).includes(number)).map((row) => row.processed)).toEqual([true, true]);
+  expect(await ours()).toEqual([true, true]);
 }, 120_000);
 
 it('a push confirmation acknowledged just before SIGKILL still activates its subscription after restart', async () => {

@@ -15,6 +15,8 @@ export interface PushE2E {
   /** POSTs a body (object as JSON, or a raw string) to our Group A webhook. */
   postWebhook(body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any }>;
   count(sql: string, params?: unknown[]): Promise<number>;
+  /** Resolves once no webhook call is waiting in the inbox (every acknowledged call processed). */
+  settled(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startPushE2E(env: Record<string, string> = {}, options: { 
       const { rows } = await server.store.query<{ n: number | string }>(sql, params);
       return Number(rows[0]?.n ?? 0);
     },
+    settled: () => waitFor(async () => (await server.push.inbox.pendingCount()) === 0),
     async close() {
       await agent?.destroy();
       await server.close();

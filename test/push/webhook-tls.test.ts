@@ -79,7 +79,7 @@ function plainHttpPost(port: number, path: string, body: string, headers: Record
 }
 
 const inboxRows = () => e2e.count('SELECT count(*) AS n FROM webhook_inbox');
-const settled = () => waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+const settled = () => e2e.settled();
 
 describe('HTTPS with WEBHOOK_TLS_CERT_FILE / WEBHOOK_TLS_KEY_FILE', () => {
   it('the server listens with TLS and its URLs say https', () => {

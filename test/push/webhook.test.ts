@@ -5,17 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDedupKey } from '../../src/domain/status-change.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { STORE_BACKENDS } from '../support/database.js';
 import { CREATE, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
 
 const MAX_BODY = 4096;
 
-const backends: Array<{ name: string; env(): Promise<Record<string, string>> }> = [
-  { name: 'pglite', env: async () => ({}) },
-  { name: 'postgres', env: async () => ({ DATABASE_URL: await createPostgresTestDatabase() }) },
-];
 
-describe.each(backends)('Group A webhook on $name', (backend) => {
+describe.each(STORE_BACKENDS)('Group A webhook on $name', (backend) => {
   let e2e: PushE2E;
   let secret: string;
   beforeAll(async () => {
@@ -25,7 +21,7 @@ describe.each(backends)('Group A webhook on $name', (backend) => {
     secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
     // The simulator pushes the current status right after activation: let that settle before counting rows.
     await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
-    await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+    await e2e.settled();
   });
   afterAll(async () => {
     await e2e?.close();
@@ -110,16 +106,16 @@ describe.each(backends)('Group A webhook on $name', (backend) => {
         [key],
       );
       expect(rows[0]).toEqual({ status: 'DELIVERED', source: 'PUSH', shipment_id: 'GROUP_A:express:9990002001' });
-      await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+      await e2e.settled();
     });
 
     it('a duplicate delivery (same id, status.timestamp, status.statusCode) changes nothing', async () => {
       const body = notification('9990002002', '2026-03-10T11:30:00');
       expect((await e2e.postWebhook(body, withSecret())).status).toBe(200);
-      await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+      await e2e.settled();
       const log = await logRows();
       expect((await e2e.postWebhook(body, withSecret())).status).toBe(200);
-      await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+      await e2e.settled();
       expect(await logRows()).toBe(log);
     });
 
@@ -138,7 +134,7 @@ describe.each(backends)('Group A webhook on $name', (backend) => {
       const key = pushDedupKey('9990002003', '2026-03-10T12:00:00', 'transit');
       // On PostgreSQL a run started by a concurrent webhook call may hold the row (FOR UPDATE SKIP LOCKED): then
       // processPending skips it and that run commits it a moment later. Either way it is processed exactly once.
-      await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL')) === 0);
+      await e2e.settled();
       expect(await e2e.count('SELECT count(*) AS n FROM status_changes WHERE dedup_key = $1', [key])).toBe(1);
     });
   });

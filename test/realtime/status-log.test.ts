@@ -7,22 +7,12 @@ import { InputError } from '../../src/domain/errors.js';
 import { StatusFeed } from '../../src/services/realtime/status-feed.js';
 import { STATUS_CHANGES_CHANNEL, StatusLog, MATCH_ALL } from '../../src/store/status-log.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { STORE_BACKENDS } from '../support/database.js';
 import { waitFor } from '../support/wait-for.js';
 import { changeInput, shipmentSnapshot } from './fixtures.js';
 
-interface Backend {
-  name: string;
-  server: boolean;
-  options(): Promise<StoreOptions>;
-}
 
-const backends: Backend[] = [
-  { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', server: true, options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
-];
-
-describe.each(backends)('status log on $name', (backend) => {
+describe.each(STORE_BACKENDS)('status log on $name', (backend) => {
   let options: StoreOptions;
   let store: Store;
   let log: StatusLog;

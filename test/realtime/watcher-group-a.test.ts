@@ -20,7 +20,7 @@ import { TrackingService } from '../../src/services/tracking.js';
 import { MATCH_ALL, StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
 import type { StoredWatch } from '../../src/store/watch-store.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { STORE_BACKENDS } from '../support/database.js';
 
 const EPOCH = new Date('2030-03-10T12:00:00.000Z');
 const MINUTE = 60_000;
@@ -31,16 +31,6 @@ const SETTINGS: Partial<WatcherSettings> = {
   intervals: { defaultMs: 15 * MINUTE, nearDeliveryMs: 5 * MINUTE, maxBackoffMs: 60 * MINUTE, nearDeliveryWindowMs: 2 * 60 * MINUTE },
 };
 
-interface Backend {
-  name: string;
-  server: boolean;
-  options(): Promise<StoreOptions>;
-}
-
-const backends: Backend[] = [
-  { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', server: true, options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
-];
 
 /** Last digit of a sandbox number: its story (sandbox/README.md). */
 const STORY = { delivered: 0, inTransit: 3, outForDelivery: 5, returned: 7 } as const;
@@ -178,7 +168,7 @@ async function wireScanKeys(d: Division, trackingNumber: string, param = 'carrie
   return body.packages.flatMap((p) => p.events.map((e) => scanDedupKey(trackingNumber, e.date, e.eventCode, null)));
 }
 
-describe.each(backends)('Group A polling watchers on $name', (backend) => {
+describe.each(STORE_BACKENDS)('Group A polling watchers on $name', (backend) => {
   let store: Store;
   let log: StatusLog;
   let tracking: TrackingService;

@@ -18,7 +18,7 @@ import type { TrackRequest } from '../../src/domain/tracking.js';
 import { trackRequest } from '../support/track-request.js';
 import { StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
-import { createPostgresTestDatabase } from '../support/database.js';
+import { STORE_BACKENDS } from '../support/database.js';
 
 const TRACK = 'POST /track/v1/trackingnumbers';
 const EPOCH = new Date('2030-03-10T12:00:00.000Z');
@@ -29,16 +29,6 @@ const SETTINGS: Partial<WatcherSettings> = {
   intervals: { defaultMs: 15 * MINUTE, nearDeliveryMs: 5 * MINUTE, maxBackoffMs: 60 * MINUTE, nearDeliveryWindowMs: 2 * 60 * MINUTE },
 };
 
-interface Backend {
-  name: string;
-  server: boolean;
-  options(): Promise<StoreOptions>;
-}
-
-const backends: Backend[] = [
-  { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }) },
-  { name: 'postgres', server: true, options: async () => ({ databaseUrl: await createPostgresTestDatabase() }) },
-];
 
 /** 12-digit Carrier B numbers of the sandbox whose last digit picks the story (sandbox/README.md). */
 const carrierBNumber = (n: number, story: number): string => `1234567${String(n).padStart(4, '0')}${story}`;
@@ -72,7 +62,7 @@ function trackingService(): TrackingService {
   return new TrackingService({ connectors: { carrierB }, divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
 }
 
-describe.each(backends)('polling watchers on $name', (backend) => {
+describe.each(STORE_BACKENDS)('polling watchers on $name', (backend) => {
   let options: StoreOptions;
   let store: Store;
   let tracking: TrackingService;

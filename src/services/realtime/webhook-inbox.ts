@@ -38,6 +38,8 @@ export interface WebhookInboxOptions {
 }
 
 const BATCH = 100;
+/** The pending notifications; confirmations have their own runner (processConfirmations). */
+const PENDING_PUSH = `processed_at IS NULL AND body->>'scope' = 'subscription.push'`;
 /** How long after receipt a confirmation's subscription may still be unknown here (assumption P2). */
 const CONFIRMATION_OVERTAKE_MS = 5_000;
 
@@ -135,6 +137,12 @@ export class WebhookInbox {
     this.timer.unref();
   }
 
+  /** Calls stored and acknowledged but not processed yet, by any replica (the webhook_inbox_pending gauge). */
+  async pendingCount(): Promise<number> {
+    const { rows } = await this.options.store.query<{ n: string }>('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL');
+    return Number(rows[0]?.n ?? 0);
+  }
+
   /** Deletes processed rows past the retention; returns how many. Pending rows are kept whatever their age. */
   async prune(): Promise<number> {
     const retentionMs = this.options.retentionMs ?? 7 * 24 * 3_600_000;
@@ -215,8 +223,7 @@ export class WebhookInbox {
       const batch = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
-            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push'
-             ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+            `SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
           );
           let added = 0;
           for (const row of rows) added += await this.processRow(tx, row);
@@ -237,8 +244,7 @@ export class WebhookInbox {
       const outcome: { id: number | string; added?: number } | 'none' = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
-            `SELECT id, body FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push' AND id > $1
-             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            `SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} AND id > $1 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
             [after],
           );
           const row = rows[0];
@@ -280,8 +286,7 @@ export class WebhookInbox {
   private async recordFailure(after: number | string, error: unknown): Promise<number | string | null> {
     const { rows } = await this.options.store.query<{ id: number | string }>(
       `UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2
-       WHERE id = (SELECT id FROM webhook_inbox WHERE processed_at IS NULL AND body->>'scope' = 'subscription.push' AND id > $1
-                   ORDER BY id LIMIT 1)
+       WHERE id = (SELECT id FROM webhook_inbox WHERE ${PENDING_PUSH} AND id > $1 ORDER BY id LIMIT 1)
        RETURNING id`,
       [after, errorText(error)],
     );
