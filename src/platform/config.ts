@@ -20,7 +20,24 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
-  GRAPHQL_INTROSPECTION: flag.default(true),
+  // production: introspection, the landing page and "Did you mean" suggestions default to off (DESIGN.md).
+  NODE_ENV: z.string().trim().min(1).default('development'),
+  GRAPHQL_INTROSPECTION: flag.optional(),
+  GRAPHQL_FIELD_SUGGESTIONS: flag.optional(),
+  // Limits on the operation as executed, on every transport (docs/assumptions.md L1-L9).
+  MAX_QUERY_DEPTH: positive(12),
+  MAX_QUERY_ALIASES: positive(30),
+  MAX_QUERY_TOKENS: positive(5_000),
+  MAX_QUERY_COST: positive(50_000),
+  MAX_PAGE_SIZE: positive(500),
+  REQUEST_DEADLINE_MS: positive(25_000),
+  WS_CONNECTION_INIT_TIMEOUT_MS: positive(5_000),
+  WS_MAX_PAYLOAD_BYTES: positive(1_048_576),
+  WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: positive(50),
+  // Only the router reaches the subgraph: an optional shared secret, and callback hosts for HTTP-callback subscriptions.
+  ROUTER_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
+  ROUTER_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('Router-Secret'),
+  SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS: list.optional(),
 
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   SANDBOX_SEED: z.string().default('carrier-subgraph'),
@@ -71,6 +88,7 @@ const envSchema = z.object({
   WEBHOOK_TLS_KEY_FILE: optionalText,
   WEBHOOK_INBOX_PROCESSING: flag.default(true),
   WEBHOOK_INBOX_RETENTION_HOURS: positive(168),
+  WEBHOOK_INBOX_MAX_ATTEMPTS: positive(5),
 
   WATCHERS_ENABLED: flag.default(true),
   WATCH_POLL_TICK_MS: z.coerce.number().int().positive().optional(),
@@ -132,7 +150,40 @@ export interface GroupAEcommerceConfig {
 }
 
 export interface Config {
-  server: { host: string; port: number; logLevel: Env['LOG_LEVEL']; maxTrackingNumbersPerRequest: number; introspection: boolean };
+  server: {
+    host: string;
+    port: number;
+    logLevel: Env['LOG_LEVEL'];
+    maxTrackingNumbersPerRequest: number;
+    /** NODE_ENV=production: safe defaults (no introspection, landing page or field suggestions). */
+    production: boolean;
+    /** Introspection and the landing page (GRAPHQL_INTROSPECTION; default: on unless production). */
+    introspection: boolean;
+    /** "Did you mean ...?" in error messages (GRAPHQL_FIELD_SUGGESTIONS; default: on unless production). */
+    fieldSuggestions: boolean;
+  };
+  /** Limits on every operation, over HTTP and graphql-ws alike; each error names its variable. */
+  limits: {
+    maxDepth: number;
+    maxAliases: number;
+    maxTokens: number;
+    maxCost: number;
+    /** Largest `first` (or `limit`) a list field accepts (MAX_PAGE_SIZE). */
+    maxPageSize: number;
+    /** Overall deadline of one request's upstream work. */
+    requestDeadlineMs: number;
+    wsConnectionInitTimeoutMs: number;
+    wsMaxPayloadBytes: number;
+    wsMaxSubscriptionsPerConnection: number;
+  };
+  /** Only the router reaches the subgraph (DESIGN.md, "Running in production"). */
+  routerAccess: {
+    /** Required on /graphql (HTTP and graphql-ws) when set. */
+    sharedSecret: string | null;
+    secretHeader: string;
+    /** Hosts (host or host:port) the subscription-callback plugin may post to. */
+    callbackAllowedHosts: string[];
+  };
   sandbox: { mode: 'auto' | 'on' | 'off'; seed: string; latencyMs: number; timeScale: number };
   http: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; retryBaseDelayMs: number };
   groupADivisions: string[];
@@ -161,6 +212,8 @@ export interface Config {
     inboxProcessing: boolean;
     /** Processed webhook calls are deleted after this long (the status log keeps what they recorded). */
     inboxRetentionMs: number;
+    /** Failed processing attempts of one notification before it is moved to the dead letters. */
+    inboxMaxAttempts: number;
   };
 }
 
@@ -245,7 +298,27 @@ function toConfig(env: Env): Config {
       port: env.PORT,
       logLevel: env.LOG_LEVEL,
       maxTrackingNumbersPerRequest: env.MAX_TRACKING_NUMBERS_PER_REQUEST,
-      introspection: env.GRAPHQL_INTROSPECTION,
+      production: env.NODE_ENV === 'production',
+      introspection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+      fieldSuggestions: env.GRAPHQL_FIELD_SUGGESTIONS ?? env.NODE_ENV !== 'production',
+    },
+    limits: {
+      maxDepth: env.MAX_QUERY_DEPTH,
+      maxAliases: env.MAX_QUERY_ALIASES,
+      maxTokens: env.MAX_QUERY_TOKENS,
+      maxCost: env.MAX_QUERY_COST,
+      maxPageSize: env.MAX_PAGE_SIZE,
+      requestDeadlineMs: env.REQUEST_DEADLINE_MS,
+      wsConnectionInitTimeoutMs: env.WS_CONNECTION_INIT_TIMEOUT_MS,
+      wsMaxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,
+      wsMaxSubscriptionsPerConnection: env.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    },
+    routerAccess: {
+      sharedSecret: env.ROUTER_SHARED_SECRET ?? null,
+      secretHeader: env.ROUTER_SECRET_HEADER,
+      // Unset: loopback only outside production (a router beside the process), none in production until configured.
+      callbackAllowedHosts:
+        env.SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS ?? (env.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.1', '[::1]']),
     },
     sandbox: { mode: env.SANDBOX, seed: env.SANDBOX_SEED, latencyMs: env.SANDBOX_LATENCY_MS, timeScale: env.SANDBOX_TIME_SCALE },
     http: {
@@ -315,6 +388,7 @@ function toConfig(env: Env): Config {
       maxBodyBytes: env.WEBHOOK_MAX_BODY_BYTES,
       inboxProcessing: env.WEBHOOK_INBOX_PROCESSING,
       inboxRetentionMs: env.WEBHOOK_INBOX_RETENTION_HOURS * 3_600_000,
+      inboxMaxAttempts: env.WEBHOOK_INBOX_MAX_ATTEMPTS,
       tls:
         env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE
           ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE }
