@@ -10,6 +10,8 @@ export const UPSTREAM_ERROR_CODES = [
   'UPSTREAM_BAD_REQUEST',
   'UPSTREAM_NOT_CONFIGURED',
   'UPSTREAM_AMBIGUOUS',
+  // The request's deadline (REQUEST_DEADLINE_MS) passed before this upstream answered.
+  'UPSTREAM_DEADLINE_EXCEEDED',
 ] as const;
 export type UpstreamErrorCode = (typeof UPSTREAM_ERROR_CODES)[number];
 

@@ -1,3 +1,4 @@
+import type { RequestDeadline } from '../platform/http/deadline.js';
 import type { Logger } from '../platform/logger.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import type { StatusFeed } from '../services/realtime/status-feed.js';
@@ -12,4 +13,11 @@ export interface GraphQLContext {
   services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null };
   loaders: TrackingLoaders;
   logger: Logger;
+  /**
+   * The request's overall deadline across its upstream calls (REQUEST_DEADLINE_MS), started when the context is made;
+   * absent for subscriptions, whose events each do their own bounded work.
+   */
+  deadline?: RequestDeadline;
+  /** Limits resolvers enforce themselves: the largest page a list field serves (MAX_PAGE_SIZE). */
+  limits: { maxPageSize: number };
 }

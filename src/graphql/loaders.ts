@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
+import type { RequestDeadline } from '../platform/http/deadline.js';
 import type { TrackingService } from '../services/tracking.js';
 
 /**
@@ -10,7 +11,11 @@ import type { TrackingService } from '../services/tracking.js';
 export class TrackingLoaders {
   private readonly byRoute = new Map<string, DataLoader<TrackRequest, TrackOutcome, string>>();
 
-  constructor(private readonly tracking: TrackingService) {}
+  /** `deadline`: the request's (REQUEST_DEADLINE_MS); lookups still waiting past it fail with UPSTREAM_DEADLINE_EXCEEDED. */
+  constructor(
+    private readonly tracking: TrackingService,
+    private readonly deadline?: RequestDeadline,
+  ) {}
 
   load(request: TrackRequest): Promise<TrackOutcome> {
     return this.loaderFor(request).load(request);
@@ -27,6 +32,7 @@ export class TrackingLoaders {
           return this.tracking.trackOnRoute(
             route,
             requests.map((r) => ({ ...r, includeEvents })),
+            this.deadline,
           );
         },
         {

@@ -8,16 +8,21 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
 import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
-import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
 import type { GraphQLContext } from '../graphql/context.js';
 import { TrackingLoaders } from '../graphql/loaders.js';
-import { requestBudgetPlugin } from '../graphql/request-budget.js';
+import { operationLimitsPlugin } from '../graphql/armor.js';
+import { operationLimitsFrom } from '../graphql/limits.js';
+import { formatGraphQLError } from '../graphql/errors.js';
+import { OperationObserver, operationObserverPlugin } from '../graphql/operation-metrics.js';
+import { requestLogging } from './request-id.js';
+import { startDeadline } from '../platform/http/deadline.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { Services } from './container.js';
 import type { PushRuntime } from './push-runtime.js';
+import { startGraphQLWs } from './graphql-ws.js';
+import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-auth.js';
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { buildSchema } from './schema.js';
 
@@ -26,8 +31,10 @@ export interface AppDeps {
   logger: Logger;
   metrics: Metrics;
   services: Services;
-  /** What /healthz reports about where the upstreams are (e.g. the in-process sandbox). */
+  /** Where the upstreams are: the in-process sandbox or configured carriers. */
   mode: 'sandbox' | 'configured';
+  /** /healthz (liveness) and /readyz (readiness), see health.ts. */
+  health?: express.Router;
   /** Group A push: subscriptions and the webhook at /webhooks/group-a. */
   push?: PushRuntime;
 }
@@ -41,13 +48,15 @@ export interface RunningApp {
 
 /**
  * The HTTP face of the subgraph: /graphql (queries over HTTP, subscriptions over graphql-ws on the same path),
- * /healthz and /metrics.
+ * /healthz, /readyz and /metrics.
  */
 export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const { config, logger, metrics, services } = deps;
   const schema = buildSchema();
   const app = express();
   app.disable('x-powered-by');
+  app.use(requestLogging(logger));
+  const operations = new OperationObserver(metrics, logger);
   // The seed: "The subscriber's endpoint must present a valid TLS certificate": HTTPS here when given a certificate
   // and key (WEBHOOK_TLS_CERT_FILE/KEY_FILE), otherwise plain HTTP behind a TLS-terminating proxy.
   const tls = config.webhook.tls;
@@ -55,26 +64,43 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     ? (createHttpsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, app) as unknown as Server)
     : createServer(app);
 
-  const contextFor = (): GraphQLContext => ({
-    services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, ...(deps.push ? { push: deps.push.subscriptions } : {}) },
-    loaders: new TrackingLoaders(services.tracking),
-    logger,
-  });
+  const limits = operationLimitsFrom(config);
+  // A subscription's events each do their own bounded work; every other operation gets the request deadline.
+  const contextFor = ({ subscription }: { subscription: boolean }): GraphQLContext => {
+    const deadline = subscription ? undefined : startDeadline(config.limits.requestDeadlineMs);
+    return {
+      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, ...(deps.push ? { push: deps.push.subscriptions } : {}) },
+      loaders: new TrackingLoaders(services.tracking, deadline),
+      logger,
+      ...(deadline ? { deadline } : {}),
+      limits: { maxPageSize: config.limits.maxPageSize },
+    };
+  };
 
-  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql' });
-  const wsCleanup = useServer({ schema, context: () => contextFor() }, wsServer);
+  const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor });
 
+  const { introspection, fieldSuggestions } = config.server;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    introspection: config.server.introspection,
+    introspection,
+    // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation, Apollo's
+    // plugin for the rest, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
+    validationOptions: { hideSuggestions: !fieldSuggestions },
+    hideSchemaDetailsFromClientErrors: !fieldSuggestions,
     includeStacktraceInErrorResponses: false,
+    // main.ts owns SIGTERM/SIGINT (drain, then workers and store, then exit); Apollo's own handlers would stop it twice.
+    stopOnTerminationSignals: false,
+    formatError: formatGraphQLError,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer }),
-      { async serverWillStart() { return { async drainServer() { await wsCleanup.dispose(); } }; } },
-      requestBudgetPlugin(config.server.maxTrackingNumbersPerRequest),
-      // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql.
-      ApolloServerPluginSubscriptionCallback(),
-      ...(config.server.introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
+      // In-flight requests may take the whole shutdown budget; main.ts's deadline decides when waiting stops.
+      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.server.shutdownTimeoutMs }),
+      { async serverWillStart() { return { async drainServer() { await ws.dispose(); } }; } },
+      operationLimitsPlugin(limits),
+      operationObserverPlugin(operations),
+      // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
+      // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
+      guardedSubscriptionCallback(ApolloServerPluginSubscriptionCallback(), config.routerAccess.callbackAllowedHosts),
+      ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
     logger: {
       debug: (m) => logger.debug(m),
@@ -85,23 +111,20 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   });
   await apollo.start();
 
-  app.get('/healthz', (_req, res) => {
-    res.json({
-      status: 'ok',
-      mode: deps.mode,
-      upstreams: {
-        'carrier-b': config.carrierB !== null,
-        'group-a/tracking': config.groupATracking !== null,
-        'group-a/express': config.groupAExpress !== null,
-        'group-a/ecommerce': config.groupAEcommerce !== null,
-      },
-    });
-  });
+  if (deps.health) app.use(deps.health);
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
-  app.use('/graphql', express.json({ limit: '2mb' }), expressMiddleware(apollo, { context: async () => contextFor() }));
+  app.use(
+    '/graphql',
+    routerSecretMiddleware(config.routerAccess),
+    express.json({ limit: '2mb' }),
+    expressMiddleware(apollo, {
+      // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
+      context: async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription }),
+    }),
+  );
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -57,7 +57,7 @@ export const Query: QueryResolvers = {
         shipDateBegin: input.shipDateBegin ?? null,
         shipDateEnd: input.shipDateEnd ?? null,
         includeEvents: operationSelectsEvents(info),
-      });
+      }, ctx.deadline);
     } catch (error) {
       throw toGraphQLError(error);
     }

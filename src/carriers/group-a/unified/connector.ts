@@ -4,6 +4,7 @@ import type { Shipment } from '../../../domain/shipment.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../../../domain/tracking.js';
 import type { GroupATrackingConfig } from '../../../platform/config.js';
 import { staticHeaderAuth } from '../../../platform/http/auth.js';
+import { outsideDeadline } from '../../../platform/http/deadline.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { Metrics } from '../../../platform/metrics.js';
@@ -104,7 +105,9 @@ export class UnifiedTrackingConnector implements TrackingConnector {
     if (cached) return cached.length > 0 ? { ok: true, shipments: cached } : { ok: false, error: notFound(UPSTREAM) };
     let pending = this.inFlight.get(key);
     if (!pending) {
-      pending = this.lookup(request, key).finally(() => this.inFlight.delete(key));
+      // Shared by every caller that asks for this number meanwhile: no one caller's deadline may cancel it (each caller's
+      // wait is bounded by its own, src/platform/http/deadline.ts), and its answer is cached for the next.
+      pending = outsideDeadline(() => this.lookup(request, key)).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
     return { ok: true, shipments: await pending };

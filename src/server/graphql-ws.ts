@@ -1,0 +1,90 @@
+import type { Server } from 'node:http';
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  getOperationAST,
+  specifiedRules,
+  validate,
+  type GraphQLSchema,
+} from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import type { GraphQLContext } from '../graphql/context.js';
+import { checkShape, limitError, parseWithinTokenLimit, type OperationLimits } from '../graphql/limits.js';
+import { checkExecutedSelection } from '../graphql/request-budget.js';
+import type { Config } from '../platform/config.js';
+import { wsConnectionAuthorized } from './router-auth.js';
+
+export interface GraphQLWsOptions {
+  httpServer: Server;
+  schema: GraphQLSchema;
+  config: Config;
+  limits: OperationLimits;
+  /** A fresh context for one operation; a subscription gets no request deadline. */
+  contextFor(operation: { subscription: boolean }): GraphQLContext;
+}
+
+export interface GraphQLWs {
+  /** Closes every connection (1001) and the server. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * graphql-ws on /graphql, with what HTTP has: the router's shared secret at connection_init, the same operation limits
+ * (tokens, depth, aliases, cost, page sizes, tracking numbers over the executed selection), introspection and field
+ * suggestions as configured. Queries and mutations sent over graphql-ws run through the same checks as subscriptions.
+ * Plus the transport's own limits: connection_init within WS_CONNECTION_INIT_TIMEOUT_MS (else 4408), messages of at
+ * most WS_MAX_PAYLOAD_BYTES (else 1009), at most WS_MAX_SUBSCRIPTIONS_PER_CONNECTION operations at once.
+ */
+export function startGraphQLWs({ httpServer, schema, config, limits, contextFor }: GraphQLWsOptions): GraphQLWs {
+  const { introspection, fieldSuggestions } = config.server;
+  const { wsConnectionInitTimeoutMs, wsMaxPayloadBytes, wsMaxSubscriptionsPerConnection } = config.limits;
+  const rules = introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
+  const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: wsMaxPayloadBytes });
+  const cleanup = useServer(
+    {
+      schema,
+      connectionInitWaitTimeout: wsConnectionInitTimeoutMs,
+      // false closes the socket with 4403 Forbidden.
+      onConnect: (ctx) => wsConnectionAuthorized(config.routerAccess, ctx.connectionParams, ctx.extra.request),
+      onSubscribe: (ctx, _id, payload) => {
+        // The operation being started is already counted in ctx.subscriptions.
+        if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptionsPerConnection) {
+          return [
+            forWs(
+              limitError(
+                'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION',
+                `this connection already runs ${wsMaxSubscriptionsPerConnection} operations; at most ${wsMaxSubscriptionsPerConnection} at once (WS_MAX_SUBSCRIPTIONS_PER_CONNECTION)`,
+              ),
+            ),
+          ];
+        }
+        const parsed = parseWithinTokenLimit(payload.query, limits.maxTokens);
+        if ('error' in parsed) return [forWs(parsed.error)];
+        const { document } = parsed;
+        const invalid = validate(schema, document, rules, { hideSuggestions: !fieldSuggestions });
+        if (invalid.length > 0) return invalid;
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [new GraphQLError('Unable to identify operation')];
+        const refusal = checkShape(schema, document, limits) ?? checkExecutedSelection(schema, document, operation, payload.variables ?? {}, limits);
+        if (refusal) return [forWs(refusal)];
+        return {
+          schema,
+          document,
+          operationName: payload.operationName ?? null,
+          variableValues: payload.variables ?? null,
+          contextValue: contextFor({ subscription: operation.operation === 'subscription' }),
+          hideSuggestions: !fieldSuggestions,
+        };
+      },
+    },
+    wsServer,
+  );
+  return { dispose: async () => cleanup.dispose() };
+}
+
+/** The same error without Apollo's `http` extension, which means nothing on a WebSocket. */
+function forWs(error: GraphQLError): GraphQLError {
+  const { http: _http, ...extensions } = error.extensions as Record<string, unknown>;
+  return new GraphQLError(error.message, { extensions });
+}
