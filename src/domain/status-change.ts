@@ -2,6 +2,7 @@ import type { Carrier } from './carrier.js';
 import type { Location, ShipmentReference } from './shipment.js';
 import type { StatusReading } from './status.js';
 import type { CarrierTime } from './time.js';
+import { timestampIdentity } from './timestamp.js';
 
 export type StatusChangeSource = 'PUSH' | 'POLL';
 
@@ -33,9 +34,12 @@ export interface StatusChangeFilter {
   reference: string | null;
 }
 
-/** Seed 000: "the tuple of `id`, `status.timestamp` and `status.statusCode` identifies a notification". */
+/**
+ * Seed 000: "the tuple of `id`, `status.timestamp` and `status.statusCode` identifies a notification". The timestamp
+ * counts as the moment it names, not as the string: `...10:00:00Z` and `...10:00:00+00:00` are one change.
+ */
 export function pushDedupKey(id: string, statusTimestamp: string, statusCode: string): string {
-  return `push|${id}|${statusTimestamp}|${statusCode}`;
+  return `push|${id}|${timestampIdentity(statusTimestamp)}|${statusCode}`;
 }
 
 /** Seed 001: scan events "de-duplicated on the tuple of tracking number, `scanEvents[].date`, `eventType` and `locationId`". */

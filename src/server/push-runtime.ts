@@ -68,6 +68,7 @@ export function createPushRuntime(deps: {
     confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
     processing: config.webhook.inboxProcessing,
     retentionMs: config.webhook.inboxRetentionMs,
+    maxAttempts: config.webhook.inboxMaxAttempts,
   });
   const router = groupAWebhookRouter({
     subscriptions,

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { z } from 'zod';
 import { webhookCall } from '../carriers/group-a/push/wire.js';
+import { findUnstorableText } from '../domain/text-bounds.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
@@ -21,7 +22,8 @@ export interface GroupAWebhookOptions {
 /**
  * Group A's webhook (seed 000, "Events"). Confirmation calls are stored, answered 200 and verified after the answer.
  * Notifications must carry a live validation secret (401 otherwise, nothing stored), fit in `maxBodyBytes` (413),
- * and match the seed's shape (400 naming the problem); a good one is written to the inbox, THEN answered 200 ("must
+ * and match the seed's shape with values the store accepts (400 naming the path: real date-times, no control
+ * characters in ids and codes, no NUL anywhere); a good one is written to the inbox, THEN answered 200 ("must
  * answer HTTP 200 within five seconds; processing is to happen after acknowledgement"), then processed.
  * Nothing about a body's content (numbers, addresses) is logged: only issue paths and counts.
  */
@@ -57,6 +59,10 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
       logger.warn({ webhook: 'group-a', secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
       return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
     }
+    // Everything acknowledged must be storable and processable (DESIGN.md: "acknowledge only what can be processed"):
+    // a NUL or a lone surrogate anywhere would make the inbox write fail (a 503 the carrier retries forever).
+    const unstorable = findUnstorableText(json);
+    if (unstorable) return badRequest(res, logger, `${unstorable}: contains a NUL character or an unpaired surrogate`);
     const parsed = webhookCall.safeParse(json);
     if (!parsed.success) return badRequest(res, logger, describeIssues(parsed.error));
     const call = parsed.data;

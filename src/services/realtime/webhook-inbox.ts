@@ -1,3 +1,4 @@
+import { Counter } from 'prom-client';
 import { mapPushedShipment } from '../../carriers/group-a/push/mapping.js';
 import { confirmationCall, pushNotification } from '../../carriers/group-a/push/wire.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
@@ -28,6 +29,11 @@ export interface WebhookInboxOptions {
    * status log keeps what they recorded; unprocessed rows are never deleted.
    */
   retentionMs?: number;
+  /**
+   * Failed processing attempts of one notification before it is moved to `webhook_dead_letters` (default 5;
+   * WEBHOOK_INBOX_MAX_ATTEMPTS). Until then it is retried at every later run (a webhook call or the sweep).
+   */
+  maxAttempts?: number;
   /** Attempts at verifying one confirmation before giving up (default 5), spaced 30 s x (2^n - 1) after receipt. */
   maxConfirmAttempts?: number;
   /**
@@ -106,8 +112,10 @@ export class WebhookInbox {
   private closed = false;
   private readonly notifications: SerialRunner;
   private readonly confirmations: SerialRunner;
+  private readonly deadLetters: Counter<'source'> | null;
 
   constructor(private readonly options: WebhookInboxOptions) {
+    this.deadLetters = options.metrics ? deadLetterCounter(options.metrics) : null;
     const isClosed = () => this.closed || options.processing === false;
     this.notifications = new SerialRunner(() => this.processPending(), isClosed, (error) =>
       options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending'),
@@ -241,6 +249,7 @@ export class WebhookInbox {
     let after: number | string = 0;
     let processed = 0;
     for (;;) {
+      let claimed: number | string | null = null;
       const outcome: { id: number | string; added?: number } | 'none' = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
@@ -249,12 +258,14 @@ export class WebhookInbox {
           );
           const row = rows[0];
           if (!row) return 'none' as const;
+          claimed = row.id;
           return { id: row.id, added: await this.processRow(tx, row) };
         })
         .catch(async (error: unknown) => {
-          const failedId = await this.recordFailure(after, error);
-          if (failedId === null) throw error;
-          return { id: failedId };
+          // Nothing claimed: the store itself failed, not a row; the run ends and the rows stay pending.
+          if (claimed === null) throw error;
+          await this.recordFailure(claimed, error);
+          return { id: claimed };
         });
       if (outcome === 'none') return processed;
       this.countRecorded(outcome.added ?? 0);
@@ -282,18 +293,57 @@ export class WebhookInbox {
     return added;
   }
 
-  /** Marks the next pending row after `after` as failed once (its transaction rolled back) and returns its id. */
-  private async recordFailure(after: number | string, error: unknown): Promise<number | string | null> {
-    const { rows } = await this.options.store.query<{ id: number | string }>(
-      `UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2
-       WHERE id = (SELECT id FROM webhook_inbox WHERE ${PENDING_PUSH} AND id > $1 ORDER BY id LIMIT 1)
-       RETURNING id`,
-      [after, errorText(error)],
-    );
-    const id = rows[0]?.id ?? null;
-    if (id !== null) this.options.logger.error({ inboxId: id, err: error }, 'webhook notification could not be processed; left pending');
-    return id;
+  /**
+   * Counts a failed attempt at row `id` (its transaction rolled back). Below maxAttempts the row stays pending and is
+   * retried at a later run; at maxAttempts it is moved to webhook_dead_letters in one transaction, logged and counted,
+   * so it is never tried again and never holds up the rows after it.
+   */
+  private async recordFailure(id: number | string, error: unknown): Promise<void> {
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const outcome = await this.options.store.transaction(async (tx) => {
+      const { rows } = await tx.query<{ attempts: number; source: string }>(
+        `UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND processed_at IS NULL
+         RETURNING attempts, source`,
+        [id, errorText(error)],
+      );
+      const row = rows[0];
+      // Processed meanwhile by another replica (its transaction committed first): nothing failed for good.
+      if (!row) return null;
+      if (row.attempts < maxAttempts) return { attempts: row.attempts, source: row.source, dead: false };
+      await tx.query(
+        `INSERT INTO webhook_dead_letters (id, source, body, received_at, attempts, last_error)
+         SELECT id, source, body, received_at, attempts, last_error FROM webhook_inbox WHERE id = $1`,
+        [id],
+      );
+      await tx.query('DELETE FROM webhook_inbox WHERE id = $1', [id]);
+      return { attempts: row.attempts, source: row.source, dead: true };
+    });
+    if (!outcome) return;
+    if (outcome.dead) {
+      this.deadLetters?.inc({ source: outcome.source });
+      this.options.logger.error(
+        { inboxId: id, attempts: outcome.attempts, err: error },
+        'webhook notification could not be processed; moved to webhook_dead_letters',
+      );
+    } else {
+      this.options.logger.error(
+        { inboxId: id, attempts: outcome.attempts, maxAttempts, err: error },
+        'webhook notification could not be processed; left pending for a later attempt',
+      );
+    }
   }
+}
+
+/** One counter per registry (several servers may share a test process, each with its own registry). */
+function deadLetterCounter(metrics: Metrics): Counter<'source'> {
+  const existing = metrics.registry.getSingleMetric('webhook_inbox_dead_letters_total');
+  if (existing) return existing as Counter<'source'>;
+  return new Counter({
+    name: 'webhook_inbox_dead_letters_total',
+    help: 'Webhook notifications moved to webhook_dead_letters after WEBHOOK_INBOX_MAX_ATTEMPTS failed processing attempts',
+    labelNames: ['source'],
+    registers: [metrics.registry],
+  });
 }
 
 function errorText(error: unknown): string {

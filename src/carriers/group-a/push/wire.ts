@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isPrintableText } from '../../../domain/text-bounds.js';
+import { readTimestamp } from '../../../domain/timestamp.js';
 import { unifiedStatus } from '../unified/wire.js';
 
 /**
@@ -6,6 +8,11 @@ import { unifiedStatus } from '../unified/wire.js';
  * calls and the confirmation body are "not shown": these are our assumptions P1-P4 (docs/assumptions.md), which the
  * sandbox follows.
  */
+
+/** Identifiers and codes: 1 to `max` characters, none of them a control character (NUL cannot even be stored). */
+function printable(max: number) {
+  return z.string().min(1).max(max).refine(isPrintableText, { message: 'must not contain control characters' });
+}
 
 /** P1: `POST {push base}{subscriptions path}` answers 201 with the carrier's id and the subscription's phase. */
 export const createSubscriptionAnswer = z.object({
@@ -27,14 +34,14 @@ export const deleteSubscriptionAnswer = z.unknown();
 /** P3: the confirmation call made at creation: `{ scope: 'subscription.confirm', subscriptionId, validationSecret }`. */
 export const confirmationCall = z.object({
   scope: z.literal('subscription.confirm'),
-  subscriptionId: z.string().min(1).max(200),
+  subscriptionId: printable(200),
   validationSecret: z.string().min(8).max(512),
 });
 
 /** P4: the business approval of a customer-account subscription: `{ scope: 'subscription.approved', subscriptionId }`. */
 export const approvalCall = z.object({
   scope: z.literal('subscription.approved'),
-  subscriptionId: z.string().min(1).max(200),
+  subscriptionId: printable(200),
 });
 
 /**
@@ -43,11 +50,19 @@ export const approvalCall = z.object({
  * `id`, `status.timestamp` and `status.statusCode` are required: together they identify a notification.
  */
 export const pushedShipment = z.object({
-  id: z.string().min(1).max(64),
-  service: z.string().max(64).nullish(),
+  id: printable(64),
+  service: printable(64).nullish(),
   status: unifiedStatus.extend({
-    timestamp: z.string().min(1).max(64),
-    statusCode: z.string().min(1).max(64),
+    // Must become a `timestamptz` (with an offset) or a local date-time in the status log: a value the store would
+    // refuse is refused here, before the 200, instead of being acknowledged and never recorded (assumption V4).
+    timestamp: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine((value) => readTimestamp(value.trim()) !== null, {
+        message: 'must be a real ISO 8601 date-time, years 0001-9999, offset (if any) within ±14:00',
+      }),
+    statusCode: printable(64),
   }),
 });
 export type PushedShipment = z.infer<typeof pushedShipment>;
