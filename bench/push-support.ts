@@ -13,11 +13,11 @@ export async function activePushSubscription(server: StartedServer, subject = '1
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      query: 'mutation($subject: String!) { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: $subject }) { carrierSubscriptionId state } }',
+      query: 'mutation($subject: String!) { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: $subject }) { pushSubscription { carrierSubscriptionId state } userErrors { field code message } } }',
       variables: { subject },
     }),
-  }).then((r) => r.json() as Promise<{ data?: { createPushSubscription: { carrierSubscriptionId: string; state: string } }; errors?: unknown }>);
-  const subscription = created.data?.createPushSubscription;
+  }).then((r) => r.json() as Promise<{ data?: { createPushSubscription: { pushSubscription: { carrierSubscriptionId: string; state: string } | null } }; errors?: unknown }>);
+  const subscription = created.data?.createPushSubscription.pushSubscription;
   if (!subscription || subscription.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
   const secret = server.sandbox?.sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
   if (!secret) throw new Error('the sandbox does not know the subscription (is SANDBOX on?)');

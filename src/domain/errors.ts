@@ -61,3 +61,14 @@ export class InputError extends Error {
     this.field = field;
   }
 }
+
+/**
+ * The input names something not known here (a shipment that is not watched, a push subscription id that does not
+ * exist). A subclass of InputError, so queries still answer BAD_USER_INPUT; mutations answer it as a NOT_FOUND user error.
+ */
+export class NotFoundError extends InputError {
+  constructor(field: string, message: string) {
+    super(field, message);
+    this.name = 'NotFoundError';
+  }
+}

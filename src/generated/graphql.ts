@@ -7,6 +7,7 @@ import type { ShipmentWatch as ShipmentWatchModel } from '../domain/watch.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
+export type Omit<T, K extends keyof T> = Pick<T, Exclude<keyof T, K>>;
 export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
 /** All built-in and custom scalars, mapped to their actual values */
 export type Scalars = {
@@ -24,16 +25,22 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** A document the carrier says it has for a shipment. */
 export type AvailableDocument = {
   __typename?: 'AvailableDocument';
+  /** The carrier's size indication. */
   size?: Maybe<Scalars['String']['output']>;
+  /** The carrier's document type, e.g. a signature proof of delivery. */
   type: Scalars['String']['output'];
 };
 
 /** The networks this subgraph speaks to. Group A's division travels beside it (`division`). */
 export type Carrier =
+  /** The global express carrier's REST interfaces (seed 001). */
   | 'CARRIER_B'
+  /** The dark-store fulfilment network (seed 002). */
   | 'DARK_STORE'
+  /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces (seed 000). */
   | 'GROUP_A';
 
 /**
@@ -42,87 +49,154 @@ export type Carrier =
  */
 export type CarrierTime = {
   __typename?: 'CarrierTime';
+  /** The moment with its offset, when the carrier gave one (or its parts). */
   instant?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier's wall-clock time when it gave no offset; never converted to an instant. */
   localDateTime?: Maybe<Scalars['LocalDateTime']['output']>;
 };
 
 /** A soft failure in an otherwise successful answer (Group A express `warnings[]`, Carrier B `alerts[]`). */
 export type CarrierWarning = {
   __typename?: 'CarrierWarning';
+  /** The carrier's code for the warning, when it gives one. */
   code?: Maybe<Scalars['String']['output']>;
+  /** The carrier's text. */
   message: Scalars['String']['output'];
+  /** The carrier's classification, e.g. Carrier B's `alertType` (`NOTE`). */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** What to subscribe to. */
 export type CreatePushSubscriptionInput = {
-  /** Group A division, when known. */
+  /** Group A division, when known: one of the configured divisions (`GROUP_A_DIVISIONS`, e.g. `express`). */
   division?: InputMaybe<Scalars['String']['input']>;
+  /** One tracking number, or a customer account (needs the carrier's business approval). */
   scope: PushSubscriptionScope;
+  /** The tracking number or customer account: 1 to 40 letters, digits and `-`. */
   subject: Scalars['String']['input'];
 };
 
+/** The result of `createPushSubscription`. */
+export type CreatePushSubscriptionPayload = {
+  __typename?: 'CreatePushSubscriptionPayload';
+  /** The subscription as stored (ACTIVE once the carrier's confirmation was verified in time, else CREATED); null when `userErrors` is not empty. */
+  pushSubscription?: Maybe<PushSubscription>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** The carrier's delay information. */
 export type Delay = {
   __typename?: 'Delay';
+  /** Whether the shipment is on time; null when the carrier's value is not one of the three known. */
   status?: Maybe<DelayStatus>;
+  /** The carrier's delay sub-type. */
   subType?: Maybe<Scalars['String']['output']>;
+  /** The carrier's delay type. */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** Carrier B `delayDetail.status`. */
 export type DelayStatus =
+  /** Behind the estimate. */
   | 'DELAYED'
+  /** Ahead of the estimate. */
   | 'EARLY'
+  /** On time. */
   | 'ON_TIME';
 
+/** Which push subscription to delete. */
+export type DeletePushSubscriptionInput = {
+  /** The subscription's `id` as `createPushSubscription` or `pushSubscriptions` gave it. */
+  id: Scalars['ID']['input'];
+};
+
+/** The result of `deletePushSubscription`. */
+export type DeletePushSubscriptionPayload = {
+  __typename?: 'DeletePushSubscriptionPayload';
+  /** The subscription, now DELETED; null when `userErrors` is not empty. */
+  pushSubscription?: Maybe<PushSubscription>;
+  /** What the caller or the carrier refused (e.g. NOT_FOUND for an unknown id); empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** The carrier's delivery window. */
 export type DeliveryWindow = {
   __typename?: 'DeliveryWindow';
+  /** Earliest expected delivery. */
   from?: Maybe<CarrierTime>;
+  /** The carrier's remark on the estimate. */
   remark?: Maybe<Scalars['String']['output']>;
+  /** Latest expected delivery. */
   to?: Maybe<CarrierTime>;
 };
 
+/** A piece's outer dimensions. */
 export type Dimensions = {
   __typename?: 'Dimensions';
+  /** Height. */
   height?: Maybe<Measure>;
+  /** Length. */
   length?: Maybe<Measure>;
+  /** Width. */
   width?: Maybe<Measure>;
 };
 
 /** How an e-commerce package is looked up: by the caller's own package id or by the carrier's id. */
 export type EcommerceIdType =
+  /** The carrier's package id. */
   | 'CARRIER_PACKAGE_ID'
+  /** The shipper's own package id. */
   | 'PACKAGE_ID';
 
+/** A place a carrier names: a facility, a service point, or just an address. */
 export type Location = {
   __typename?: 'Location';
+  /** The location's address, as far as visible. */
   address?: Maybe<PartyAddress>;
+  /** The carrier's description of the place. */
   description?: Maybe<Scalars['String']['output']>;
+  /** The carrier's location id (e.g. Carrier B `locationId`). */
   id?: Maybe<Scalars['String']['output']>;
+  /** The carrier's location type, e.g. a hub or a service point. */
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** A quantity with the carrier's unit. */
 export type Measure = {
   __typename?: 'Measure';
+  /** The carrier's unit, e.g. `kg`, `LB`, `cm`. */
   unit: Scalars['String']['output'];
+  /** The number as the carrier gave it. */
   value: Scalars['Float']['output'];
 };
 
 /** An amount with its ISO 4217 currency; the amount is a decimal string. */
 export type Money = {
   __typename?: 'Money';
+  /** Decimal string, e.g. `12.50`, exactly as the carrier gave it (no floating point). */
   amount: Scalars['String']['output'];
+  /** ISO 4217 currency code, e.g. `EUR`. */
   currency: Scalars['String']['output'];
 };
 
 export type Mutation = {
   __typename?: 'Mutation';
-  /** Subscribe to Group A pushes for a tracking number or a customer account. */
-  createPushSubscription: PushSubscription;
-  /** Delete a push subscription at the carrier and here. */
-  deletePushSubscription: PushSubscription;
-  /** Stop polling this shipment. Returns the watch as it was, or an error when it was not watched. */
-  unwatchShipment: ShipmentWatch;
-  /** Poll this shipment and record its new scan events in the status-change log. */
-  watchShipment: ShipmentWatch;
+  /**
+   * Subscribe to Group A pushes for a tracking number or a customer account. Refused input is a `userErrors` entry
+   * naming the field; an unavailable carrier is a GraphQL error.
+   */
+  createPushSubscription: CreatePushSubscriptionPayload;
+  /** Delete a push subscription at the carrier and here. Deleting a deleted subscription answers it unchanged. */
+  deletePushSubscription: DeletePushSubscriptionPayload;
+  /** Stop polling this shipment. Returns the watch, now inactive; NOT_FOUND in `userErrors` when it was not watched. */
+  unwatchShipment: UnwatchShipmentPayload;
+  /** Poll this shipment and record its new scan events in the status-change log. Watching a watched shipment answers its watch. */
+  watchShipment: WatchShipmentPayload;
 };
 
 
@@ -132,12 +206,12 @@ export type MutationCreatePushSubscriptionArgs = {
 
 
 export type MutationDeletePushSubscriptionArgs = {
-  id: Scalars['ID']['input'];
+  input: DeletePushSubscriptionInput;
 };
 
 
 export type MutationUnwatchShipmentArgs = {
-  shipmentId: Scalars['ID']['input'];
+  input: UnwatchShipmentInput;
 };
 
 
@@ -145,11 +219,29 @@ export type MutationWatchShipmentArgs = {
   input: WatchShipmentInput;
 };
 
+/** Relay page information of a connection. Connections page forward only (`first`, `after`). */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** Cursor of the last edge of this page; null when the page is empty. Pass it as `after` for the next page. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** Whether more items follow `endCursor`: pass it as `after` to get them. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Always false: these connections page forward only, as the Relay specification allows for `first`/`after`. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** Cursor of the first edge of this page; null when the page is empty. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+/** A person or organisation on a shipment, as far as the caller is entitled to see it. */
 export type Party = {
   __typename?: 'Party';
+  /** The party's address, as far as visible. */
   address?: Maybe<PartyAddress>;
+  /** Person's name; null when masked. */
   name?: Maybe<Scalars['String']['output']>;
+  /** Company name; null when masked. */
   organizationName?: Maybe<Scalars['String']['output']>;
+  /** The carrier's marker of what is visible of this party. */
   policy?: Maybe<Scalars['String']['output']>;
 };
 
@@ -159,49 +251,94 @@ export type Party = {
  */
 export type PartyAddress = {
   __typename?: 'PartyAddress';
+  /** ISO 3166-1 alpha-2 country code. */
   countryCode?: Maybe<Scalars['String']['output']>;
+  /** City or town; null when masked. */
   locality?: Maybe<Scalars['String']['output']>;
+  /** The carrier's marker of what is visible (e.g. `postal-code`); null when the carrier gives none. */
   policy?: Maybe<Scalars['String']['output']>;
+  /** Postal code; null when masked or not given. */
   postalCode?: Maybe<Scalars['String']['output']>;
+  /** State, province or region; null when masked or not given. */
   region?: Maybe<Scalars['String']['output']>;
+  /** Street lines; null when masked. */
   streetLines?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/** One piece (package) of a shipment. */
 export type Piece = {
   __typename?: 'Piece';
+  /** The piece's dimensions. */
   dimensions?: Maybe<Dimensions>;
+  /** This piece's scans, newest first. */
   events: Array<TrackingEvent>;
+  /** The carrier's piece id. */
   id: Scalars['String']['output'];
+  /** Position of the piece in the shipment (1-based). */
   sequenceNumber?: Maybe<Scalars['Int']['output']>;
+  /** The piece's own tracking number, when it has one. */
   trackingNumber?: Maybe<Scalars['String']['output']>;
+  /** The carrier's packaging type code. */
   typeCode?: Maybe<Scalars['String']['output']>;
+  /** The piece's weight. */
   weight?: Maybe<Measure>;
 };
 
+/** Proof of delivery as the carrier gives it. */
 export type ProofOfDelivery = {
   __typename?: 'ProofOfDelivery';
+  /** The carrier's link to the proof-of-delivery document. */
   documentUrl?: Maybe<Scalars['String']['output']>;
+  /** Who received it (where entitled). */
   receivedBy?: Maybe<Scalars['String']['output']>;
+  /** The carrier's link to the signature image. */
   signatureUrl?: Maybe<Scalars['String']['output']>;
   /** Whether a signed version exists before the link is followed. */
   signedAvailable?: Maybe<Scalars['Boolean']['output']>;
+  /** Who signed (where entitled). */
   signedBy?: Maybe<Scalars['String']['output']>;
+  /** When it was delivered. */
   time?: Maybe<CarrierTime>;
 };
 
+/** A Group A push subscription: the carrier pushes status changes of its subject to our webhook, into the status-change log. */
 export type PushSubscription = {
   __typename?: 'PushSubscription';
+  /** When it became ACTIVE; null before. */
   activatedAt?: Maybe<Scalars['DateTime']['output']>;
   /** The carrier's own id of the subscription. */
   carrierSubscriptionId?: Maybe<Scalars['String']['output']>;
+  /** When we created it. */
   createdAt: Scalars['DateTime']['output'];
+  /** Our id of the subscription (`push_<uuid>`); pass it to `deletePushSubscription`. */
   id: Scalars['ID']['output'];
+  /** Whether one tracking number or a whole customer account is subscribed. */
   scope: PushSubscriptionScope;
+  /** Where the subscription is in its lifecycle. */
   state: PushSubscriptionState;
   /** The tracking number or the customer account subscribed to. */
   subject: Scalars['String']['output'];
 };
 
+/** A page of push subscriptions, oldest first (Relay connection). */
+export type PushSubscriptionConnection = {
+  __typename?: 'PushSubscriptionConnection';
+  /** The subscriptions of this page. */
+  edges: Array<PushSubscriptionEdge>;
+  /** Whether more follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** One push subscription in a page of `pushSubscriptions`. */
+export type PushSubscriptionEdge = {
+  __typename?: 'PushSubscriptionEdge';
+  /** Opaque position of this subscription in the list; pass it as `after` to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** The subscription. */
+  node: PushSubscription;
+};
+
+/** What a push subscription covers. */
 export type PushSubscriptionScope =
   /** Every shipment of a customer account: needs the carrier's business approval. */
   | 'CUSTOMER_ACCOUNT'
@@ -214,28 +351,36 @@ export type PushSubscriptionState =
   | 'ACTIVE'
   /** Created; the carrier's confirmation call has not been verified yet. */
   | 'CREATED'
+  /** Deleted at the carrier and here; no more pushes are accepted for it. */
   | 'DELETED'
   /** By customer account: waiting for the carrier's business approval. */
   | 'PENDING_APPROVAL';
 
 export type Query = {
   __typename?: 'Query';
-  pushSubscriptions: Array<PushSubscription>;
+  /** Push subscriptions, oldest first, a page at a time. */
+  pushSubscriptions: PushSubscriptionConnection;
   /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
   shipment?: Maybe<Shipment>;
   /** One shipment by its id. */
   shipmentById?: Maybe<Shipment>;
   /** Shipments carrying a customer reference such as an order id (Carrier B). */
   shipmentsByReference: Array<Shipment>;
-  /** The log read as a page: changes after `cursor` matching `filter`, oldest first. */
-  statusChanges: Array<ShipmentStatusChange>;
+  /**
+   * The log read as a page: changes after `after` matching `filter`, oldest first. Edge cursors are log positions: the
+   * last one can be given to `shipmentStatusChanged(cursor:)` to continue live from there.
+   */
+  statusChanges: ShipmentStatusChangeConnection;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track: Array<TrackOutcome>;
-  watches: Array<ShipmentWatch>;
+  /** Watched shipments, oldest first, a page at a time. */
+  watches: ShipmentWatchConnection;
 };
 
 
 export type QueryPushSubscriptionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   state?: InputMaybe<PushSubscriptionState>;
 };
 
@@ -262,7 +407,7 @@ export type QueryShipmentsByReferenceArgs = {
 export type QueryStatusChangesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter: StatusChangeFilter;
-  limit?: InputMaybe<Scalars['Int']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -273,41 +418,68 @@ export type QueryTrackArgs = {
 
 export type QueryWatchesArgs = {
   activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** A lookup of shipments by one of their references. */
 export type ReferenceLookupInput = {
+  /** The carrier to ask; reference lookup is offered by CARRIER_B only. */
   carrier: Carrier;
-  /** The carrier's reference type; Carrier B: CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER. */
-  referenceType?: Scalars['String']['input'];
+  /** Which kind of reference `value` is. */
+  referenceType?: ReferenceType;
+  /** Only shipments shipped on or after this day. */
   shipDateBegin?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Only shipments shipped on or before this day. */
   shipDateEnd?: InputMaybe<Scalars['LocalDate']['input']>;
-  /** Your value, e.g. an order id written into the shipment's customer reference at creation. */
+  /** Your value, e.g. an order id written into the shipment's customer reference at creation (1 to 64 characters). */
   value: Scalars['String']['input'];
 };
 
+/** Carrier B's customer reference types (seed 001), for the reference-number tracking operation. */
+export type ReferenceType =
+  /** The shipper's customer reference, e.g. an order id written into the shipment at creation. */
+  | 'CUSTOMER_REFERENCE'
+  /** A department number. */
+  | 'DEPARTMENT_NUMBER'
+  /** An invoice number. */
+  | 'INVOICE'
+  /** A purchase order number. */
+  | 'PURCHASE_ORDER';
+
+/** The carrier's service (product). */
 export type ServiceInfo = {
   __typename?: 'ServiceInfo';
+  /** The carrier's service code. */
   code?: Maybe<Scalars['String']['output']>;
+  /** The carrier's service name. */
   name?: Maybe<Scalars['String']['output']>;
 };
 
 /** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
 export type Shipment = {
   __typename?: 'Shipment';
+  /** The carrier that moves it. */
   carrier: Carrier;
   /** Carrier B network code (express or ground). */
   carrierCode?: Maybe<Scalars['String']['output']>;
   /** Carrier B `trackingNumberUniqueId` of a reused number. */
   carrierUniqueId?: Maybe<Scalars['String']['output']>;
+  /** Declared value for customs or insurance. */
   declaredValue?: Maybe<Money>;
+  /** The carrier's delay information (Carrier B `delayDetail`). */
   delay?: Maybe<Delay>;
+  /** When it was delivered; null before. */
   deliveredAt?: Maybe<CarrierTime>;
+  /** Number of delivery attempts so far. */
   deliveryAttempts?: Maybe<Scalars['Int']['output']>;
+  /** Where the shipment is going, as far as visible. */
   destination?: Maybe<Party>;
   /** Group A division (e.g. `express`, `ecommerce`); null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** Documents the carrier says exist for this shipment (e.g. signature proof of delivery). */
   documentsAvailable: Array<AvailableDocument>;
+  /** The carrier's delivery estimate. */
   estimatedDelivery?: Maybe<DeliveryWindow>;
   /** Scan history, newest first. Selecting it asks the carrier for detailed scans. */
   events: Array<TrackingEvent>;
@@ -315,108 +487,203 @@ export type Shipment = {
   id: Scalars['ID']['output'];
   /** True for a return movement. */
   isReturn?: Maybe<Scalars['Boolean']['output']>;
+  /** Where the shipment started, as far as visible. */
   origin?: Maybe<Party>;
+  /** When the carrier picked it up. */
   pickedUpAt?: Maybe<CarrierTime>;
+  /** Number of pieces (packages) in the shipment. */
   pieceCount?: Maybe<Scalars['Int']['output']>;
+  /** The pieces of a multi-piece shipment. */
   pieces: Array<Piece>;
+  /** Proof of delivery, once delivered and where the carrier gives one. */
   proofOfDelivery?: Maybe<ProofOfDelivery>;
+  /** The recipient, as far as visible. */
   recipient?: Maybe<Party>;
+  /** References on the shipment (customer references, order ids, invoices). */
   references: Array<ShipmentReference>;
+  /** The carrier's page to change the delivery. */
   rerouteUrl?: Maybe<Scalars['String']['output']>;
+  /** The carrier's service (product) moving the shipment. */
   service?: Maybe<ServiceInfo>;
+  /** The carrier's page for this shipment. */
   serviceUrl?: Maybe<Scalars['String']['output']>;
+  /** When it was shipped (tendered). */
   shippedAt?: Maybe<CarrierTime>;
+  /** The shipper, as far as visible. */
   shipper?: Maybe<Party>;
+  /** The latest status. */
   status: StatusReading;
+  /** The carrier's description of the latest status. */
   statusDescription?: Maybe<Scalars['String']['output']>;
+  /** Where the latest status happened. */
   statusLocation?: Maybe<Location>;
+  /** When the latest status happened. */
   statusTime?: Maybe<CarrierTime>;
+  /** Total weight as the carrier gives it. */
   totalWeight?: Maybe<Measure>;
+  /** The carrier's tracking number. */
   trackingNumber: Scalars['String']['output'];
   /** Soft failures the carrier returned with this answer. */
   warnings: Array<CarrierWarning>;
 };
 
+/** A reference carried by a shipment. */
 export type ShipmentReference = {
   __typename?: 'ShipmentReference';
+  /** The carrier's scope of the reference (e.g. shipment or piece), when it gives one. */
   scope?: Maybe<Scalars['String']['output']>;
   /** The carrier's reference type, e.g. `customer-reference`, `CUSTOMER_REFERENCE`, `CU`. */
   type: Scalars['String']['output'];
+  /** The reference's value, e.g. an order id. */
   value: Scalars['String']['output'];
 };
 
 /** The normalised status vocabulary. The carrier's own code and text always travel beside it (`StatusReading`). */
 export type ShipmentStatus =
+  /** Cancelled before it moved. */
   | 'CANCELLED'
+  /** Delivered. */
   | 'DELIVERED'
+  /** A delivery attempt failed; the carrier will try again or hold it. */
   | 'DELIVERY_ATTEMPTED'
+  /** Held up (delay, damage, customs, address problem); see the native code and text. */
   | 'EXCEPTION'
+  /** Moving through the carrier's network. */
   | 'IN_TRANSIT'
+  /** A label exists; the carrier has not received the shipment yet. */
   | 'LABEL_CREATED'
+  /** With the courier for delivery today. */
   | 'OUT_FOR_DELIVERY'
+  /** The carrier knows the shipment and expects it (e.g. pickup scheduled or data received). */
   | 'PRE_TRANSIT'
+  /** Returned, or on its way back, to the shipper. */
   | 'RETURNED'
+  /** A carrier status we do not map; the native code and text say what it is. */
   | 'UNKNOWN';
 
 /** One change of a shipment's status, as recorded in the durable status-change log. */
 export type ShipmentStatusChange = {
   __typename?: 'ShipmentStatusChange';
+  /** The shipment's carrier. */
   carrier: Carrier;
   /** Position in the log; pass it back as `cursor` to resume after this change with no gap and no duplicate. */
   cursor: Scalars['String']['output'];
+  /** The carrier's description of the change. */
   description?: Maybe<Scalars['String']['output']>;
+  /** Group A division (e.g. `express`); null for other carriers or when unknown. */
   division?: Maybe<Scalars['String']['output']>;
+  /** Stable id of this change; the same in every answer and every subscription event that carries it. */
+  id: Scalars['ID']['output'];
+  /** Where the change happened, as the carrier says. */
   location?: Maybe<Location>;
   /** When this subgraph recorded it. */
   recordedAt: Scalars['DateTime']['output'];
   /** The shipment's references when the change was recorded (e.g. the order id a `reference` filter matched). */
   references: Array<ShipmentReference>;
+  /** The shipment that changed, looked up through the carrier (or the store) like `shipmentById`; a join for client caches and the router. */
+  shipment?: Maybe<Shipment>;
+  /** The `Shipment.id` of the shipment that changed; `shipmentById` resolves it. */
   shipmentId: Scalars['ID']['output'];
+  /** Whether the change was pushed or polled. */
   source: StatusChangeSource;
+  /** The new status: normalised, with the carrier's own code and text. */
   status: StatusReading;
   /** When the carrier says the change happened. */
   time?: Maybe<CarrierTime>;
+  /** The carrier's tracking number. */
   trackingNumber: Scalars['String']['output'];
+};
+
+/** A page of the status-change log, oldest first (Relay connection). */
+export type ShipmentStatusChangeConnection = {
+  __typename?: 'ShipmentStatusChangeConnection';
+  /** The changes of this page. */
+  edges: Array<ShipmentStatusChangeEdge>;
+  /** Whether more changes matching the filter follow, and the cursor to ask for them (or to subscribe from). */
+  pageInfo: PageInfo;
+};
+
+/** One status change in a page of `statusChanges`. */
+export type ShipmentStatusChangeEdge = {
+  __typename?: 'ShipmentStatusChangeEdge';
+  /** The change's position in the log (the same as `node.cursor`): pass it as `after`, or as the subscription's `cursor`. */
+  cursor: Scalars['String']['output'];
+  /** The change. */
+  node: ShipmentStatusChange;
 };
 
 /** A shipment our watchers poll because its carrier has no push (Carrier B, Group A express and e-commerce). */
 export type ShipmentWatch = {
   __typename?: 'ShipmentWatch';
+  /** False once unwatched or once polling stopped at a terminal status. */
   active: Scalars['Boolean']['output'];
+  /** The shipment's carrier. */
   carrier: Carrier;
+  /** Group A division (`express` or `ecommerce`); null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** Consecutive failed polls (0 after a success); the interval backs off as it grows. */
   failures: Scalars['Int']['output'];
+  /** Stable id of this watch; one watch per shipment, so it stays the same across watch, unwatch and watch again. */
+  id: Scalars['ID']['output'];
   /** Why the last poll failed (e.g. UPSTREAM_NOT_FOUND for a number the carrier does not know yet); null after a success. */
   lastError?: Maybe<WatchError>;
+  /** When the last poll happened; null before the first. */
   lastPolledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Latest status seen; null before the first poll. */
   lastStatus?: Maybe<StatusReading>;
   /** When the next poll is due; null once the shipment reached a terminal status and polling stopped. */
   nextPollAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The watched shipment, looked up through the carrier (or the store) like `shipmentById`; a join for client caches and the router. */
+  shipment?: Maybe<Shipment>;
+  /** The `Shipment.id` of the watched shipment; `shipmentById` resolves it and `unwatchShipment` takes it. */
   shipmentId: Scalars['ID']['output'];
+  /** The carrier's tracking number. */
   trackingNumber: Scalars['String']['output'];
+};
+
+/** A page of watches, oldest first (Relay connection). */
+export type ShipmentWatchConnection = {
+  __typename?: 'ShipmentWatchConnection';
+  /** The watches of this page. */
+  edges: Array<ShipmentWatchEdge>;
+  /** Whether more follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** One watch in a page of `watches`. */
+export type ShipmentWatchEdge = {
+  __typename?: 'ShipmentWatchEdge';
+  /** Opaque position of this watch in the list; pass it as `after` to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** The watch. */
+  node: ShipmentWatch;
 };
 
 /** Which changes a subscriber receives. At least one member must be given. */
 export type StatusChangeFilter = {
+  /** Only these carriers. */
   carriers?: InputMaybe<Array<Carrier>>;
   /** A customer reference (e.g. an order id) carried by the shipment. */
   reference?: InputMaybe<Scalars['String']['input']>;
+  /** Only these tracking numbers (each 1 to 40 letters, digits and `-`). */
   trackingNumbers?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 /** Where a status change came from: Group A's push webhook, or our own polling of a carrier without push. */
 export type StatusChangeSource =
+  /** Found by our watchers polling a carrier without push (Carrier B, Group A express and e-commerce). */
   | 'POLL'
+  /** Pushed by Group A's unified interface to our webhook. */
   | 'PUSH';
 
+/** A status as normalised here, with the carrier's own code and text beside it. */
 export type StatusReading = {
   __typename?: 'StatusReading';
   /** The carrier's own code (Group A `statusCode`, express `typeCode`, Carrier B `derivedCode`). */
   nativeCode?: Maybe<Scalars['String']['output']>;
   /** The carrier's own text, localised where the carrier does. */
   nativeText?: Maybe<Scalars['String']['output']>;
+  /** The normalised status. */
   status: ShipmentStatus;
 };
 
@@ -436,7 +703,9 @@ export type SubscriptionShipmentStatusChangedArgs = {
   filter: StatusChangeFilter;
 };
 
+/** One lookup of `track`. */
 export type TrackInput = {
+  /** The carrier to ask. */
   carrier: Carrier;
   /** Carrier B: express or ground network code, to disambiguate a reused number. */
   carrierCode?: InputMaybe<Scalars['String']['input']>;
@@ -448,80 +717,173 @@ export type TrackInput = {
   ecommerceIdType?: InputMaybe<EcommerceIdType>;
   /** Language of free text, e.g. `en`, `de`. */
   language?: InputMaybe<Scalars['String']['input']>;
-  /** Narrow an ambiguous number to a ship-date window. */
+  /** Narrow an ambiguous number to a ship-date window: its first day. */
   shipDateBegin?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Narrow an ambiguous number to a ship-date window: its last day. */
   shipDateEnd?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** The carrier's tracking number (1 to 40 letters, digits and `-`). */
   trackingNumber: Scalars['String']['input'];
 };
 
 /** One outcome per input of `track`, in input order: the shipments found, or a typed failure of that input alone. */
 export type TrackOutcome = TrackedShipments | TrackingFailure;
 
+/** The shipments one `track` input found. */
 export type TrackedShipments = {
   __typename?: 'TrackedShipments';
+  /** The input's carrier. */
   carrier: Carrier;
   /** More than one when a number is ambiguous (Group A without division, Carrier B reused numbers). */
   shipments: Array<Shipment>;
+  /** The input's tracking number. */
   trackingNumber: Scalars['String']['output'];
 };
 
+/** Stable codes of an upstream failure. */
 export type TrackingErrorCode =
+  /** The number matches several shipments; `candidates` are their ids. */
   | 'UPSTREAM_AMBIGUOUS'
+  /** The carrier refused the request as malformed. */
   | 'UPSTREAM_BAD_REQUEST'
+  /** The carrier's answer did not match its documented shape. */
   | 'UPSTREAM_CONTRACT'
+  /** The request's overall deadline (REQUEST_DEADLINE_MS) passed before the carrier answered this lookup. */
+  | 'UPSTREAM_DEADLINE_EXCEEDED'
+  /** This server has no connection to that carrier interface configured. */
   | 'UPSTREAM_NOT_CONFIGURED'
+  /** The carrier does not know this number. */
   | 'UPSTREAM_NOT_FOUND'
+  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
   | 'UPSTREAM_RATE_LIMITED'
+  /** The carrier refused our credentials. */
   | 'UPSTREAM_UNAUTHORIZED'
+  /** The carrier did not answer in time or answered with a server error. */
   | 'UPSTREAM_UNAVAILABLE';
 
+/** One scan or milestone in a shipment's history. */
 export type TrackingEvent = {
   __typename?: 'TrackingEvent';
+  /** The carrier's description of the event. */
   description?: Maybe<Scalars['String']['output']>;
   /** The carrier's exception indicator (Carrier B `exceptionCode`, Group A express `typeCode`). */
   exceptionCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier's text for the exception. */
   exceptionDescription?: Maybe<Scalars['String']['output']>;
+  /** Where it happened. */
   location?: Maybe<Location>;
+  /** What happens next, as the carrier says. */
   nextSteps?: Maybe<Scalars['String']['output']>;
   /** Pieces of a multi-piece shipment this event concerns. */
   pieceIds: Array<Scalars['String']['output']>;
+  /** The carrier's remark on the event. */
   remark?: Maybe<Scalars['String']['output']>;
+  /** Who signed, for a delivery scan (where entitled). */
   signedBy?: Maybe<Scalars['String']['output']>;
+  /** The status this event means, with the carrier's code and text. */
   status: StatusReading;
+  /** When it happened. */
   time?: Maybe<CarrierTime>;
 };
 
+/** A `track` input that failed, alone: its siblings are unaffected. */
 export type TrackingFailure = {
   __typename?: 'TrackingFailure';
   /** For UPSTREAM_AMBIGUOUS: the ids of the matching shipments. */
   candidates: Array<Scalars['ID']['output']>;
+  /** The input's carrier. */
   carrier: Carrier;
   /** The carrier's own error code. */
   carrierErrorCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the failure. */
   code: TrackingErrorCode;
+  /** What went wrong, in English. */
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when this lookup could be served. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The input's tracking number. */
   trackingNumber: Scalars['String']['output'];
   /** The upstream interface that failed, e.g. `carrier-b`, `group-a/tracking`. */
   upstream: Scalars['String']['output'];
 };
 
-/** A failed poll: the stable error code (the same codes as tracking errors), its message, and when it happened. */
-export type WatchError = {
-  __typename?: 'WatchError';
-  at: Scalars['DateTime']['output'];
-  code: Scalars['String']['output'];
+/** Which shipment to stop polling. */
+export type UnwatchShipmentInput = {
+  /** The watched shipment's id: `ShipmentWatch.shipmentId` or the `Shipment.id` of the shipment. */
+  shipmentId: Scalars['ID']['input'];
+};
+
+/** The result of `unwatchShipment`. */
+export type UnwatchShipmentPayload = {
+  __typename?: 'UnwatchShipmentPayload';
+  /** What the caller refused (NOT_FOUND when the shipment is not, or no longer, watched); empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+  /** The watch, now inactive; null when `userErrors` is not empty. */
+  watch?: Maybe<ShipmentWatch>;
+};
+
+/**
+ * What the caller or the carrier refused in a mutation (Shopify's `userErrors`). A mutation with user errors changed
+ * nothing; its result field is null. Server faults and unavailability are GraphQL errors instead.
+ */
+export type UserError = {
+  __typename?: 'UserError';
+  /** For CARRIER_REFUSED: the carrier's own error code. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the refusal. */
+  code: UserErrorCode;
+  /** Path of the offending input field, e.g. `["input", "trackingNumber"]`; null when no single field is at fault. */
+  field?: Maybe<Array<Scalars['String']['output']>>;
+  /** What is wrong and how to put it right, in English. */
   message: Scalars['String']['output'];
 };
 
+/** Why a mutation did not do what was asked, as the caller's fault or the carrier's refusal (not a server fault). */
+export type UserErrorCode =
+  /** An input value is malformed, out of bounds or not allowed; `field` names it. Nothing was stored or sent. */
+  | 'BAD_USER_INPUT'
+  /** The carrier refused the request as the caller's fault; `carrierCode` is the carrier's own code. */
+  | 'CARRIER_REFUSED'
+  /** The id or shipment named is not known here (e.g. a shipment that is not watched, a push subscription id that does not exist). */
+  | 'NOT_FOUND';
+
+/** A failed poll: the stable error code (the same codes as tracking errors), its message, and when it happened. */
+export type WatchError = {
+  __typename?: 'WatchError';
+  /** When the failed poll happened. */
+  at: Scalars['DateTime']['output'];
+  /** Stable code, one of TrackingErrorCode's values (e.g. UPSTREAM_NOT_FOUND). */
+  code: Scalars['String']['output'];
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+};
+
+/** Which shipment to poll. Only carriers without push can be watched: CARRIER_B, and GROUP_A with division express or ecommerce. */
 export type WatchShipmentInput = {
+  /** The shipment's carrier. */
   carrier: Carrier;
+  /** Carrier B: express or ground network code, to disambiguate a reused number. */
   carrierCode?: InputMaybe<Scalars['String']['input']>;
+  /** Carrier B: the carrier's unique id of a reused number. */
   carrierUniqueId?: InputMaybe<Scalars['String']['input']>;
+  /** Group A division: `express`, or `ecommerce` (with `ecommerceIdType`). */
   division?: InputMaybe<Scalars['String']['input']>;
+  /** Group A e-commerce: which id `trackingNumber` is. */
   ecommerceIdType?: InputMaybe<EcommerceIdType>;
+  /** The carrier's tracking number (1 to 40 letters, digits and `-`). */
   trackingNumber: Scalars['String']['input'];
+};
+
+/** The result of `watchShipment`. */
+export type WatchShipmentPayload = {
+  __typename?: 'WatchShipmentPayload';
+  /** What the caller refused (e.g. a carrier that pushes instead, a malformed number); empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+  /** The watch, due for a poll at once; null when `userErrors` is not empty. */
+  watch?: Maybe<ShipmentWatch>;
 };
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
@@ -633,9 +995,13 @@ export type ResolversTypes = ResolversObject<{
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
   CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
+  CreatePushSubscriptionPayload: ResolverTypeWrapper<Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Delay: ResolverTypeWrapper<Delay>;
   DelayStatus: DelayStatus;
+  DeletePushSubscriptionInput: DeletePushSubscriptionInput;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  DeletePushSubscriptionPayload: ResolverTypeWrapper<Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
   DeliveryWindow: ResolverTypeWrapper<DeliveryWindow>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
   EcommerceIdType: EcommerceIdType;
@@ -646,24 +1012,31 @@ export type ResolversTypes = ResolversObject<{
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Money: ResolverTypeWrapper<Money>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  PageInfo: ResolverTypeWrapper<PageInfo>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
   Piece: ResolverTypeWrapper<PieceModel>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
+  PushSubscriptionConnection: ResolverTypeWrapper<Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversTypes['PushSubscriptionEdge']> }>;
+  PushSubscriptionEdge: ResolverTypeWrapper<Omit<PushSubscriptionEdge, 'node'> & { node: ResolversTypes['PushSubscription'] }>;
   PushSubscriptionScope: PushSubscriptionScope;
   PushSubscriptionState: PushSubscriptionState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   ReferenceLookupInput: ReferenceLookupInput;
+  ReferenceType: ReferenceType;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
   ShipmentStatus: ShipmentStatus;
   ShipmentStatusChange: ResolverTypeWrapper<StatusChangeModel>;
+  ShipmentStatusChangeConnection: ResolverTypeWrapper<Omit<ShipmentStatusChangeConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentStatusChangeEdge']> }>;
+  ShipmentStatusChangeEdge: ResolverTypeWrapper<Omit<ShipmentStatusChangeEdge, 'node'> & { node: ResolversTypes['ShipmentStatusChange'] }>;
   ShipmentWatch: ResolverTypeWrapper<ShipmentWatchModel>;
+  ShipmentWatchConnection: ResolverTypeWrapper<Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentWatchEdge']> }>;
+  ShipmentWatchEdge: ResolverTypeWrapper<Omit<ShipmentWatchEdge, 'node'> & { node: ResolversTypes['ShipmentWatch'] }>;
   StatusChangeFilter: StatusChangeFilter;
   StatusChangeSource: StatusChangeSource;
   StatusReading: ResolverTypeWrapper<StatusReading>;
@@ -674,8 +1047,13 @@ export type ResolversTypes = ResolversObject<{
   TrackingErrorCode: TrackingErrorCode;
   TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
   TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
+  UnwatchShipmentInput: UnwatchShipmentInput;
+  UnwatchShipmentPayload: ResolverTypeWrapper<Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
+  UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
   WatchError: ResolverTypeWrapper<WatchError>;
   WatchShipmentInput: WatchShipmentInput;
+  WatchShipmentPayload: ResolverTypeWrapper<Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -685,8 +1063,12 @@ export type ResolversParentTypes = ResolversObject<{
   CarrierTime: CarrierTime;
   CarrierWarning: CarrierWarning;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
+  CreatePushSubscriptionPayload: Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
+  DeletePushSubscriptionInput: DeletePushSubscriptionInput;
+  ID: Scalars['ID']['output'];
+  DeletePushSubscriptionPayload: Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
   DeliveryWindow: DeliveryWindow;
   Dimensions: Dimensions;
   LocalDate: Scalars['LocalDate']['output'];
@@ -696,21 +1078,27 @@ export type ResolversParentTypes = ResolversObject<{
   Float: Scalars['Float']['output'];
   Money: Money;
   Mutation: Record<PropertyKey, never>;
-  ID: Scalars['ID']['output'];
+  PageInfo: PageInfo;
+  Boolean: Scalars['Boolean']['output'];
   Party: Party;
   PartyAddress: PartyAddress;
   Piece: PieceModel;
   Int: Scalars['Int']['output'];
   ProofOfDelivery: ProofOfDelivery;
-  Boolean: Scalars['Boolean']['output'];
   PushSubscription: PushSubscriptionModel;
+  PushSubscriptionConnection: Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversParentTypes['PushSubscriptionEdge']> };
+  PushSubscriptionEdge: Omit<PushSubscriptionEdge, 'node'> & { node: ResolversParentTypes['PushSubscription'] };
   Query: Record<PropertyKey, never>;
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ServiceInfo;
   Shipment: ShipmentModel;
   ShipmentReference: ShipmentReference;
   ShipmentStatusChange: StatusChangeModel;
+  ShipmentStatusChangeConnection: Omit<ShipmentStatusChangeConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentStatusChangeEdge']> };
+  ShipmentStatusChangeEdge: Omit<ShipmentStatusChangeEdge, 'node'> & { node: ResolversParentTypes['ShipmentStatusChange'] };
   ShipmentWatch: ShipmentWatchModel;
+  ShipmentWatchConnection: Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentWatchEdge']> };
+  ShipmentWatchEdge: Omit<ShipmentWatchEdge, 'node'> & { node: ResolversParentTypes['ShipmentWatch'] };
   StatusChangeFilter: StatusChangeFilter;
   StatusReading: StatusReading;
   Subscription: Record<PropertyKey, never>;
@@ -719,8 +1107,12 @@ export type ResolversParentTypes = ResolversObject<{
   TrackedShipments: TrackedShipmentsModelModel;
   TrackingEvent: TrackingEventModel;
   TrackingFailure: TrackingFailureModelModel;
+  UnwatchShipmentInput: UnwatchShipmentInput;
+  UnwatchShipmentPayload: Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
+  UserError: UserError;
   WatchError: WatchError;
   WatchShipmentInput: WatchShipmentInput;
+  WatchShipmentPayload: Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
 }>;
 
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
@@ -739,6 +1131,12 @@ export type CarrierWarningResolvers<ContextType = GraphQLContext, ParentType ext
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type CreatePushSubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatePushSubscriptionPayload'] = ResolversParentTypes['CreatePushSubscriptionPayload']> = ResolversObject<{
+  pushSubscription?: Resolver<Maybe<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -747,6 +1145,12 @@ export type DelayResolvers<ContextType = GraphQLContext, ParentType extends Reso
   status?: Resolver<Maybe<ResolversTypes['DelayStatus']>, ParentType, ContextType>;
   subType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type DeletePushSubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeletePushSubscriptionPayload'] = ResolversParentTypes['DeletePushSubscriptionPayload']> = ResolversObject<{
+  pushSubscription?: Resolver<Maybe<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type DeliveryWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryWindow'] = ResolversParentTypes['DeliveryWindow']> = ResolversObject<{
@@ -787,10 +1191,17 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
-  createPushSubscription?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType, RequireFields<MutationCreatePushSubscriptionArgs, 'input'>>;
-  deletePushSubscription?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'id'>>;
-  unwatchShipment?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'shipmentId'>>;
-  watchShipment?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
+  createPushSubscription?: Resolver<ResolversTypes['CreatePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationCreatePushSubscriptionArgs, 'input'>>;
+  deletePushSubscription?: Resolver<ResolversTypes['DeletePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'input'>>;
+  unwatchShipment?: Resolver<ResolversTypes['UnwatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'input'>>;
+  watchShipment?: Resolver<ResolversTypes['WatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
+}>;
+
+export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
+  endCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
 export type PartyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Party'] = ResolversParentTypes['Party']> = ResolversObject<{
@@ -838,14 +1249,24 @@ export type PushSubscriptionResolvers<ContextType = GraphQLContext, ParentType e
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type PushSubscriptionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushSubscriptionConnection'] = ResolversParentTypes['PushSubscriptionConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['PushSubscriptionEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushSubscriptionEdge'] = ResolversParentTypes['PushSubscriptionEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['PushSubscription'], ParentType, ContextType>;
+}>;
+
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
-  pushSubscriptions?: Resolver<Array<ResolversTypes['PushSubscription']>, ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
+  pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, RequireFields<QueryPushSubscriptionsArgs, 'first'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
-  statusChanges?: Resolver<Array<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter' | 'limit'>>;
+  statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter' | 'first'>>;
   track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
-  watches?: Resolver<Array<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
+  watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly' | 'first'>>;
 }>;
 
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
@@ -901,9 +1322,11 @@ export type ShipmentStatusChangeResolvers<ContextType = GraphQLContext, ParentTy
   cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   location?: Resolver<Maybe<ResolversTypes['Location']>, ParentType, ContextType>;
   recordedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
+  shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType>;
   shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   source?: Resolver<ResolversTypes['StatusChangeSource'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;
@@ -911,17 +1334,39 @@ export type ShipmentStatusChangeResolvers<ContextType = GraphQLContext, ParentTy
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type ShipmentStatusChangeConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentStatusChangeConnection'] = ResolversParentTypes['ShipmentStatusChangeConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ShipmentStatusChangeEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type ShipmentStatusChangeEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentStatusChangeEdge'] = ResolversParentTypes['ShipmentStatusChangeEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ShipmentStatusChange'], ParentType, ContextType>;
+}>;
+
 export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatch'] = ResolversParentTypes['ShipmentWatch']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   failures?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   lastError?: Resolver<Maybe<ResolversTypes['WatchError']>, ParentType, ContextType>;
   lastPolledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   lastStatus?: Resolver<Maybe<ResolversTypes['StatusReading']>, ParentType, ContextType>;
   nextPollAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType>;
   shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ShipmentWatchConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatchConnection'] = ResolversParentTypes['ShipmentWatchConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ShipmentWatchEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type ShipmentWatchEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatchEdge'] = ResolversParentTypes['ShipmentWatchEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType>;
 }>;
 
 export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusReading'] = ResolversParentTypes['StatusReading']> = ResolversObject<{
@@ -970,18 +1415,39 @@ export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type UnwatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UnwatchShipmentPayload'] = ResolversParentTypes['UnwatchShipmentPayload']> = ResolversObject<{
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType>;
+}>;
+
+export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
+  field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type WatchErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchError'] = ResolversParentTypes['WatchError']> = ResolversObject<{
   at?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type WatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchShipmentPayload'] = ResolversParentTypes['WatchShipmentPayload']> = ResolversObject<{
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
   CarrierTime?: CarrierTimeResolvers<ContextType>;
   CarrierWarning?: CarrierWarningResolvers<ContextType>;
+  CreatePushSubscriptionPayload?: CreatePushSubscriptionPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Delay?: DelayResolvers<ContextType>;
+  DeletePushSubscriptionPayload?: DeletePushSubscriptionPayloadResolvers<ContextType>;
   DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
   LocalDate?: GraphQLScalarType;
@@ -990,23 +1456,33 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Measure?: MeasureResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  PageInfo?: PageInfoResolvers<ContextType>;
   Party?: PartyResolvers<ContextType>;
   PartyAddress?: PartyAddressResolvers<ContextType>;
   Piece?: PieceResolvers<ContextType>;
   ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
   PushSubscription?: PushSubscriptionResolvers<ContextType>;
+  PushSubscriptionConnection?: PushSubscriptionConnectionResolvers<ContextType>;
+  PushSubscriptionEdge?: PushSubscriptionEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
+  ShipmentStatusChangeConnection?: ShipmentStatusChangeConnectionResolvers<ContextType>;
+  ShipmentStatusChangeEdge?: ShipmentStatusChangeEdgeResolvers<ContextType>;
   ShipmentWatch?: ShipmentWatchResolvers<ContextType>;
+  ShipmentWatchConnection?: ShipmentWatchConnectionResolvers<ContextType>;
+  ShipmentWatchEdge?: ShipmentWatchEdgeResolvers<ContextType>;
   StatusReading?: StatusReadingResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TrackOutcome?: TrackOutcomeResolvers<ContextType>;
   TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
   TrackingEvent?: TrackingEventResolvers<ContextType>;
   TrackingFailure?: TrackingFailureResolvers<ContextType>;
+  UnwatchShipmentPayload?: UnwatchShipmentPayloadResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
   WatchError?: WatchErrorResolvers<ContextType>;
+  WatchShipmentPayload?: WatchShipmentPayloadResolvers<ContextType>;
 }>;
 

@@ -16,13 +16,16 @@ describe.each(STORE_BACKENDS)('push subscriptions on $name', (backend) => {
     await e2e?.close();
   });
 
-  const LIST = `query($s: PushSubscriptionState) { pushSubscriptions(state: $s) { id state subject scope } }`;
+  const LIST = `query($s: PushSubscriptionState) { pushSubscriptions(state: $s) { edges { node { id state subject scope } } } }`;
+  const listed = (answer: { data?: { pushSubscriptions: { edges: { node: { id: string; state: string } }[] } } }) =>
+    answer.data!.pushSubscriptions.edges.map((e) => e.node);
 
   describe('push subscription lifecycle', () => {
     it('a subscription by tracking number is ACTIVE once the confirmation call is verified', async () => {
       const answer = await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'express' } });
       expect(answer.errors).toBeUndefined();
-      const created = answer.data.createPushSubscription;
+      expect(answer.data.createPushSubscription.userErrors).toEqual([]);
+      const created = answer.data.createPushSubscription.pushSubscription;
       expect(created.state).toBe('ACTIVE');
       expect(created.activatedAt).not.toBeNull();
       expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('active');
@@ -31,13 +34,13 @@ describe.each(STORE_BACKENDS)('push subscriptions on $name', (backend) => {
 
     it('a subscription by customer account is PENDING_APPROVAL until the carrier approves it, then its shipments are pushed', async () => {
       const answer = await e2e.gql(CREATE, { input: { scope: 'CUSTOMER_ACCOUNT', subject: 'ACC-100200' } });
-      const created = answer.data.createPushSubscription;
+      const created = answer.data.createPushSubscription.pushSubscription;
       expect(created.state).toBe('PENDING_APPROVAL');
       expect(created.activatedAt).toBeNull();
       await e2e.sandbox.push.approve(created.carrierSubscriptionId);
       const active = await waitFor(async () => {
         const list = await e2e.gql(LIST, { s: 'ACTIVE' });
-        return list.data.pushSubscriptions.find((s: { id: string }) => s.id === created.id);
+        return listed(list).find((s) => s.id === created.id);
       });
       expect(active.state).toBe('ACTIVE');
       // Approved: the account's shipments are pushed, and their statuses reach the status log.
@@ -50,22 +53,25 @@ describe.each(STORE_BACKENDS)('push subscriptions on $name', (backend) => {
 
     it('subscriptions are listed, optionally by state', async () => {
       const all = await e2e.gql(LIST, {});
-      expect(all.data.pushSubscriptions.length).toBeGreaterThanOrEqual(2);
+      expect(listed(all).length).toBeGreaterThanOrEqual(2);
       const pending = await e2e.gql(LIST, { s: 'CREATED' });
-      expect(pending.data.pushSubscriptions.every((s: { state: string }) => s.state === 'CREATED')).toBe(true);
+      expect(listed(pending).every((s) => s.state === 'CREATED')).toBe(true);
     });
 
     it('deleting a subscription deletes it at the carrier and marks it DELETED', async () => {
-      const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567894' } })).data.createPushSubscription;
-      const deleted = await e2e.gql(`mutation($id: ID!) { deletePushSubscription(id: $id) { id state } }`, { id: created.id });
-      expect(deleted.data.deletePushSubscription.state).toBe('DELETED');
+      const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567894' } })).data.createPushSubscription
+        .pushSubscription;
+      const deleted = await e2e.gql(`mutation($id: ID!) { deletePushSubscription(input: { id: $id }) { pushSubscription { id state } } }`, {
+        id: created.id,
+      });
+      expect(deleted.data.deletePushSubscription.pushSubscription.state).toBe('DELETED');
       expect(e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)?.phase).toBe('deleted');
     });
 
-    it('deleting an unknown subscription is BAD_USER_INPUT at id', async () => {
-      const answer = await e2e.gql(`mutation { deletePushSubscription(id: "push_nope") { id } }`);
-      expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      expect(answer.errors?.[0]?.extensions?.field).toBe('id');
+    it('deleting an unknown subscription is a NOT_FOUND user error at input.id', async () => {
+      const answer = await e2e.gql(`mutation { deletePushSubscription(input: { id: "push_nope" }) { pushSubscription { id } userErrors { field code } } }`);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.deletePushSubscription).toEqual({ pushSubscription: null, userErrors: [{ field: ['input', 'id'], code: 'NOT_FOUND' }] });
     });
   });
 
@@ -74,21 +80,24 @@ describe.each(STORE_BACKENDS)('push subscriptions on $name', (backend) => {
       const before = e2e.sandbox.push.subscriptions().length;
       const answer = await e2e.gql(CREATE, { input });
       expect(e2e.sandbox.push.subscriptions().length).toBe(before);
-      expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
-      return answer.errors![0]!;
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.createPushSubscription.pushSubscription).toBeNull();
+      const [userError] = answer.data.createPushSubscription.userErrors as { field: string[]; code: string; message: string }[];
+      expect(userError?.code).toBe('BAD_USER_INPUT');
+      return userError!;
     };
 
     it('an empty subject is BAD_USER_INPUT at input.subject', async () => {
-      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '  ' })).extensions?.field).toBe('input.subject');
+      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '  ' })).field).toEqual(['input', 'subject']);
     });
 
     it('a tracking number with characters other than letters, digits and "-" is BAD_USER_INPUT at input.subject', async () => {
-      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '12 34/56' })).extensions?.field).toBe('input.subject');
+      expect((await refused({ scope: 'TRACKING_NUMBER', subject: '12 34/56' })).field).toEqual(['input', 'subject']);
     });
 
     it('an unknown division is BAD_USER_INPUT at input.division', async () => {
       const error = await refused({ scope: 'TRACKING_NUMBER', subject: '1234567893', division: 'freight-x' });
-      expect(error.extensions?.field).toBe('input.division');
+      expect(error.field).toEqual(['input', 'division']);
       expect(error.message).toContain('freight-x');
     });
   });

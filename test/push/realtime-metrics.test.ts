@@ -22,7 +22,7 @@ async function metric(line: string): Promise<number | null> {
 }
 
 it('webhook calls, acknowledgement latency, recorded changes and subscribers are on /metrics', async () => {
-  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
+  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
   expect(created.state).toBe('ACTIVE');
   const secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
   // Let the sandbox's own first push for the subscribed number settle, then measure from a baseline.

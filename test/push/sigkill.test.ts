@@ -63,7 +63,7 @@ afterEach(async () => {
 
 /** An ACTIVE push subscription at the carrier; returns a function posting to the (current) server's webhook with its secret. */
 async function activePoster(origin: string): Promise<(body: unknown) => Promise<Response>> {
-  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
+  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
   expect(created.state).toBe('ACTIVE');
   const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
   return (body) =>
@@ -132,7 +132,7 @@ it('a webhook killed in the window between its 200 and its processing is process
 it('a push confirmation acknowledged just before SIGKILL still activates its subscription after restart', async () => {
   // The confirmation arrives while processing is held: it is stored and answered, not yet verified.
   let origin = await startChild({ processing: false });
-  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567891' } })).data.createPushSubscription;
+  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567891' } })).data.createPushSubscription.pushSubscription;
   expect(created.state).toBe('CREATED');
   await child!.kill();
   const confirmations = async () => (await inboxRows()).filter((row) => row.scope === 'subscription.confirm');
@@ -143,8 +143,10 @@ it('a push confirmation acknowledged just before SIGKILL still activates its sub
   // The carrier never repeats a confirmation: the restarted server verifies the stored one.
   origin = await startChild();
   await waitFor(async () => {
-    const listed = (await gql(origin, 'query { pushSubscriptions { id state } }')).data.pushSubscriptions as Array<{ id: string; state: string }>;
-    return listed.some((s) => s.id === created.id && s.state === 'ACTIVE');
+    const page = (await gql(origin, 'query { pushSubscriptions { edges { node { id state } } } }')).data.pushSubscriptions as {
+      edges: Array<{ node: { id: string; state: string } }>;
+    };
+    return page.edges.some(({ node }) => node.id === created.id && node.state === 'ACTIVE');
   }, 20_000);
   await child!.kill();
   // Settled: the validation secret no longer sits in the inbox (only its digest is kept, on the subscription).

@@ -85,7 +85,11 @@ export async function waitFor<T>(probe: () => Promise<T | undefined | null | fal
 }
 
 export const CREATE = `mutation($input: CreatePushSubscriptionInput!) {
-  createPushSubscription(input: $input) { id scope subject state carrierSubscriptionId createdAt activatedAt }
+  createPushSubscription(input: $input) {
+    pushSubscription { id scope subject state carrierSubscriptionId createdAt activatedAt }
+    userErrors { field code message carrierCode }
+    warnings { code message type }
+  }
 }`;
 
 /** A notification in the seed's shape. */

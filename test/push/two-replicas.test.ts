@@ -46,7 +46,7 @@ it('a webhook received by one replica reaches a subscriber of the other through 
   const number = '9990004001';
   // Subscribed for another number: the sandbox pushes that one's own statuses, which must not race this test's change.
   const created = (await gql(receiver.origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data
-    .createPushSubscription;
+    .createPushSubscription.pushSubscription;
   expect(created.state).toBe('ACTIVE');
   const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   const captured = capturingLogger();
   lines = captured.lines;
   e2e = await startPushE2E({ WATCHERS_ENABLED: 'false' }, { logger: captured.logger });
-  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
+  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
   secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
 });
 afterAll(async () => {

@@ -88,10 +88,10 @@ describe('HTTPS with WEBHOOK_TLS_CERT_FILE / WEBHOOK_TLS_KEY_FILE', () => {
   });
 
   it('GraphQL answers over HTTPS to a client trusting the certificate', async () => {
-    const answer = await e2e.gql(`query { pushSubscriptions { id } }`);
+    const answer = await e2e.gql(`query { pushSubscriptions { edges { node { id } } } }`);
     expect(answer.status).toBe(200);
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.pushSubscriptions).toEqual(expect.any(Array));
+    expect(answer.data.pushSubscriptions.edges).toEqual(expect.any(Array));
   });
 
   it('a client that does not trust the certificate is refused by its own TLS check (the certificate is really presented)', async () => {
@@ -120,7 +120,7 @@ describe('HTTPS with WEBHOOK_TLS_CERT_FILE / WEBHOOK_TLS_KEY_FILE', () => {
 describe('the webhook over HTTPS', () => {
   let secret: string;
   beforeAll(async () => {
-    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567891' } })).data.createPushSubscription;
+    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567891' } })).data.createPushSubscription.pushSubscription;
     expect(created.state).toBe('ACTIVE');
     secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
     await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
@@ -167,7 +167,7 @@ describe('the push lifecycle over TLS', () => {
 
       const answer = await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: number, division: 'express' } });
       expect(answer.errors).toBeUndefined();
-      const created = answer.data.createPushSubscription;
+      const created = answer.data.createPushSubscription.pushSubscription;
       expect(created.state).toBe('ACTIVE');
       const carrierSide = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!;
       expect(carrierSide.callbackUrl).toBe(e2e.webhookUrl);
@@ -228,7 +228,8 @@ describe('a carrier that does not trust the certificate', () => {
         body: JSON.stringify({ query: CREATE, variables: { input: { scope: 'TRACKING_NUMBER', subject: '1234567892' } } }),
         dispatcher: agent,
       });
-      const created = ((await response.json()) as { data: { createPushSubscription: { state: string; carrierSubscriptionId: string } } }).data.createPushSubscription;
+      type Created = { pushSubscription: { state: string; carrierSubscriptionId: string } };
+      const created = ((await response.json()) as { data: { createPushSubscription: Created } }).data.createPushSubscription.pushSubscription;
       expect(created.state).toBe('CREATED');
       const confirm = sandbox.push.deliveries.find((d) => d.subscriptionId === created.carrierSubscriptionId && d.kind === 'confirm');
       expect(confirm?.status).toBe(0);

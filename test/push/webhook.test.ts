@@ -16,7 +16,7 @@ describe.each(STORE_BACKENDS)('Group A webhook on $name', (backend) => {
   let secret: string;
   beforeAll(async () => {
     e2e = await startPushE2E({ WEBHOOK_MAX_BODY_BYTES: String(MAX_BODY), ...(await backend.env()) });
-    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription;
+    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
     expect(created.state).toBe('ACTIVE');
     secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
     // The simulator pushes the current status right after activation: let that settle before counting rows.

@@ -117,16 +117,17 @@ describe('shipmentStatusChanged over graphql-ws', () => {
     const start = (await rt.log.latestCursor()) ?? '0';
     const appended = [];
     for (let i = 0; i < 5; i += 1) appended.push(await rt.append(changeInput({ trackingNumber })));
-    const query = `query($filter: StatusChangeFilter!, $after: String, $limit: Int) {
-      statusChanges(filter: $filter, after: $after, limit: $limit) { cursor trackingNumber recordedAt status { status } }
+    const query = `query($filter: StatusChangeFilter!, $after: String, $first: Int) {
+      statusChanges(filter: $filter, after: $after, first: $first) { edges { cursor node { cursor trackingNumber recordedAt status { status } } } }
     }`;
     const post = async (variables: Record<string, unknown>) => {
       const res = await fetch(rt.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-      return (await res.json()) as { data?: { statusChanges: { cursor: string }[] }; errors?: { extensions: Record<string, unknown> }[] };
+      const answer = (await res.json()) as { data?: { statusChanges: { edges: { node: { cursor: string } }[] } }; errors?: { extensions: Record<string, unknown> }[] };
+      return { ...answer, changes: answer.data?.statusChanges.edges.map((edge) => edge.node) ?? [] };
     };
-    const page1 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: start, limit: 3 });
-    const page2 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: page1.data?.statusChanges.at(-1)?.cursor, limit: 3 });
-    expect([...cursorsOf(page1.data!.statusChanges), ...cursorsOf(page2.data!.statusChanges)]).toEqual(appended);
+    const page1 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: start, first: 3 });
+    const page2 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: page1.changes.at(-1)?.cursor, first: 3 });
+    expect([...cursorsOf(page1.changes), ...cursorsOf(page2.changes)]).toEqual(appended);
     expect((await post({ filter: {} })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'filter' });
     expect((await post({ filter: { trackingNumbers: ['x'] }, after: '1x' })).errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'after' });
   });

@@ -31,7 +31,13 @@ async function gql(query: string, variables: Record<string, unknown> = {}) {
   return (await res.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
 }
 
-const WATCH = `mutation W($input: WatchShipmentInput!) { watchShipment(input: $input) { shipmentId carrier trackingNumber active nextPollAt } }`;
+const WATCH = `mutation W($input: WatchShipmentInput!) {
+  watchShipment(input: $input) { watch { shipmentId carrier trackingNumber active nextPollAt } userErrors { field code message } }
+}`;
+const UNWATCH = `mutation U($id: ID!) { unwatchShipment(input: { shipmentId: $id }) { watch { active nextPollAt } userErrors { field code message } } }`;
+/** The nodes of a `watches` page. */
+const nodesOf = <T>(answer: { data?: Record<string, unknown> | null }): T[] =>
+  (answer.data?.watches as { edges: Array<{ node: T }> }).edges.map((edge) => edge.node);
 
 describe('watchers in sandbox mode', () => {
   it('with no configuration, a watched Carrier B shipment is polled within seconds and its scans reach a subscriber', async () => {
@@ -43,7 +49,12 @@ describe('watchers in sandbox mode', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const watched = await gql(WATCH, { input: { carrier: 'CARRIER_B', trackingNumber } });
       expect(watched.errors).toBeUndefined();
-      expect(watched.data?.watchShipment).toMatchObject({ shipmentId: `CARRIER_B:-:${trackingNumber}`, carrier: 'CARRIER_B', active: true });
+      // The canonical id carries the carrier's unique id of the number (docs/assumptions.md S2).
+      expect(watched.data?.watchShipment).toMatchObject({
+        watch: { shipmentId: expect.stringMatching(new RegExp(`^CARRIER_B:-:${trackingNumber}(:|$)`)), carrier: 'CARRIER_B', active: true },
+        userErrors: [],
+      });
+      const shipmentId = (watched.data?.watchShipment as { watch: { shipmentId: string } }).watch.shipmentId;
       await waitFor(() => sub.received.length > 0, { timeoutMs: 10_000 });
       expect(sub.errors).toEqual([]);
       expect(sub.received.every((c) => c.source === 'POLL' && c.trackingNumber === trackingNumber)).toBe(true);
@@ -52,14 +63,14 @@ describe('watchers in sandbox mode', () => {
       const polled = Number(/^status_changes_recorded_total\{source="POLL"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
       expect(polled).toBeGreaterThanOrEqual(sub.received.length);
 
-      const listed = await gql(`{ watches { shipmentId lastStatus { status } lastPolledAt nextPollAt } }`);
-      const watch = (listed.data?.watches as Array<{ shipmentId: string; lastPolledAt: string | null; nextPollAt: string | null }>)[0];
+      const listed = await gql(`{ watches { edges { node { shipmentId lastStatus { status } lastPolledAt nextPollAt } } } }`);
+      const watch = nodesOf<{ shipmentId: string; lastPolledAt: string | null; nextPollAt: string | null }>(listed)[0];
       expect(watch?.lastPolledAt).not.toBeNull();
       // Sandbox mode polls every 10 s (5 s near delivery) by default.
       expect(Date.parse(watch!.nextPollAt!) - Date.parse(watch!.lastPolledAt!)).toBeLessThanOrEqual(10_000);
 
-      const unwatched = await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:${trackingNumber}") { active nextPollAt } }`);
-      expect(unwatched.data?.unwatchShipment).toEqual({ active: false, nextPollAt: null });
+      const unwatched = await gql(UNWATCH, { id: shipmentId });
+      expect(unwatched.data?.unwatchShipment).toEqual({ watch: { active: false, nextPollAt: null }, userErrors: [] });
     } finally {
       sub.stop();
       await client.dispose();
@@ -70,25 +81,31 @@ describe('watchers in sandbox mode', () => {
     const trackingNumber = '123456789404';
     const watched = await gql(WATCH, { input: { carrier: 'CARRIER_B', trackingNumber } });
     expect(watched.errors).toBeUndefined();
-    const query = `{ watches { shipmentId active failures lastError { code message at } } }`;
+    const query = `{ watches { edges { node { shipmentId active failures lastError { code message at } } } } }`;
     let failing: unknown;
     await waitFor(async () => {
-      const listed = (await gql(query)).data?.watches as Array<{ shipmentId: string; failures: number }>;
-      failing = listed.find((w) => w.shipmentId === `CARRIER_B:-:${trackingNumber}` && w.failures > 0);
+      const listed = nodesOf<{ shipmentId: string; failures: number }>(await gql(query));
+      failing = listed.find((w) => w.shipmentId.startsWith(`CARRIER_B:-:${trackingNumber}`) && w.failures > 0);
       return failing !== undefined;
     }, { timeoutMs: 10_000, intervalMs: 100 });
     expect(failing).toMatchObject({ active: true, lastError: { code: 'UPSTREAM_NOT_FOUND', message: expect.any(String), at: expect.any(String) } });
-    await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:${trackingNumber}") { active } }`);
+    await gql(UNWATCH, { id: `CARRIER_B:-:${trackingNumber}` });
   });
 
-  it('watching an unknown carrier or a Group A unified-only number is BAD_USER_INPUT with the field path, and unwatching an unknown shipment names it', async () => {
+  it('watching an unknown carrier or a Group A unified-only number is a BAD_USER_INPUT user error with the field path, and unwatching an unknown shipment is NOT_FOUND naming it', async () => {
     const unknown = await gql(WATCH, { input: { carrier: 'DARK_STORE', trackingNumber: '123' } });
-    expect(unknown.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.carrier' });
-    const unified = await gql(WATCH, { input: { carrier: 'GROUP_A', trackingNumber: '1234567893' } });
-    expect(unified.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.division' });
-    expect(unified.errors?.[0]?.message).toMatch(/push subscription/);
-    const notWatched = await gql(`mutation { unwatchShipment(shipmentId: "CARRIER_B:-:000000000000") { active } }`);
-    expect(notWatched.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'shipmentId' });
-    expect(notWatched.errors?.[0]?.message).toMatch(/"CARRIER_B:-:000000000000" is not watched/);
+    expect(unknown.errors).toBeUndefined();
+    expect(unknown.data?.watchShipment).toMatchObject({ watch: null, userErrors: [{ code: 'BAD_USER_INPUT', field: ['input', 'carrier'] }] });
+    const unified = (await gql(WATCH, { input: { carrier: 'GROUP_A', trackingNumber: '1234567893' } })).data?.watchShipment as {
+      userErrors: Array<{ field: string[]; code: string; message: string }>;
+    };
+    expect(unified.userErrors).toMatchObject([{ code: 'BAD_USER_INPUT', field: ['input', 'division'] }]);
+    expect(unified.userErrors[0]?.message).toMatch(/push subscription/);
+    const notWatched = (await gql(UNWATCH, { id: 'CARRIER_B:-:000000000000' })).data?.unwatchShipment as {
+      watch: null;
+      userErrors: Array<{ field: string[]; code: string; message: string }>;
+    };
+    expect(notWatched).toMatchObject({ watch: null, userErrors: [{ code: 'NOT_FOUND', field: ['input', 'shipmentId'] }] });
+    expect(notWatched.userErrors[0]?.message).toMatch(/"CARRIER_B:-:000000000000" is not watched/);
   });
 });

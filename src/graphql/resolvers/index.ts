@@ -1,7 +1,8 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { Query } from './Query.js';
 import { pushMutations, pushQueries } from './push.js';
-import { ShipmentWatch, watchMutations, watchQueries } from './watch.js';
+import { watchMutations, watchQueries } from './watch.js';
+import { ShipmentWatch } from './ShipmentWatch.js';
 import { Shipment } from './Shipment.js';
 import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';

@@ -2,6 +2,8 @@ import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.
 import { UpstreamError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
+import { mutationPayload } from './mutation-payload.js';
 
 /** Group A push subscriptions (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
 function pushService(ctx: GraphQLContext) {
@@ -14,27 +16,23 @@ function pushService(ctx: GraphQLContext) {
   return ctx.services.push;
 }
 
+const PUSH_CURSOR = 'push';
+
+/** Refusals (bad input, unknown id, the carrier's refusal) come back as userErrors; unavailability as GraphQL errors. */
 export const pushMutations: Pick<MutationResolvers, 'createPushSubscription' | 'deletePushSubscription'> = {
-  createPushSubscription: async (_parent, { input }, ctx) => {
-    try {
-      return await pushService(ctx).create(input);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
-  },
-  deletePushSubscription: async (_parent, { id }, ctx) => {
-    try {
-      return await pushService(ctx).delete(id);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
-  },
+  createPushSubscription: (_parent, { input }, ctx) => mutationPayload('pushSubscription', () => pushService(ctx).create(input)),
+  deletePushSubscription: (_parent, { input }, ctx) =>
+    mutationPayload('pushSubscription', () => pushService(ctx).delete(input.id, 'input.id')),
 };
 
 export const pushQueries: Pick<QueryResolvers, 'pushSubscriptions'> = {
-  pushSubscriptions: async (_parent, { state }, ctx) => {
+  pushSubscriptions: async (_parent, { state, first, after }, ctx) => {
     try {
-      return await pushService(ctx).list(state ?? null);
+      const size = pageSize(ctx, first);
+      const afterId = decodeCursor(PUSH_CURSOR, after);
+      const items = await pushService(ctx).listPage(state ?? null, afterId, size + 1);
+      if (!items) throw unknownCursor(after!);
+      return toConnection(items, size, (subscription) => encodeCursor(PUSH_CURSOR, subscription.id));
     } catch (error) {
       throw toGraphQLError(error);
     }

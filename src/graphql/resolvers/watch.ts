@@ -1,8 +1,10 @@
 import { GraphQLError } from 'graphql';
-import type { MutationResolvers, QueryResolvers, ShipmentWatchResolvers } from '../../generated/graphql.js';
+import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import type { ShipmentWatcher } from '../../services/realtime/watcher.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
+import { mutationPayload } from './mutation-payload.js';
 
 /** Watches live in the store; a server built without one has no watcher. */
 function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
@@ -11,37 +13,27 @@ function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
   return watcher;
 }
 
-/** Polling watchers (carriers without push): thin resolvers over ShipmentWatcher. Merged in resolvers/index.ts. */
-export const watchMutations: Pick<MutationResolvers, 'watchShipment' | 'unwatchShipment'> = {
-  watchShipment: async (_parent, { input }, ctx) => {
-    try {
-      return await watcherOf(ctx).watch(input, 'input');
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
-  },
+const WATCH_CURSOR = 'watch';
 
-  unwatchShipment: async (_parent, { shipmentId }, ctx) => {
-    try {
-      return await watcherOf(ctx).unwatch(shipmentId, 'shipmentId');
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
-  },
+/**
+ * Polling watchers (carriers without push): thin resolvers over ShipmentWatcher. Refusals come back as userErrors
+ * naming `input.<field>`; unavailability stays a GraphQL error. Merged in resolvers/index.ts.
+ */
+export const watchMutations: Pick<MutationResolvers, 'watchShipment' | 'unwatchShipment'> = {
+  watchShipment: (_parent, { input }, ctx) => mutationPayload('watch', () => watcherOf(ctx).watch(input, 'input')),
+  unwatchShipment: (_parent, { input }, ctx) =>
+    mutationPayload('watch', () => watcherOf(ctx).unwatch(input.shipmentId, 'input.shipmentId')),
 };
 
 export const watchQueries: Pick<QueryResolvers, 'watches'> = {
-  watches: async (_parent, { activeOnly }, ctx) => {
+  watches: async (_parent, { activeOnly, first, after }, ctx) => {
     try {
-      return await watcherOf(ctx).list(activeOnly ?? true);
+      const size = pageSize(ctx, first);
+      const afterId = decodeCursor(WATCH_CURSOR, after);
+      const items = await watcherOf(ctx).listPage(activeOnly ?? true, afterId, size + 1, 'after');
+      return toConnection(items, size, (watch) => encodeCursor(WATCH_CURSOR, watch.id));
     } catch (error) {
       throw toGraphQLError(error);
     }
   },
-};
-
-/** The parent is the domain ShipmentWatch (codegen mapper); every field reads straight from it. */
-export const ShipmentWatch: ShipmentWatchResolvers = {
-  lastStatus: (watch) => watch.lastStatus,
-  nextPollAt: (watch) => watch.nextPollAt,
 };

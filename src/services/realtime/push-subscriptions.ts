@@ -1,6 +1,6 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { InputError, UpstreamError } from '../../domain/errors.js';
+import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
 import type { PushSubscription, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
@@ -156,15 +156,32 @@ export class PushSubscriptionService {
     return rows.map(toSubscription);
   }
 
+  /**
+   * One page of `list`, in the same order: up to `limit` subscriptions after the one with id `afterId` (from the
+   * start when null); null when that subscription does not exist. Rows are never deleted (DELETED is a state), so a
+   * cursor stays valid.
+   */
+  async listPage(state: PushSubscriptionState | null, afterId: string | null, limit: number): Promise<PushSubscription[] | null> {
+    if (afterId !== null && !(await this.get(afterId))) return null;
+    const { rows } = await this.store.query<SubscriptionRow>(
+      `SELECT ${COLUMNS} FROM push_subscriptions
+       WHERE ($1::text IS NULL OR state = $1)
+         AND ($2::text IS NULL OR (created_at, id) > (SELECT created_at, id FROM push_subscriptions WHERE id = $2))
+       ORDER BY created_at, id LIMIT $3`,
+      [state, afterId, limit],
+    );
+    return rows.map(toSubscription);
+  }
+
   async get(id: string): Promise<PushSubscription | null> {
     const { rows } = await this.store.query<SubscriptionRow>(`SELECT ${COLUMNS} FROM push_subscriptions WHERE id = $1`, [id]);
     return rows[0] ? toSubscription(rows[0]) : null;
   }
 
   /** Deletes at the carrier, then here; deleting a deleted subscription answers it unchanged. */
-  async delete(id: string): Promise<PushSubscription> {
+  async delete(id: string, field = 'id'): Promise<PushSubscription> {
     const existing = await this.get(id);
-    if (!existing) throw new InputError('id', `no push subscription with id "${id}"`);
+    if (!existing) throw new NotFoundError(field, `no push subscription with id "${id}"`);
     if (existing.state === 'DELETED') return existing;
     if (existing.carrierSubscriptionId) {
       const client = this.requireClient('push delete subscription');
