@@ -19,7 +19,11 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md S8).
+  SHUTDOWN_TIMEOUT_MS: positive(20_000),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
+  // `_entities` answer from a stored snapshot updated (tracked, pushed) within this age (docs/assumptions.md I4).
+  ENTITY_STORE_MAX_AGE_MS: ms(900_000),
   // production: introspection, the landing page and "Did you mean" suggestions default to off (DESIGN.md).
   NODE_ENV: z.string().trim().min(1).default('development'),
   GRAPHQL_INTROSPECTION: flag.optional(),
@@ -28,7 +32,7 @@ const envSchema = z.object({
   MAX_QUERY_DEPTH: positive(12),
   MAX_QUERY_ALIASES: positive(30),
   MAX_QUERY_TOKENS: positive(5_000),
-  MAX_QUERY_COST: positive(50_000),
+  MAX_QUERY_COST: positive(300_000),
   MAX_PAGE_SIZE: positive(500),
   REQUEST_DEADLINE_MS: positive(25_000),
   WS_CONNECTION_INIT_TIMEOUT_MS: positive(5_000),
@@ -155,8 +159,12 @@ export interface Config {
     port: number;
     logLevel: Env['LOG_LEVEL'];
     maxTrackingNumbersPerRequest: number;
+    /** `_entities` answer from a stored snapshot updated within this age, with no carrier call (ENTITY_STORE_MAX_AGE_MS). */
+    entityStoreMaxAgeMs: number;
     /** NODE_ENV=production: safe defaults (no introspection, landing page or field suggestions). */
     production: boolean;
+    /** Bound on a SIGTERM/SIGINT shutdown: drain, stop workers, close the store; past it the process exits 1. */
+    shutdownTimeoutMs: number;
     /** Introspection and the landing page (GRAPHQL_INTROSPECTION; default: on unless production). */
     introspection: boolean;
     /** "Did you mean ...?" in error messages (GRAPHQL_FIELD_SUGGESTIONS; default: on unless production). */
@@ -298,7 +306,9 @@ function toConfig(env: Env): Config {
       port: env.PORT,
       logLevel: env.LOG_LEVEL,
       maxTrackingNumbersPerRequest: env.MAX_TRACKING_NUMBERS_PER_REQUEST,
+      entityStoreMaxAgeMs: env.ENTITY_STORE_MAX_AGE_MS,
       production: env.NODE_ENV === 'production',
+      shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       introspection: env.GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
       fieldSuggestions: env.GRAPHQL_FIELD_SUGGESTIONS ?? env.NODE_ENV !== 'production',
     },
