@@ -27,6 +27,10 @@ export interface UpstreamErrorDetails {
   httpStatus?: number;
   /** Candidate shipment ids, for UPSTREAM_AMBIGUOUS. */
   candidates?: string[];
+  /** The carrier's id of the failed exchange (Carrier B `transactionId`), for the carrier's support. */
+  transactionId?: string | null;
+  /** The correlation id we sent (Carrier B `x-customer-transaction-id`). */
+  customerTransactionId?: string | null;
 }
 
 /** A failure of an upstream, for one item or one whole call. Carries no credential or personal data. */
@@ -38,6 +42,8 @@ export class UpstreamError extends Error {
   readonly operation: string | null;
   readonly httpStatus: number | null;
   readonly candidates: string[];
+  readonly transactionId: string | null;
+  readonly customerTransactionId: string | null;
 
   constructor(message: string, details: UpstreamErrorDetails, options?: { cause?: unknown }) {
     super(message, options);
@@ -49,6 +55,8 @@ export class UpstreamError extends Error {
     this.operation = details.operation ?? null;
     this.httpStatus = details.httpStatus ?? null;
     this.candidates = details.candidates ?? [];
+    this.transactionId = details.transactionId ?? null;
+    this.customerTransactionId = details.customerTransactionId ?? null;
   }
 }
 

@@ -1,4 +1,6 @@
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import { pino, type Logger } from 'pino';
+import { currentRequestId } from './request-context.js';
 
 export type { Logger };
 
@@ -33,16 +35,48 @@ const REDACT_PATHS = [
   'name',
 ];
 
-export function createLogger(level: string = 'info', destination?: pino.DestinationStream): Logger {
-  return pino(
-    {
-      level,
-      base: { service: 'carrier-subgraph' },
-      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-    },
-    destination,
-  );
+/** `json`: one JSON object a line (production, log shippers); `pretty`: pino-pretty, for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty';
+
+/**
+ * LOG_FORMAT=auto resolves here: pretty only in development at a terminal, so a container, a pipe or a file always
+ * gets JSON even when NODE_ENV is unset.
+ */
+export function resolveLogFormat(setting: LogFormat | 'auto', env: { NODE_ENV?: string | undefined } = process.env, isTTY = process.stdout.isTTY === true): LogFormat {
+  if (setting !== 'auto') return setting;
+  return env.NODE_ENV !== 'production' && isTTY ? 'pretty' : 'json';
+}
+
+/**
+ * The request id (and, with tracing on, the trace id) of whatever request the current async context serves, on every
+ * line: services and upstream clients log through the process-wide logger and still name the request they work for.
+ * Merged into the line's own object (not a child binding), so a line never carries the key twice.
+ */
+function requestMixin(): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const requestId = currentRequestId();
+  if (requestId) fields['requestId'] = requestId;
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  if (spanContext && isSpanContextValid(spanContext)) {
+    fields['traceId'] = spanContext.traceId;
+    fields['spanId'] = spanContext.spanId;
+  }
+  return fields;
+}
+
+export function createLogger(level: string = 'info', destination?: pino.DestinationStream, format: LogFormat = 'json'): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service: 'carrier-subgraph' },
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: requestMixin,
+  };
+  if (format === 'pretty' && !destination) {
+    // A worker-thread transport: formatting never blocks the event loop. Development only (see resolveLogFormat).
+    return pino({ ...options, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname,service' } } });
+  }
+  return pino(options, destination);
 }
 
 /** Strips the password of a connection URL before it is logged. */

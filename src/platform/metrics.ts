@@ -7,7 +7,8 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export interface Metrics {
   registry: Registry;
   upstreamCalls: Counter<'upstream' | 'operation' | 'status'>;
-  upstreamErrors: Counter<'upstream' | 'code'>;
+  /** Every upstream failure, counted once (src/platform/upstream-failures.ts). */
+  upstreamErrors: Counter<'upstream' | 'operation' | 'code'>;
   upstreamLatency: Histogram<'upstream' | 'operation'>;
   quotaRefusals: Counter<'upstream' | 'reason'>;
   tokenMints: Counter<'upstream'>;
@@ -17,6 +18,11 @@ export interface Metrics {
   webhookAckDuration: Histogram<'scope'>;
   /** Changes committed to the status log, by source (PUSH from the webhook, POLL from the watchers). */
   statusChangesRecorded: Counter<'source'>;
+  /** GraphQL operations by name (bounded, see operation-metrics.ts), type and outcome (success, partial, error). */
+  graphqlOperations: Counter<'operation_name' | 'operation_type' | 'outcome'>;
+  graphqlOperationDuration: Histogram<'operation_name' | 'operation_type'>;
+  /** Errors in GraphQL answers by `extensions.code`. */
+  graphqlErrors: Counter<'code'>;
 }
 
 /** Gauges read when /metrics is scraped: live subscriptions in this process, webhook calls awaiting processing. */
@@ -52,8 +58,8 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
     }),
     upstreamErrors: new Counter({
       name: 'upstream_errors_total',
-      help: 'Upstream failures by stable error code',
-      labelNames: ['upstream', 'code'],
+      help: 'Upstream failures by operation and stable error code, each counted once (not per retry, not per item of a failed batch)',
+      labelNames: ['upstream', 'operation', 'code'],
       registers: [registry],
     }),
     upstreamLatency: new Histogram({
@@ -92,6 +98,25 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
       name: 'status_changes_recorded_total',
       help: 'Status changes committed to the status log by source (duplicates are not counted)',
       labelNames: ['source'],
+      registers: [registry],
+    }),
+    graphqlOperations: new Counter({
+      name: 'graphql_operations_total',
+      help: 'GraphQL operations answered, by operation name, type and outcome (success: no errors; partial: data and errors; error: no data)',
+      labelNames: ['operation_name', 'operation_type', 'outcome'],
+      registers: [registry],
+    }),
+    graphqlOperationDuration: new Histogram({
+      name: 'graphql_operation_duration_seconds',
+      help: 'GraphQL operation time from request start to answer (subscriptions: to the subscription being set up)',
+      labelNames: ['operation_name', 'operation_type'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [registry],
+    }),
+    graphqlErrors: new Counter({
+      name: 'graphql_errors_total',
+      help: 'Errors in GraphQL answers by extensions.code',
+      labelNames: ['code'],
       registers: [registry],
     }),
   };

@@ -4,6 +4,7 @@ import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { QuotaCounter } from '../platform/quota.js';
+import { recordUpstreamFailure } from '../platform/upstream-failures.js';
 import { SnapshotTrackingConnector } from '../services/realtime/snapshot-tracking.js';
 import { StatusFeed } from '../services/realtime/status-feed.js';
 import { ShipmentWatcher } from '../services/realtime/watcher.js';
@@ -79,6 +80,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     },
     divisions: config.groupADivisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
+    onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
   });
   const watcher =
     store && statusLog

@@ -24,6 +24,8 @@ export interface TrackingServiceOptions {
   divisions: readonly string[];
   /** Most tracking numbers one GraphQL request may ask for (docs/assumptions.md S1). */
   maxNumbersPerRequest: number;
+  /** Told of every failed lookup (counted and logged once: src/platform/upstream-failures.ts). */
+  onFailure?: (error: UpstreamError) => void;
 }
 
 /** Tracking across every carrier: validates lookups, routes each to its interface, and tracks batches there. */
@@ -67,6 +69,12 @@ export class TrackingService {
 
   /** Tracks requests that share one route; one outcome per request, in order. Never rejects. */
   async trackOnRoute(route: TrackingRoute, requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
+    const outcomes = await this.trackWithConnector(route, requests);
+    for (const outcome of outcomes) if (!outcome.ok) this.options.onFailure?.(outcome.error);
+    return outcomes;
+  }
+
+  private async trackWithConnector(route: TrackingRoute, requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
     if (!route.connector) {
       return requests.map(() => ({ ok: false as const, error: notConfigured(route.name) }));
     }
@@ -87,8 +95,13 @@ export class TrackingService {
       throw new InputError('input.carrier', 'reference lookup is offered by CARRIER_B only');
     }
     const connector = this.options.connectors.carrierB;
-    if (!connector) throw notConfigured('carrier-b');
-    return connector.trackByReference(lookup);
+    try {
+      if (!connector) throw notConfigured('carrier-b');
+      return await connector.trackByReference(lookup);
+    } catch (error) {
+      if (error instanceof UpstreamError) this.options.onFailure?.(error);
+      throw error;
+    }
   }
 }
 

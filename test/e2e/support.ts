@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/platform/config.js';
-import { createLogger } from '../../src/platform/logger.js';
+import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { startRecordingProxy, type RecordingProxy } from '../carriers/carrier-b/recording-proxy.js';
 
@@ -38,6 +38,8 @@ export interface E2EOptions {
   maskedUnifiedKey?: boolean;
   /** Put a recording proxy between the subgraph and the Carrier B simulator, to read the request bodies. */
   recordCarrierB?: boolean;
+  /** The server's logger (default: silent); tests of what is logged pass one writing to memory. */
+  logger?: Logger;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...options.env,
   });
   if (!loaded.ok) throw new Error(`config: ${loaded.problems.join('; ')}`);
-  const server = await startServer({ config: loaded.config, logger: createLogger('silent') });
+  const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });
   return {
     server,
     sandbox,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UpstreamError } from '../../domain/errors.js';
 import type { TrackRequest } from '../../domain/tracking.js';
 import type { CarrierBConfig } from '../../platform/config.js';
 import { OAuthClientCredentials } from '../../platform/http/auth.js';
@@ -47,6 +48,7 @@ export function createCarrierBHttpClient(options: CarrierBClientOptions): Upstre
     retryBaseDelayMs: options.retryBaseDelayMs,
     ...(options.maxRetryAfterWaitMs !== undefined ? { maxRetryAfterWaitMs: options.maxRetryAfterWaitMs } : {}),
     readError: readCarrierBError,
+    readTransactionId: readCarrierBTransactionId,
     auth: (client) =>
       new OAuthClientCredentials(client, {
         tokenPath: CARRIER_B_PATHS.token,
@@ -63,6 +65,53 @@ export function readCarrierBError(_status: number, body: unknown): CarrierErrorR
   const parsed = errorBodySchema.safeParse(body);
   const first = parsed.success ? parsed.data.errors?.[0] : undefined;
   return { carrierCode: first?.code ?? null, message: first?.message ?? null };
+}
+
+/** "Answers carry `transactionId` (string)": error bodies and track answers alike; kept for the carrier's support. */
+export function readCarrierBTransactionId(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const value = (body as Record<string, unknown>)['transactionId'];
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+}
+
+/**
+ * A fresh `x-customer-transaction-id` for one call ("caller-generated correlation id"): a retry of the call sends the
+ * same id, so the carrier's support sees the attempts of one call together. Our log line joins it to the request id.
+ */
+export function newCustomerTransactionId(): string {
+  return randomUUID();
+}
+
+/** The two ids of one Carrier B exchange: the carrier's `transactionId` and the `x-customer-transaction-id` we sent. */
+export interface ExchangeIds {
+  transactionId: string | null;
+  customerTransactionId: string | null;
+}
+
+/**
+ * A failure found inside an answer (an `error` in a track result, a malformed entry) carries the ids of the exchange
+ * that brought it, so the carrier's support can find it. Errors that already carry them are returned as they are.
+ */
+export function withExchangeIds(error: UpstreamError, ids: ExchangeIds): UpstreamError {
+  const adds =
+    (error.transactionId === null && ids.transactionId !== null) || (error.customerTransactionId === null && ids.customerTransactionId !== null);
+  if (!adds) return error;
+  return new UpstreamError(
+    error.message,
+    {
+      code: error.code,
+      upstream: error.upstream,
+      carrierCode: error.carrierCode,
+      retryAt: error.retryAt,
+      ...(error.operation !== null ? { operation: error.operation } : {}),
+      ...(error.httpStatus !== null ? { httpStatus: error.httpStatus } : {}),
+      candidates: error.candidates,
+      transactionId: error.transactionId ?? ids.transactionId,
+      customerTransactionId: error.customerTransactionId ?? ids.customerTransactionId,
+    },
+    // The original stays reachable: a failure already counted and logged is not counted again through this copy.
+    { cause: error },
+  );
 }
 
 /** Track request body for one chunk (at most 30 numbers, the connector's job). */
@@ -89,34 +138,46 @@ export function buildTrackRequest(requests: readonly TrackRequest[]): WireTrackR
   return { includeDetailedScans: requests.some((r) => r.includeEvents), trackingInfo };
 }
 
-export function postTrackingNumbers(client: UpstreamClient, body: WireTrackRequest, locale: string | null): Promise<WireTrackAnswer> {
+export function postTrackingNumbers(
+  client: UpstreamClient,
+  body: WireTrackRequest,
+  locale: string | null,
+  customerTransactionId: string = newCustomerTransactionId(),
+): Promise<WireTrackAnswer> {
   return client.call({
     operation: 'track',
     method: 'POST',
     path: CARRIER_B_PATHS.trackByNumber,
     json: body,
-    headers: commonHeaders(locale),
+    headers: commonHeaders(locale, customerTransactionId),
+    customerTransactionId,
     schema: trackAnswerSchema,
     // A track POST reads and changes nothing, so a 500/503 may be sent again (seed: "one retry with exponential backoff").
     idempotent: true,
   });
 }
 
-export function postReferenceNumbers(client: UpstreamClient, body: WireReferenceRequest, locale: string | null): Promise<WireTrackAnswer> {
+export function postReferenceNumbers(
+  client: UpstreamClient,
+  body: WireReferenceRequest,
+  locale: string | null,
+  customerTransactionId: string = newCustomerTransactionId(),
+): Promise<WireTrackAnswer> {
   return client.call({
     operation: 'track-by-reference',
     method: 'POST',
     path: CARRIER_B_PATHS.trackByReference,
     json: body,
-    headers: commonHeaders(locale),
+    headers: commonHeaders(locale, customerTransactionId),
+    customerTransactionId,
     schema: trackAnswerSchema,
     idempotent: true,
   });
 }
 
 /** `x-customer-transaction-id`: "caller-generated correlation id"; `x-locale`: "shape `xx_XX`". */
-function commonHeaders(locale: string | null): Record<string, string> {
-  return { 'x-customer-transaction-id': randomUUID(), ...(locale ? { 'x-locale': locale } : {}) };
+function commonHeaders(locale: string | null, customerTransactionId: string): Record<string, string> {
+  return { 'x-customer-transaction-id': customerTransactionId, ...(locale ? { 'x-locale': locale } : {}) };
 }
 
 /**

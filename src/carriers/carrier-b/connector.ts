@@ -8,8 +8,10 @@ import {
   buildTrackRequest,
   createCarrierBHttpClient,
   localeFor,
+  newCustomerTransactionId,
   postReferenceNumbers,
   postTrackingNumbers,
+  withExchangeIds,
   type CarrierBClientOptions,
 } from './client.js';
 import type { WireReferenceRequest } from './wire.js';
@@ -31,11 +33,15 @@ export function createCarrierBConnector(options: CarrierBConnectorOptions): Carr
 
   async function trackChunk(chunk: readonly TrackRequest[], locale: string | null): Promise<TrackOutcome[]> {
     const body = buildTrackRequest(chunk);
+    const customerTransactionId = newCustomerTransactionId();
     try {
-      const answer = await postTrackingNumbers(client, body, locale);
-      return outcomesFromTrackAnswer(answer, chunk, body.includeDetailedScans);
+      const answer = await postTrackingNumbers(client, body, locale, customerTransactionId);
+      const ids = { transactionId: answer.transactionId ?? null, customerTransactionId };
+      return outcomesFromTrackAnswer(answer, chunk, body.includeDetailedScans).map((outcome) =>
+        outcome.ok ? outcome : { ok: false, error: withExchangeIds(outcome.error, ids) },
+      );
     } catch (error) {
-      const failure = asUpstreamError(error, 'track');
+      const failure = withExchangeIds(asUpstreamError(error, 'track'), { transactionId: null, customerTransactionId });
       return chunk.map(() => ({ ok: false, error: failure }));
     }
   }
@@ -81,8 +87,9 @@ export function createCarrierBConnector(options: CarrierBConnectorOptions): Carr
         includeDetailedScans: lookup.includeEvents,
       };
       let answer;
+      const customerTransactionId = newCustomerTransactionId();
       try {
-        answer = await postReferenceNumbers(client, body, config.locale);
+        answer = await postReferenceNumbers(client, body, config.locale, customerTransactionId);
       } catch (error) {
         const failure = asUpstreamError(error, 'track-by-reference');
         // Nothing carries this reference: an empty list, not an error.
@@ -90,7 +97,14 @@ export function createCarrierBConnector(options: CarrierBConnectorOptions): Carr
         throw failure;
       }
       const reference = { type: lookup.referenceType, value: lookup.value, scope: null };
-      return shipmentsFromReferenceAnswer(answer, lookup.includeEvents).map((shipment) => ({
+      let shipments: Shipment[];
+      try {
+        shipments = shipmentsFromReferenceAnswer(answer, lookup.includeEvents);
+      } catch (error) {
+        const ids = { transactionId: answer.transactionId ?? null, customerTransactionId };
+        throw withExchangeIds(asUpstreamError(error, 'track-by-reference'), ids);
+      }
+      return shipments.map((shipment) => ({
         ...shipment,
         // The shipment was found by this reference, so it carries it (the track answer lists no references).
         references: [reference],

@@ -1,9 +1,10 @@
 import { Pool } from 'undici';
 import type { z } from 'zod';
 import type { CarrierInterface } from '../../domain/carrier.js';
-import { UpstreamError, type UpstreamErrorCode } from '../../domain/errors.js';
+import { UpstreamError, type UpstreamErrorCode, type UpstreamErrorDetails } from '../../domain/errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import { recordUpstreamFailure } from '../upstream-failures.js';
 import { noAuth, type AuthStrategy } from './auth.js';
 import { backoffDelayMs, parseRetryAfter, sleep } from './retry.js';
 
@@ -28,6 +29,8 @@ export interface UpstreamClientOptions {
   logger: Logger;
   /** Reads the upstream's error body; never returns personal data. */
   readError?: (status: number, body: unknown) => CarrierErrorReading;
+  /** Reads the carrier's id of an exchange from any answer body (Carrier B `transactionId`), kept on its failures. */
+  readTransactionId?: (body: unknown) => string | null;
   /** First backoff step for 500/503 (jittered, doubled per attempt). */
   retryBaseDelayMs?: number;
   /** A 429 whose Retry-After is at most this far away is waited out and retried once; later ones fail at once. */
@@ -57,6 +60,8 @@ export interface CallSpec<S extends z.ZodType> {
   idempotent?: boolean;
   /** false: send without credentials (token endpoints). */
   auth?: boolean;
+  /** The correlation id this call sends (Carrier B `x-customer-transaction-id`), kept on its failures. */
+  customerTransactionId?: string;
 }
 
 interface RawAnswer {
@@ -103,6 +108,8 @@ export class UpstreamClient {
         .join('; ');
       throw this.error('UPSTREAM_CONTRACT', spec.operation, `answer does not match its schema (${where})`, {
         httpStatus: answer.status,
+        transactionId: this.options.readTransactionId?.(answer.body) ?? null,
+        customerTransactionId: spec.customerTransactionId ?? null,
       });
     }
     return parsed.data;
@@ -141,9 +148,9 @@ export class UpstreamClient {
           await sleep(waitMs);
           continue;
         }
-        throw this.statusError(spec.operation, answer, retryAt);
+        throw this.statusError(spec, answer, retryAt);
       }
-      throw this.statusError(spec.operation, answer, null);
+      throw this.statusError(spec, answer, null);
     }
   }
 
@@ -170,7 +177,7 @@ export class UpstreamClient {
       return { status, headers: response.headers, body: parseBody(text) };
     } catch (cause) {
       const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
-      throw this.error('UPSTREAM_UNAVAILABLE', spec.operation, `no answer (${message})`, {}, cause);
+      throw this.error('UPSTREAM_UNAVAILABLE', spec.operation, `no answer (${message})`, { customerTransactionId: spec.customerTransactionId ?? null }, cause);
     } finally {
       stopTimer();
       this.options.metrics.upstreamCalls.inc({ upstream: this.upstream, operation: spec.operation, status: String(status) });
@@ -194,14 +201,16 @@ export class UpstreamClient {
     return `${url.pathname}${url.search}`;
   }
 
-  private statusError(operation: string, answer: RawAnswer, retryAt: Date | null): UpstreamError {
+  private statusError(spec: CallSpec<z.ZodType>, answer: RawAnswer, retryAt: Date | null): UpstreamError {
     const reading = this.options.readError?.(answer.status, answer.body) ?? {};
     const code = codeForStatus(answer.status);
     const message = reading.message ?? `HTTP ${answer.status}`;
-    return this.error(code, operation, message, {
+    return this.error(code, spec.operation, message, {
       httpStatus: answer.status,
       carrierCode: reading.carrierCode ?? null,
       retryAt,
+      transactionId: this.options.readTransactionId?.(answer.body) ?? null,
+      customerTransactionId: spec.customerTransactionId ?? null,
     });
   }
 
@@ -209,17 +218,13 @@ export class UpstreamClient {
     code: UpstreamErrorCode,
     operation: string,
     message: string,
-    extra: { httpStatus?: number; carrierCode?: string | null; retryAt?: Date | null } = {},
+    extra: Omit<UpstreamErrorDetails, 'code' | 'upstream' | 'operation'> = {},
     cause?: unknown,
   ): UpstreamError {
-    this.options.metrics.upstreamErrors.inc({ upstream: this.upstream, code });
-    if (code !== 'UPSTREAM_NOT_FOUND') {
-      this.options.logger.warn(
-        { upstream: this.upstream, operation, code, httpStatus: extra.httpStatus, carrierCode: extra.carrierCode },
-        'upstream call failed',
-      );
-    }
-    return new UpstreamError(`${this.upstream} ${operation}: ${message}`, { code, upstream: this.upstream, operation, ...extra }, { cause });
+    const error = new UpstreamError(`${this.upstream} ${operation}: ${message}`, { code, upstream: this.upstream, operation, ...extra }, { cause });
+    // Counted and logged here, once per call (retries happen before this point), with what only the wire knows.
+    recordUpstreamFailure(error, this.options);
+    return error;
   }
 }
 
