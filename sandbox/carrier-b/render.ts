@@ -39,6 +39,10 @@ export function renderTrackResult(candidate: CarrierBCandidate, now: Date, inclu
       : {},
   };
   result['recipientInformation'] = { address: scanLocation(shipment.destination) };
+  // Assumption B6: `returnDetail` ("not shown" beyond its name) is present once the package is on its way back.
+  if (progress.returning) {
+    result['returnDetail'] = { reasonDetail: [{ type: 'RETURN_TO_SHIPPER', description: 'Returning package to shipper' }] };
+  }
   result['availableImages'] = [
     ...(delivered ? [{ type: 'SIGNATURE_PROOF_OF_DELIVERY', size: 'LARGE' }] : []),
     ...(candidate.carrierCode === 'CBXG' ? [{ type: 'BILL_OF_LADING', size: 'LARGE' }] : []),

@@ -4,6 +4,8 @@ import type { EcommerceIdType } from './tracking.js';
 
 /** A shipment our polling watchers follow (carriers without push). */
 export interface ShipmentWatch {
+  /** `ShipmentWatch:<n>`: the watch's own id, kept when the watched shipment's id is corrected (src/domain/ids.ts). */
+  id: string;
   shipmentId: string;
   carrier: Carrier;
   division: string | null;

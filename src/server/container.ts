@@ -7,6 +7,7 @@ import type { QuotaCounter } from '../platform/quota.js';
 import { recordUpstreamFailure } from '../platform/upstream-failures.js';
 import { SnapshotTrackingConnector } from '../services/realtime/snapshot-tracking.js';
 import { StatusFeed } from '../services/realtime/status-feed.js';
+import { StoredShipments } from '../services/stored-shipments.js';
 import { ShipmentWatcher } from '../services/realtime/watcher.js';
 import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
@@ -81,6 +82,12 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     divisions: config.groupADivisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+    stored: statusLog
+      ? new StoredShipments(statusLog, {
+          maxAgeMs: config.server.entityStoreMaxAgeMs,
+          onStoreError: (err) => logger.warn({ err }, 'stored shipment read failed; asking the carrier'),
+        })
+      : null,
   });
   const watcher =
     store && statusLog

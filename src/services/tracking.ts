@@ -1,9 +1,12 @@
 import type { ReferenceTrackingConnector, TrackingConnector } from '../carriers/types.js';
 import type { CarrierInterface } from '../domain/carrier.js';
 import { InputError, UpstreamError } from '../domain/errors.js';
+import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
 import type { Shipment } from '../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
+import type { StoredShipmentSource } from './stored-shipments.js';
 import { validateTrackInput, type TrackInputRaw } from './track-input.js';
+import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
 export interface TrackingConnectors {
   carrierB?: TrackingConnector & ReferenceTrackingConnector;
@@ -26,6 +29,8 @@ export interface TrackingServiceOptions {
   maxNumbersPerRequest: number;
   /** Told of every failed lookup (counted and logged once: src/platform/upstream-failures.ts). */
   onFailure?: (error: UpstreamError) => void;
+  /** Where `_entities` references by id are answered without a carrier call (docs/assumptions.md I4); none by default. */
+  stored?: StoredShipmentSource | null;
 }
 
 /** Tracking across every carrier: validates lookups, routes each to its interface, and tracks batches there. */
@@ -68,43 +73,101 @@ export class TrackingService {
   }
 
   /** Tracks requests that share one route; one outcome per request, in order. Never rejects. */
-  async trackOnRoute(route: TrackingRoute, requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
-    const outcomes = await this.trackWithConnector(route, requests);
+  async trackOnRoute(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
+    const outcomes = await this.trackWithConnector(route, requests, deadline);
     for (const outcome of outcomes) if (!outcome.ok) this.options.onFailure?.(outcome.error);
     return outcomes;
   }
 
-  private async trackWithConnector(route: TrackingRoute, requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
+  private async trackWithConnector(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
     if (!route.connector) {
       return requests.map(() => ({ ok: false as const, error: notConfigured(route.name) }));
     }
+    const connector = route.connector;
     try {
-      return await route.connector.track(requests);
+      return await withDeadline(deadline, () => connector.track(requests));
     } catch (cause) {
       // A connector promises never to reject; if one does, its items fail, the request does not.
       const error =
-        cause instanceof UpstreamError
+        cause instanceof DeadlineExceededError
+          ? deadlineExceeded(route.name, cause)
+          : cause instanceof UpstreamError
           ? cause
           : new UpstreamError(`${route.name}: unexpected failure`, { code: 'UPSTREAM_UNAVAILABLE', upstream: route.name }, { cause });
       return requests.map(() => ({ ok: false as const, error }));
     }
   }
 
-  async trackByReference(lookup: ReferenceLookup): Promise<Shipment[]> {
+  /**
+   * The lookup that finds the shipment a (checked) id names: Carrier B narrowed by the carrier's unique id; an
+   * e-commerce id (the carrier's `carrierPackageId`, I1) on the e-commerce interface when it is configured, so it does
+   * not spend unified tracking's quota. Parts the server does not accept (an unknown division) are an InputError on
+   * `field`.
+   */
+  requestForShipmentId(parts: ShipmentIdParts, field: string): TrackRequest {
+    let request: TrackRequest;
+    try {
+      request = this.validate(
+        { carrier: parts.carrier, trackingNumber: parts.trackingNumber, division: parts.division, carrierUniqueId: parts.carrierUniqueId },
+        '',
+      );
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(field, `is not a shipment id this server resolves (${error.message})`);
+      throw error;
+    }
+    if (request.division === 'ecommerce' && this.options.connectors.groupAEcommerce) {
+      return { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' };
+    }
+    return request;
+  }
+
+  /** A stored shipment fresh enough to answer an `_entities` reference by id without a carrier call; null otherwise. */
+  async storedShipment(id: string, includeEvents: boolean): Promise<Shipment | null> {
+    return (await this.options.stored?.find(id, includeEvents)) ?? null;
+  }
+
+  async trackByReference(lookup: ReferenceLookup, deadline?: RequestDeadline): Promise<Shipment[]> {
     if (lookup.carrier !== 'CARRIER_B') {
       throw new InputError('input.carrier', 'reference lookup is offered by CARRIER_B only');
     }
     const connector = this.options.connectors.carrierB;
     try {
       if (!connector) throw notConfigured('carrier-b');
-      return await connector.trackByReference(lookup);
-    } catch (error) {
+      return await withDeadline(deadline, () => connector.trackByReference(lookup));
+    } catch (cause) {
+      const error = cause instanceof DeadlineExceededError ? deadlineExceeded('carrier-b', cause) : cause;
       if (error instanceof UpstreamError) this.options.onFailure?.(error);
       throw error;
     }
   }
 }
 
+/** The lookups still waiting when the request's deadline passed fail alone, naming the limit; answered ones stand. */
+function deadlineExceeded(upstream: CarrierInterface, cause: DeadlineExceededError): UpstreamError {
+  return new UpstreamError(`${upstream}: ${cause.message} before it answered`, { code: 'UPSTREAM_DEADLINE_EXCEEDED', upstream }, { cause });
+}
+
 function notConfigured(upstream: CarrierInterface): UpstreamError {
   return new UpstreamError(`${upstream} is not configured on this server`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream });
+}
+
+/**
+ * The one shipment of an answer that `id` names (see `idNamesShipment`): UPSTREAM_NOT_FOUND when none does,
+ * UPSTREAM_AMBIGUOUS naming the candidates' ids when a short Carrier B id names several.
+ */
+export function shipmentNamedBy(shipments: readonly Shipment[], id: string, parts: ShipmentIdParts, upstream: CarrierInterface): Shipment {
+  const named = shipments.filter((shipment) => idNamesShipment(id, parts, shipment));
+  const exact = named.find((shipment) => shipment.id === id);
+  if (exact) return exact;
+  const [first, ...others] = named;
+  if (!first) throw new UpstreamError(`no shipment with id ${id}`, { code: 'UPSTREAM_NOT_FOUND', upstream });
+  if (others.length > 0) {
+    const candidates = named.map((s) => s.id);
+    throw new UpstreamError(`${id} matches ${candidates.length} shipments; reference one by its full id`, {
+      code: 'UPSTREAM_AMBIGUOUS',
+      upstream,
+      candidates,
+    });
+  }
+  return first;
 }

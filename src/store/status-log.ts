@@ -197,6 +197,28 @@ export class StatusLog {
     return cursor;
   }
 
+  /** The change with this log cursor (see `checkStatusChangeId` in src/domain/ids.ts); null when there is none. */
+  async getChange(cursor: string): Promise<StatusChange | null> {
+    const { rows } = await this.store.query<ChangeRow>(`SELECT ${CHANGE_COLUMNS} FROM status_changes WHERE cursor = $1::bigint`, [cursor]);
+    return rows[0] ? toChange(rows[0]) : null;
+  }
+
+  /**
+   * The stored answer for one shipment id when its row was updated (a tracking answer saved, or a pushed or polled
+   * change recorded) within `maxAgeMs` by the database's clock, with any newer recorded status laid over the snapshot;
+   * null when the shipment has no snapshot or it is older (docs/assumptions.md I4).
+   */
+  async storedShipment(shipmentId: string, maxAgeMs: number): Promise<Shipment | null> {
+    const { rows } = await this.store.query<LatestRow>(
+      `SELECT snapshot, updated_at >= now() - ($2::double precision * interval '1 millisecond') AS fresh,
+         status, native_code, native_text, status_time, status_sort_ms
+       FROM shipment_latest WHERE shipment_id = $1`,
+      [shipmentId, maxAgeMs],
+    );
+    const row = rows[0];
+    return row?.snapshot && row.fresh === true ? withNewerStatus(row.snapshot, row) : null;
+  }
+
   /** Keeps a full answer for `freshSnapshot`; its status replaces the stored one unless the stored one is newer. */
   async saveSnapshot(shipment: Shipment): Promise<void> {
     const keep = (column: string): string => `CASE WHEN ${NOT_OLDER} THEN excluded.${column} ELSE shipment_latest.${column} END`;

@@ -4,6 +4,7 @@
  * "Storage and scaling out"), so one due shipment is polled by one replica.
  */
 import type { Carrier } from '../domain/carrier.js';
+import { formatShipmentId, formatWatchId, type ShipmentIdParts } from '../domain/ids.js';
 import type { ShipmentReference } from '../domain/shipment.js';
 import type { ShipmentStatus, StatusReading } from '../domain/status.js';
 import type { EcommerceIdType } from '../domain/tracking.js';
@@ -16,7 +17,7 @@ export interface StoredWatch extends ShipmentWatch {
   createdAt: string;
 }
 
-/** What identifies a watch and how to ask for it again: the domain watch's own fields. */
+/** What identifies a watch and how to ask for it again: the domain watch's own fields (its `id` is given by the store). */
 export type NewWatch = Pick<
   ShipmentWatch,
   'shipmentId' | 'carrier' | 'division' | 'trackingNumber' | 'carrierCode' | 'carrierUniqueId' | 'ecommerceIdType'
@@ -37,6 +38,7 @@ export interface PollFailure {
 }
 
 interface WatchRow {
+  watch_serial: string;
   shipment_id: string;
   carrier: string;
   division: string | null;
@@ -58,7 +60,7 @@ interface WatchRow {
   last_error_at: Date | null;
 }
 
-const COLUMNS = `shipment_id, carrier, division, tracking_number, carrier_code, carrier_unique_id, ecommerce_id_type,
+const COLUMNS = `watch_serial::text AS watch_serial, shipment_id, carrier, division, tracking_number, carrier_code, carrier_unique_id, ecommerce_id_type,
   last_status, last_native_code, last_native_text, last_polled_at, next_poll_at, active, failures, created_at,
   shipment_references, last_error_code, last_error_message, last_error_at`;
 
@@ -66,7 +68,9 @@ export class WatchStore {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Starts watching, due at once. Watching a shipment already watched changes nothing but its lookup details; one
+   * Starts watching, due at once. Watching a shipment already watched keeps the number and id type it is asked for by
+   * (so its scans keep their dedup keys; an e-commerce package has one id however it is looked up) and takes the
+   * carrier's unique id once known and the newest carrierCode; one
    * whose polling had stopped (unwatched, or terminal) is watched again from now.
    */
   async upsert(watch: NewWatch, now: Date): Promise<StoredWatch> {
@@ -75,8 +79,8 @@ export class WatchStore {
          ecommerce_id_type, next_poll_at, active, failures, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, true, 0, $8)
        ON CONFLICT (shipment_id) DO UPDATE SET
+         carrier_unique_id = COALESCE(EXCLUDED.carrier_unique_id, w.carrier_unique_id),
          carrier_code = EXCLUDED.carrier_code,
-         ecommerce_id_type = EXCLUDED.ecommerce_id_type,
          failures = CASE WHEN w.active THEN w.failures ELSE 0 END,
          next_poll_at = CASE WHEN w.active THEN w.next_poll_at ELSE EXCLUDED.next_poll_at END,
          active = true
@@ -100,6 +104,44 @@ export class WatchStore {
     return rows[0] ? toWatch(rows[0]) : null;
   }
 
+  /** The watch with this serial (`ShipmentWatch:<serial>`); null when there is none. */
+  async getBySerial(serial: string): Promise<StoredWatch | null> {
+    const { rows } = await this.db.query<WatchRow>(`SELECT ${COLUMNS} FROM shipment_watches WHERE watch_serial = $1::bigint`, [serial]);
+    return rows[0] ? toWatch(rows[0]) : null;
+  }
+
+  /**
+   * The watch of the shipment a (parsed) id names: the watch under that id; else the watch under the id without the
+   * Carrier B unique id (a watch made before the carrier knew the number, not yet corrected by a poll); else, for a
+   * short Carrier B id, the only watch of that number. Null when none (or, for a short id, several) match.
+   */
+  async findForShipmentId(id: string, parts: ShipmentIdParts): Promise<StoredWatch | null> {
+    const exact = await this.get(id);
+    if (exact || parts.carrier !== 'CARRIER_B') return exact;
+    if (parts.carrierUniqueId !== null) return this.get(formatShipmentId({ ...parts, carrierUniqueId: null }));
+    const { rows } = await this.db.query<WatchRow>(
+      `SELECT ${COLUMNS} FROM shipment_watches WHERE carrier = 'CARRIER_B' AND tracking_number = $1 ORDER BY shipment_id LIMIT 2`,
+      [parts.trackingNumber],
+    );
+    return rows.length === 1 ? toWatch(rows[0]!) : null;
+  }
+
+  /**
+   * Moves a watch to the shipment's canonical id once a poll has seen it (with the carrier's unique id learned). When
+   * a watch under the canonical id exists already, the provisional one is dropped: one shipment, one watch.
+   */
+  async correctShipmentId(from: string, to: string, carrierUniqueId: string | null): Promise<void> {
+    const { rows } = await this.db.query('SELECT 1 FROM shipment_watches WHERE shipment_id = $1', [to]);
+    if (rows.length > 0) {
+      await this.db.query('DELETE FROM shipment_watches WHERE shipment_id = $1', [from]);
+      return;
+    }
+    await this.db.query(
+      `UPDATE shipment_watches SET shipment_id = $2, carrier_unique_id = COALESCE(carrier_unique_id, $3) WHERE shipment_id = $1`,
+      [from, to, carrierUniqueId],
+    );
+  }
+
   /** Stops polling; null when the shipment was not actively watched. */
   async deactivate(shipmentId: string): Promise<StoredWatch | null> {
     const { rows } = await this.db.query<WatchRow>(
@@ -113,6 +155,21 @@ export class WatchStore {
     const { rows } = await this.db.query<WatchRow>(
       `SELECT ${COLUMNS} FROM shipment_watches WHERE active OR NOT $1::boolean ORDER BY created_at, shipment_id`,
       [activeOnly],
+    );
+    return rows.map(toWatch);
+  }
+
+  /**
+   * One page of watches in the order they were first watched: up to `limit` after the watch numbered `afterSerial`
+   * (from the start when null). Keyed by the watch's own serial, so a page boundary survives the watched shipment's id
+   * being corrected.
+   */
+  async listPage(activeOnly: boolean, afterSerial: string | null, limit: number): Promise<StoredWatch[]> {
+    const { rows } = await this.db.query<WatchRow>(
+      `SELECT ${COLUMNS} FROM shipment_watches
+       WHERE (active OR NOT $1::boolean) AND ($2::bigint IS NULL OR watch_serial > $2::bigint)
+       ORDER BY watch_serial LIMIT $3`,
+      [activeOnly, afterSerial, limit],
     );
     return rows.map(toWatch);
   }
@@ -171,6 +228,7 @@ export class WatchStore {
 
 function toWatch(row: WatchRow): StoredWatch {
   return {
+    id: formatWatchId(row.watch_serial),
     shipmentId: row.shipment_id,
     carrier: row.carrier as Carrier,
     division: row.division,

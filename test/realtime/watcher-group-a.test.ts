@@ -520,7 +520,10 @@ describe.each(STORE_BACKENDS)('Group A polling watchers on $name', (backend) => 
     const digits = '202600012';
     const trackingNumber = `PKG-${digits}3`;
     const watch = await watcher.watch({ carrier: 'GROUP_A', trackingNumber, ecommerceIdType: 'PACKAGE_ID' });
-    expect(watch).toMatchObject({ shipmentId: `GROUP_A:ecommerce:${trackingNumber}`, division: 'ecommerce', ecommerceIdType: 'PACKAGE_ID' });
+    // One package, one id: the carrier's carrierPackageId, learned by one lookup at watch time (assumption I1).
+    expect(watch).toMatchObject({ shipmentId: `GROUP_A:ecommerce:GM${digits}3`, division: 'ecommerce', ecommerceIdType: 'PACKAGE_ID' });
+    expect(sandbox.stats.groupAEcommerce.trackingRequests).toEqual([[trackingNumber]]);
+    sandbox.resetStats();
 
     // A second watcher (another replica, or after a restart) reads the id type back from the store.
     const report = await newWatcher().pollOnce();

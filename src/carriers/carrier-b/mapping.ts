@@ -76,7 +76,7 @@ export function mapTrackResult(result: WireTrackResult, ctx: TrackResultContext)
     deliveredAt,
     estimatedDelivery: deliveryWindow(result),
     delay: delay(result),
-    isReturn: null,
+    isReturn: carrierBIsReturn(result, status, scans),
     pieceCount: wholeNumber(result.packageDetails?.count),
     totalWeight: totalWeight(result),
     pieces: [],
@@ -90,6 +90,18 @@ export function mapTrackResult(result: WireTrackResult, ctx: TrackResultContext)
     rerouteUrl: null,
     warnings: ctx.warnings,
   };
+}
+
+/**
+ * Whether the shipment is a return movement (assumption B6). The seed names `returnDetail` among a track result's
+ * members and `derivedCode` returned (`RS`, B1) as a terminal state: either is a return. A result with a latest status
+ * and neither is not one; without a latest status the carrier said nothing, so null.
+ */
+function carrierBIsReturn(result: WireTrackResult, status: Shipment['status'], scans: readonly TrackingEvent[]): boolean | null {
+  const detail = result.returnDetail;
+  const hasReturnDetail = typeof detail === 'object' && detail !== null && Object.keys(detail).length > 0;
+  if (hasReturnDetail || status.status === 'RETURNED' || scans.some((scan) => scan.status.status === 'RETURNED')) return true;
+  return result.latestStatusDetail ? false : null;
 }
 
 /** `scanEvents[]` -> events newest first; `date` is "ISO 8601 with offset", so each time is an instant. */

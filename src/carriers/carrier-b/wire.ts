@@ -124,6 +124,8 @@ export const trackResultSchema = z.looseObject({
     .nullish(),
   recipientInformation: z.looseObject({ address: addressSchema.nullish() }).nullish(),
   availableImages: z.array(z.looseObject({ type: text, size: text })).nullish(),
+  // The seed names `returnDetail` as a member of a track result, its shape "not shown" (assumption B6): read as present or not.
+  returnDetail: z.unknown().nullish(),
   error: z.looseObject({ code: text, message: text }).nullish(),
 });
 export type WireTrackResult = z.infer<typeof trackResultSchema>;

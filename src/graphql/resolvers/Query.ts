@@ -1,11 +1,10 @@
 import { InputError } from '../../domain/errors.js';
-import { parseShipmentId } from '../../domain/ids.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { operationSelectsEvents } from '../selection.js';
-import { loadOneShipment } from './shipment-lookup.js';
+import { loadOneShipment, loadShipmentById } from './shipment-lookup.js';
 
 export const Query: QueryResolvers = {
   shipment: async (_parent, args, ctx, info) => {
@@ -64,20 +63,9 @@ export const Query: QueryResolvers = {
   },
 };
 
-/** Loads a shipment by our id; the id names carrier, division, number and the carrier's unique id. */
-export async function loadById(ctx: GraphQLContext, id: string, field: string, includeEvents: boolean): Promise<Shipment> {
-  const parts = parseShipmentId(id);
-  if (!parts) throw new InputError(field, `"${id}" is not a shipment id of this subgraph`);
-  const request = ctx.services.tracking.validate(
-    {
-      carrier: parts.carrier,
-      trackingNumber: parts.trackingNumber,
-      division: parts.division,
-      carrierUniqueId: parts.carrierUniqueId,
-    },
-    '',
-  );
-  return loadOneShipment(ctx, { ...request, includeEvents }, id);
+/** Loads a shipment by any shipment id the API hands out (H6: the lookup lives in shipment-lookup.ts). */
+export function loadById(ctx: GraphQLContext, id: string, field: string, includeEvents: boolean): Promise<Shipment> {
+  return loadShipmentById(ctx, id, field, includeEvents);
 }
 
 /** Carrier B: "the reference types include CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER". */

@@ -10,8 +10,8 @@
  * status). Several replicas on one PostgreSQL share the work without polling a shipment twice.
  */
 import type { Metrics } from '../../platform/metrics.js';
-import { InputError, UpstreamError } from '../../domain/errors.js';
-import { formatShipmentId } from '../../domain/ids.js';
+import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
+import { checkShipmentId, checkWatchId, formatShipmentId } from '../../domain/ids.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { StatusChange, StatusChangeInput } from '../../domain/status-change.js';
 import type { EcommerceIdType, TrackOutcome, TrackRequest } from '../../domain/tracking.js';
@@ -110,27 +110,67 @@ export class ShipmentWatcher {
   async watch(raw: WatchInputRaw, path = 'input'): Promise<StoredWatch> {
     const request = this.options.tracking.validate(raw, path);
     this.checkWatchable(request, path);
+    const identity = await this.identify(request);
     return this.watches.upsert(
       {
-        shipmentId: formatShipmentId(request),
+        shipmentId: identity.shipmentId,
         carrier: request.carrier,
         division: request.division,
         trackingNumber: request.trackingNumber,
         carrierCode: request.carrierCode,
-        carrierUniqueId: request.carrierUniqueId,
+        carrierUniqueId: identity.carrierUniqueId,
         ecommerceIdType: request.ecommerceIdType,
       },
       this.now(),
     );
   }
 
-  /** Stops polling a shipment; an error when it is not (or no longer) watched. */
-  async unwatch(shipmentId: string, field = 'shipmentId'): Promise<StoredWatch> {
-    const stopped = await this.watches.deactivate(shipmentId);
+  /**
+   * The watched shipment's id, the same `Shipment.id` tracking answers with (docs/assumptions.md I1). It follows from
+   * the lookup for express numbers, e-commerce carrier ids and Carrier B numbers given with their unique id; otherwise
+   * (a Carrier B number alone, an e-commerce packageId) only the carrier knows it, so the number is looked up once. An
+   * ambiguous number is refused with its candidates' ids (one watch follows one shipment); a number the carrier cannot
+   * answer for now is watched under the id of the lookup, corrected by the first poll that finds it.
+   */
+  private async identify(request: TrackRequest): Promise<{ shipmentId: string; carrierUniqueId: string | null }> {
+    const fromLookup = {
+      shipmentId: formatShipmentId({
+        carrier: request.carrier,
+        division: request.division,
+        trackingNumber: request.trackingNumber,
+        carrierUniqueId: request.carrier === 'CARRIER_B' ? request.carrierUniqueId : null,
+      }),
+      carrierUniqueId: request.carrierUniqueId,
+    };
+    const carrierKnowsId =
+      (request.carrier === 'CARRIER_B' && request.carrierUniqueId === null) || request.ecommerceIdType === 'PACKAGE_ID';
+    if (!carrierKnowsId) return fromLookup;
+    const route = this.options.tracking.route(request);
+    const [outcome] = await this.options.tracking.trackOnRoute(route, [{ ...request, includeEvents: false }]);
+    if (!outcome?.ok || outcome.shipments.length === 0) return fromLookup;
+    const [only, ...others] = outcome.shipments;
+    if (others.length > 0) {
+      const candidates = outcome.shipments.map((s) => s.id);
+      throw new UpstreamError(
+        `${request.trackingNumber} matches ${candidates.length} shipments; watch one by its carrierUniqueId (or carrierCode)`,
+        { code: 'UPSTREAM_AMBIGUOUS', upstream: route.name, candidates },
+      );
+    }
+    return { shipmentId: only!.id, carrierUniqueId: only!.carrierUniqueId ?? request.carrierUniqueId };
+  }
+
+  /**
+   * Stops polling a shipment. Any id of it is accepted (its `Shipment.id`, the watch's `shipmentId`, a Carrier B id
+   * without the unique id) and checked before the store is read; an error when it is not (or no longer) watched.
+   */
+  async unwatch(rawShipmentId: string, field = 'shipmentId'): Promise<StoredWatch> {
+    const { id: shipmentId, parts } = checkShipmentId(rawShipmentId, field);
+    const watch = await this.watches.findForShipmentId(shipmentId, parts);
+    const stopped = watch ? await this.watches.deactivate(watch.shipmentId) : null;
     if (stopped) return stopped;
-    const known = await this.watches.get(shipmentId);
-    if (!known) throw new InputError(field, `shipment "${shipmentId}" is not watched`);
-    throw new InputError(
+    const known = watch ? await this.watches.get(watch.shipmentId) : null;
+    if (!known) throw new NotFoundError(field, `shipment "${shipmentId}" is not watched`);
+    throw new NotFoundError(
       field,
       known.lastStatus && known.nextPollAt === null && known.lastPolledAt !== null
         ? `shipment "${shipmentId}" is no longer watched (polling stopped; last status ${known.lastStatus.status})`
@@ -138,8 +178,24 @@ export class ShipmentWatcher {
     );
   }
 
+  /** The watch with this id (`ShipmentWatch:<n>`, checked: BAD_USER_INPUT on `field`); null when there is none. */
+  async getWatch(id: string, field = 'id'): Promise<StoredWatch | null> {
+    return this.watches.getBySerial(checkWatchId(id, field));
+  }
+
+  /** The watch of the shipment any of its ids names (checked: BAD_USER_INPUT on `field`); null when not watched. */
+  async watchOfShipment(shipmentId: string, field = 'shipmentId'): Promise<StoredWatch | null> {
+    const checked = checkShipmentId(shipmentId, field);
+    return this.watches.findForShipmentId(checked.id, checked.parts);
+  }
+
   list(activeOnly = true): Promise<StoredWatch[]> {
     return this.watches.list(activeOnly);
+  }
+
+  /** One page of watches, oldest first, after the watch with id `afterId` (`ShipmentWatch:<n>`, checked on `field`). */
+  listPage(activeOnly: boolean, afterId: string | null, limit: number, field = 'after'): Promise<StoredWatch[]> {
+    return this.watches.listPage(activeOnly, afterId === null ? null : checkWatchId(afterId, field), limit);
   }
 
   /** Polls due watches every `tickMs` until `stop()`. */
@@ -267,7 +323,14 @@ export class ShipmentWatcher {
         for (const change of changes) {
           if (await this.options.statusLog.append(tx, change)) recorded += 1;
         }
-        await new WatchStore(tx).recordSuccess(watch.shipmentId, {
+        const watches = new WatchStore(tx);
+        // A watch made before the carrier knew the number (or before ids were canonical) takes the shipment's id now.
+        let shipmentId = watch.shipmentId;
+        if (shipments.length === 1 && primary.id !== watch.shipmentId) {
+          await watches.correctShipmentId(watch.shipmentId, primary.id, primary.carrierUniqueId);
+          shipmentId = primary.id;
+        }
+        await watches.recordSuccess(shipmentId, {
           status: primary.status,
           references: primary.references.length > 0 ? primary.references : watch.references,
           polledAt: now,

@@ -21,9 +21,11 @@ export function mapEcommercePackage(wire: EcommercePackage, lookedUp: string): S
   events.sort((a, b) => sortKeyOf(b.time) - sortKeyOf(a.time));
   const latest = events[0] ?? null;
   const trackingNumber = lookedUp;
+  // One package, one id (I1): the carrier's own id, whether the caller looked it up by its packageId or by it.
+  const idNumber = wire.carrierPackageId?.trim() || lookedUp;
   const delivered = latest?.status.status === 'DELIVERED';
   return {
-    id: formatShipmentId({ carrier: 'GROUP_A', division: 'ecommerce', trackingNumber, carrierUniqueId: null }),
+    id: formatShipmentId({ carrier: 'GROUP_A', division: 'ecommerce', trackingNumber: idNumber, carrierUniqueId: null }),
     carrier: 'GROUP_A',
     division: 'ecommerce',
     source: 'group-a/ecommerce',
@@ -44,7 +46,9 @@ export function mapEcommercePackage(wire: EcommercePackage, lookedUp: string): S
     deliveredAt: delivered ? (latest?.time ?? null) : null,
     estimatedDelivery: null,
     delay: null,
-    isReturn: null,
+    // E3: a `RETURNED` event says the package went back; the interface also issues return labels, whose tracking
+    // answer (E2) carries nothing telling them from outbound packages, so without that event it is not known (null).
+    isReturn: events.some((event) => event.status.status === 'RETURNED') ? true : null,
     pieceCount: null,
     totalWeight: null,
     pieces: [],

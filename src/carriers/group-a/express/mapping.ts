@@ -103,7 +103,7 @@ export function mapExpressShipment(wire: ExpressShipment, answerWarnings: readon
           }
         : null,
     delay: null,
-    isReturn: null,
+    isReturn: expressIsReturn(wire.status, events),
     pieceCount: wire.numberOfPieces ?? null,
     totalWeight: typeof wire.totalWeight === 'number' ? { value: wire.totalWeight, unit: units.weight } : null,
     pieces: (wire.pieces ?? []).map((piece) => mapPiece(piece, wire.events ?? [], units)),
@@ -119,6 +119,16 @@ export function mapExpressShipment(wire: ExpressShipment, answerWarnings: readon
     rerouteUrl: null,
     warnings: mapExpressWarnings([...answerWarnings, ...(wire.warnings ?? [])]),
   };
+}
+
+/**
+ * Whether the shipment is a return movement (assumption X6): the shipment `status` `returned` (D9) or an `RT` scan
+ * (X3, returned to the shipper) says it is; any other `status` the carrier gives says it is not; no status and no `RT`
+ * scan says nothing (null).
+ */
+function expressIsReturn(status: string | null | undefined, events: readonly TrackingEvent[]): boolean | null {
+  if (status?.trim().toLowerCase() === 'returned' || events.some((event) => event.status.status === 'RETURNED')) return true;
+  return status && status.trim() !== '' ? false : null;
 }
 
 /** `unitOfMeasurements` "value `metric` appears": metric is kg and cm, imperial lb and in; anything else kept as is. */
