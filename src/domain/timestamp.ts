@@ -15,7 +15,7 @@ export type ReadTimestamp =
       local: string;
     };
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 /* Years 0001-9999: ISO 8601's four digits, without year 0000 (PostgreSQL has no year 0). */
 const MIN_YEAR = 1;
@@ -48,7 +48,7 @@ export function readTimestamp(value: string): ReadTimestamp | null {
   if (offset.toUpperCase() !== 'Z') {
     const digits = offset.slice(1).replace(':', '');
     const hours = Number(digits.slice(0, 2));
-    const minutes = digits.length > 2 ? Number(digits.slice(2, 4)) : 0;
+    const minutes = Number(digits.slice(2, 4));
     if (minutes > 59) return null;
     offsetMinutes = (offset[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
     if (Math.abs(offsetMinutes) > MAX_OFFSET_MINUTES) return null;

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UpstreamError } from '../../domain/errors.js';
 import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import { missingPayload } from '../missing-payload.js';
 import { mapTrackResult, readAlerts, trackResultError } from './mapping.js';
 import { completeTrackResultSchema, trackResultSchema, type WireTrackAnswer, type WireTrackResult } from './wire.js';
 
@@ -28,6 +29,10 @@ export function outcomesFromTrackAnswer(answer: WireTrackAnswer, requests: reado
 /** Reference lookups (assumption B2): every shipment the answer names; not-found entries mean "none". */
 export function shipmentsFromReferenceAnswer(answer: WireTrackAnswer, detailedScans: boolean): Shipment[] {
   const warnings = readAlerts(answer.output.alerts);
+  // A reference that matches nothing answers 404 (assumption B2): a 200 naming no shipment breaks the contract.
+  if (answer.output.completeTrackResults.length === 0) {
+    throw missingPayload('carrier-b', 'track-by-reference', 'any completeTrackResults entry');
+  }
   const shipments: Shipment[] = [];
   for (const [trackingNumber, entry] of fileByNumber(answer.output.completeTrackResults)) {
     if (entry.broken) throw contractError(trackingNumber, entry.broken, 'track-by-reference');

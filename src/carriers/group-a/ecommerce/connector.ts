@@ -5,7 +5,8 @@ import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstre
 import type { Logger } from '../../../platform/logger.js';
 import type { Metrics } from '../../../platform/metrics.js';
 import type { TrackingConnector } from '../../types.js';
-import { notFound, readProblem, trackEach } from '../shared.js';
+import { missingPayload } from '../../missing-payload.js';
+import { readProblem, trackEach } from '../shared.js';
 import { mapEcommercePackage } from './mapping.js';
 import { ecommerceTrackingAnswer } from './wire.js';
 
@@ -69,7 +70,7 @@ export class EcommerceTrackingConnector implements TrackingConnector {
       query: { [param]: request.trackingNumber },
       schema: ecommerceTrackingAnswer,
     });
-    if (answer.packages.length === 0) return { ok: false, error: notFound(UPSTREAM) };
+    if (answer.packages.length === 0) return { ok: false, error: missingPayload(UPSTREAM, 'track', 'any package') };
     return { ok: true, shipments: answer.packages.map((pkg) => mapEcommercePackage(pkg, request.trackingNumber)) };
   }
 }

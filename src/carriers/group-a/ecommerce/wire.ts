@@ -23,5 +23,6 @@ export const ecommercePackage = z.object({
 });
 export type EcommercePackage = z.infer<typeof ecommercePackage>;
 
-export const ecommerceTrackingAnswer = z.object({ packages: z.array(ecommercePackage).default([]) });
+// Required: an unknown package is a 404 (assumption E2), so a 200 without the list breaks the contract.
+export const ecommerceTrackingAnswer = z.object({ packages: z.array(ecommercePackage) });
 export type EcommerceTrackingAnswer = z.infer<typeof ecommerceTrackingAnswer>;

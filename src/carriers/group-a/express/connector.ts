@@ -9,7 +9,8 @@ import type { QuotaCounter } from '../../../platform/quota.js';
 import { QuotaLimiter } from '../../../platform/quota-limiter.js';
 import { MemoryQuotaCounter } from '../../../platform/quota-memory.js';
 import type { TrackingConnector } from '../../types.js';
-import { notFound, readProblem, trackEach } from '../shared.js';
+import { missingPayload } from '../../missing-payload.js';
+import { readProblem, trackEach } from '../shared.js';
 import { mapExpressShipment } from './mapping.js';
 import { expressTrackingAnswer } from './wire.js';
 
@@ -92,7 +93,7 @@ export class ExpressTrackingConnector implements TrackingConnector {
       query: { shipmentTrackingNumber: request.trackingNumber },
       schema: expressTrackingAnswer,
     });
-    if (answer.shipments.length === 0) return { ok: false, error: notFound(UPSTREAM) };
+    if (answer.shipments.length === 0) return { ok: false, error: missingPayload(UPSTREAM, 'track', 'any shipment') };
     const warnings = answer.warnings ?? [];
     return { ok: true, shipments: answer.shipments.map((shipment) => mapExpressShipment(shipment, warnings)) };
   }

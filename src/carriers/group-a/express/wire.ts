@@ -72,7 +72,8 @@ export type ExpressShipment = z.infer<typeof expressShipment>;
 
 /** "a successful answer can still carry `warnings[]` and must be inspected": strings or objects, both read. */
 export const expressTrackingAnswer = z.object({
-  shipments: z.array(expressShipment).default([]),
+  // Required: an unknown number is a 404 (assumption X1), so a 200 without the list breaks the contract.
+  shipments: z.array(expressShipment),
   warnings: z.array(z.unknown()).nullish(),
 });
 export type ExpressTrackingAnswer = z.infer<typeof expressTrackingAnswer>;

@@ -85,6 +85,7 @@ export type UnifiedShipment = z.infer<typeof unifiedShipment>;
 export const unifiedTrackingAnswer = z.object({
   url: str,
   nextUrl: str,
-  shipments: z.array(unifiedShipment).default([]),
+  // Required: an unknown number is a 404 (seed 000 Errors 3), so a 200 without the list breaks the contract.
+  shipments: z.array(unifiedShipment),
 });
 export type UnifiedTrackingAnswer = z.infer<typeof unifiedTrackingAnswer>;
