@@ -1,7 +1,8 @@
-import type { QuotaCounter, QuotaDecision, QuotaRule } from './quota.js';
+import { heldUntil, type QuotaCounter, type QuotaDecision, type QuotaRule } from './quota.js';
 
 interface Usage {
-  lastGrantedAt: number;
+  /** The instant the interval runs from: a completed call's answer, or the end of a granted call's hold. */
+  intervalFrom: number;
   day: string;
   calls: number;
 }
@@ -17,11 +18,17 @@ export class MemoryQuotaCounter implements QuotaCounter {
     if (calls >= rule.dailyLimit) {
       return { granted: false, retryAt: nextUtcMidnight(now), reason: 'daily' };
     }
-    if (current && now.getTime() - current.lastGrantedAt < rule.minIntervalMs) {
-      return { granted: false, retryAt: new Date(current.lastGrantedAt + rule.minIntervalMs), reason: 'interval' };
+    if (current && now.getTime() - current.intervalFrom < rule.minIntervalMs) {
+      const retryAt = new Date(current.intervalFrom + rule.minIntervalMs);
+      return { granted: false, retryAt, reason: current.intervalFrom > now.getTime() ? 'in-flight' : 'interval' };
     }
-    this.usage.set(key, { lastGrantedAt: now.getTime(), day, calls: calls + 1 });
+    this.usage.set(key, { intervalFrom: heldUntil(now, rule).getTime(), day, calls: calls + 1 });
     return { granted: true };
+  }
+
+  async complete(key: string, grantedAt: Date, rule: QuotaRule, completedAt: Date): Promise<void> {
+    const current = this.usage.get(key);
+    if (current && current.intervalFrom === heldUntil(grantedAt, rule).getTime()) current.intervalFrom = completedAt.getTime();
   }
 }
 

@@ -17,6 +17,7 @@ function recordingCounter(): { counter: QuotaCounter; granted: number[] } {
         if (decision.granted) granted.push(now.getTime());
         return decision;
       },
+      complete: (key, grantedAt, rule, completedAt) => inner.complete(key, grantedAt, rule, completedAt),
     },
   };
 }
@@ -72,7 +73,8 @@ describe('QuotaLimiter', () => {
     const { counter, granted } = recordingCounter();
     const { quota } = limiter({ minIntervalMs: 25, dailyLimit: 1_000 }, 5_000, counter);
     const order: number[] = [];
-    await Promise.all(Array.from({ length: 20 }, (_, i) => quota.acquire().then(() => order.push(i))));
+    // Each call is answered at once: its release follows its grant.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => quota.acquire().then((release) => (order.push(i), release()))));
     expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(granted).toHaveLength(20);
     for (let i = 1; i < granted.length; i++) expect(granted[i]! - granted[i - 1]!).toBeGreaterThanOrEqual(25);
@@ -83,8 +85,8 @@ describe('QuotaLimiter', () => {
     const { counter, granted } = recordingCounter();
     const { quota } = limiter({ minIntervalMs: 1_000, dailyLimit: 1_000 }, 1_500, counter);
     const before = Date.now();
-    const first = quota.acquire();
-    const second = quota.acquire();
+    const first = quota.acquire().then((release) => release());
+    const second = quota.acquire().then((release) => release());
     const third = await refusal(quota.acquire());
     expect(third.code).toBe('UPSTREAM_RATE_LIMITED');
     expect(third.upstream).toBe('group-a/tracking');

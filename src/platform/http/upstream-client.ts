@@ -38,9 +38,10 @@ export interface UpstreamClientOptions {
   connections?: number;
   /**
    * Awaited before every HTTP attempt, retries included, so an upstream quota (Group A unified tracking: "at most one
-   * call every five seconds") also bounds the client's own retries. It may throw (e.g. UPSTREAM_RATE_LIMITED).
+   * call every five seconds") also bounds the client's own retries. It may throw (e.g. UPSTREAM_RATE_LIMITED). What it
+   * returns is called once the attempt's answer has arrived or the attempt failed (the quota spaces calls from there).
    */
-  beforeAttempt?: (operation: string) => Promise<void>;
+  beforeAttempt?: (operation: string) => Promise<void | (() => unknown)>;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;
@@ -126,8 +127,8 @@ export class UpstreamClient {
     let retriedRateLimit = false;
     for (;;) {
       const credentials = spec.auth === false ? { headers: {}, version: 0 } : await this.auth.headers();
-      await this.options.beforeAttempt?.(spec.operation);
-      const answer = await this.attempt(spec, credentials.headers);
+      const attemptDone = await this.options.beforeAttempt?.(spec.operation);
+      const answer = await this.attempt(spec, credentials.headers).finally(() => attemptDone?.());
       const { status } = answer;
       if (status >= 200 && status < 300) return answer;
       if (status === 401 && spec.auth !== false && !retriedAuth) {

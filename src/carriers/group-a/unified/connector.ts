@@ -8,11 +8,10 @@ import { outsideDeadline } from '../../../platform/http/deadline.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
 import type { Logger } from '../../../platform/logger.js';
 import type { Metrics } from '../../../platform/metrics.js';
-import type { QuotaCounter } from '../../../platform/quota.js';
+import type { QuotaCounter, QuotaRule } from '../../../platform/quota.js';
 import { QuotaLimiter } from '../../../platform/quota-limiter.js';
 import { MemoryQuotaCounter } from '../../../platform/quota-memory.js';
 import type { TrackingConnector } from '../../types.js';
-import { missingPayload } from '../../missing-payload.js';
 import { notFound, readProblem, trackEach } from '../shared.js';
 import { MemoryTrackingCache, type TrackingCache } from './cache.js';
 import { mapUnifiedShipment } from './mapping.js';
@@ -45,11 +44,13 @@ export function unifiedQuotaKey(apiKey: string): string {
 }
 
 /**
- * The upstream measures the interval between arrivals; our grant and its arrival are separated by a varying network
- * delay. Granting slots this much further apart keeps two arrivals from landing closer than the interval.
+ * The upstream measures the interval where calls arrive, and a request can travel slowly (a new TLS connection, a
+ * congested link) while the next travels fast. A slot is therefore held until its answer arrives and the interval runs
+ * from there (assumption U6); a call that never reports back holds it at most as long as an attempt can last.
  */
-export function arrivalMarginMs(minIntervalMs: number): number {
-  return minIntervalMs === 0 ? 0 : Math.min(250, Math.max(10, Math.round(minIntervalMs * 0.05)));
+export function unifiedQuotaRule(config: GroupATrackingConfig, timeouts: HttpTimeouts): QuotaRule {
+  const holdMs = timeouts.connectTimeoutMs + timeouts.headersTimeoutMs + timeouts.bodyTimeoutMs;
+  return { minIntervalMs: config.minIntervalMs, dailyLimit: config.dailyQuota, holdMs };
 }
 
 /**
@@ -72,7 +73,7 @@ export class UnifiedTrackingConnector implements TrackingConnector {
     this.limiter = new QuotaLimiter({
       upstream: UPSTREAM,
       key: unifiedQuotaKey(config.apiKey),
-      rule: { minIntervalMs: config.minIntervalMs + arrivalMarginMs(config.minIntervalMs), dailyLimit: config.dailyQuota },
+      rule: unifiedQuotaRule(config, options.timeouts),
       counter: options.quotaCounter ?? new MemoryQuotaCounter(),
       maxWaitMs: config.maxWaitMs,
       metrics: options.metrics,
@@ -117,7 +118,7 @@ export class UnifiedTrackingConnector implements TrackingConnector {
   private async lookup(request: TrackRequest, key: string): Promise<Shipment[]> {
     try {
       const wire = await this.fetchPages(request);
-      if (wire.length === 0) throw missingPayload(UPSTREAM, 'track', 'any shipment');
+      if (wire.length === 0) throw notFound(UPSTREAM);
       const shipments = wire.map(mapUnifiedShipment);
       this.cache.set(key, shipments);
       return shipments;
