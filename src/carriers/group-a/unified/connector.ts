@@ -12,6 +12,7 @@ import type { QuotaCounter, QuotaRule } from '../../../platform/quota.js';
 import { QuotaLimiter } from '../../../platform/quota-limiter.js';
 import { MemoryQuotaCounter } from '../../../platform/quota-memory.js';
 import type { TrackingConnector } from '../../types.js';
+import { missingPayload } from '../../missing-payload.js';
 import { notFound, readProblem, trackEach } from '../shared.js';
 import { MemoryTrackingCache, type TrackingCache } from './cache.js';
 import { mapUnifiedShipment } from './mapping.js';
@@ -118,7 +119,7 @@ export class UnifiedTrackingConnector implements TrackingConnector {
   private async lookup(request: TrackRequest, key: string): Promise<Shipment[]> {
     try {
       const wire = await this.fetchPages(request);
-      if (wire.length === 0) throw notFound(UPSTREAM);
+      if (wire.length === 0) throw missingPayload(UPSTREAM, 'track', 'any shipment');
       const shipments = wire.map(mapUnifiedShipment);
       this.cache.set(key, shipments);
       return shipments;
