@@ -1,5 +1,10 @@
+// First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
+import './platform/require-node.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger } from './platform/logger.js';
+import { DataDirLockedError } from './store/data-dir-lock.js';
+import { StartRefusedError } from './server/sandbox-mode.js';
+import { exitOnTerminationSignals } from './server/shutdown.js';
 import { startServer } from './server/start.js';
 
 /** `npm start`: configuration from the environment, then the server; a bad configuration stops the start. */
@@ -13,17 +18,14 @@ if (!result.ok) {
 const logger = createLogger(result.config.server.logLevel);
 try {
   const server = await startServer({ config: result.config, logger });
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping');
-    await server.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitOnTerminationSignals(server, logger, result.config.server.shutdownTimeoutMs);
 } catch (error) {
-  logger.fatal({ err: error }, 'carrier-subgraph failed to start');
+  if (error instanceof StartRefusedError || error instanceof DataDirLockedError) {
+    // The operator's fix is in the message; a stack trace would only bury it.
+    logger.fatal(error.message);
+    process.stderr.write(`carrier-subgraph did not start: ${error.message}\n`);
+  } else {
+    logger.fatal({ err: error }, 'carrier-subgraph failed to start');
+  }
   process.exit(1);
 }

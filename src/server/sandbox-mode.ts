@@ -1,8 +1,32 @@
 import { readFileSync } from 'node:fs';
-import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { DIVISIONS as SANDBOX_DIVISIONS } from '../../sandbox/group-a/numbers.js';
-import type { Config } from '../platform/config.js';
+// Types only: the simulators themselves are imported when asked for (below), so a production build runs without
+// sandbox/ on disk (the Docker runtime stage ships none of it).
+import type { Sandbox } from '../../sandbox/index.js';
+import { noUpstreamConfigured, type Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
+
+/** The start is refused for a reason the operator fixes in the environment; main prints the message as is. */
+export class StartRefusedError extends Error {
+  override readonly name = 'StartRefusedError';
+}
+
+/**
+ * Whether the simulators stand in for the upstreams. SANDBOX=on: always. Otherwise never in production
+ * (DESIGN.md: "NODE_ENV=production never serves simulated data"), where a start with no upstream at all is refused
+ * naming what to set; outside production SANDBOX=auto starts them when nothing is configured.
+ */
+export function sandboxWanted(config: Config): boolean {
+  if (config.sandbox.mode === 'on') return true;
+  const nothingConfigured = noUpstreamConfigured(config);
+  if (config.server.production && nothingConfigured) {
+    throw new StartRefusedError(
+      'NODE_ENV=production and no upstream is configured, and production never serves simulated data. ' +
+        'Set CARRIER_B_BASE_URL, GROUP_A_TRACK_BASE_URL, GROUP_A_EXPRESS_BASE_URL or GROUP_A_ECOM_BASE_URL ' +
+        '(each with its credentials, see .env.example), or SANDBOX=on to run the simulators deliberately.',
+    );
+  }
+  return config.sandbox.mode === 'auto' && nothingConfigured;
+}
 
 export interface InProcessSandbox {
   sandbox: Sandbox;
@@ -12,10 +36,14 @@ export interface InProcessSandbox {
 }
 
 /**
- * With no carrier configured, the simulators of every upstream start in this process and every connection points
- * at them. The first log lines say so loudly: nothing reaches a real carrier.
+ * The simulators of every upstream start in this process and every connection points at them. The first log lines
+ * say so loudly: nothing reaches a real carrier.
  */
 export async function startInProcessSandbox(config: Config, logger: Logger): Promise<InProcessSandbox> {
+  const [{ startSandbox }, { DIVISIONS: SANDBOX_DIVISIONS }] = await Promise.all([
+    import('../../sandbox/index.js'),
+    import('../../sandbox/group-a/numbers.js'),
+  ]);
   const sandbox = await startSandbox({
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
@@ -78,7 +106,11 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       trackParamCarrierId: 'carrierPackageId',
     },
   };
-  logger.warn('SANDBOX MODE: no carrier is configured, so the upstream simulators run in this process.');
+  logger.warn(
+    config.sandbox.mode === 'on'
+      ? 'SANDBOX MODE: SANDBOX=on, so the upstream simulators run in this process.'
+      : 'SANDBOX MODE: no carrier is configured, so the upstream simulators run in this process.',
+  );
   logger.warn({ upstreams: sandbox.urls, seed: config.sandbox.seed, timeScale: config.sandbox.timeScale }, 'SANDBOX MODE: every connection points at a simulator; nothing reaches a real carrier');
   return { sandbox, config: sandboxed, close: () => sandbox.close() };
 }

@@ -1,13 +1,16 @@
-import { noUpstreamConfigured, type Config } from '../platform/config.js';
+import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
+import { loadMigrations } from '../store/migrations.js';
 import { StoreQuotaCounter } from '../store/quota-counter.js';
 import type { StatusFeed } from '../services/realtime/status-feed.js';
 import { openStore, type Store } from '../store/store.js';
 import { startApp, type RunningApp } from './app.js';
 import { createServices } from './container.js';
+import { healthRouter } from './health.js';
+import { Lifecycle } from './lifecycle.js';
 import { createPushRuntime, type PushRuntime } from './push-runtime.js';
-import { startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js';
+import { sandboxWanted, startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js';
 
 export interface StartedServer extends RunningApp {
   config: Config;
@@ -16,27 +19,38 @@ export interface StartedServer extends RunningApp {
   /** The process-wide status feed (null without a store); tests read its subscriber count. */
   statusFeed: StatusFeed | null;
   push: PushRuntime;
+  /** Draining or not, the shutdown step in progress, requests in flight (for /readyz and the shutdown deadline). */
+  lifecycle: Lifecycle;
 }
 
 /**
- * The composition root: with no carrier configured (or SANDBOX=on) the sandbox simulators start in process and every
- * connection points at them, and the first log lines say so.
+ * The composition root. The sandbox simulators start in process with SANDBOX=on, or with SANDBOX=auto and no carrier
+ * configured outside production (production refuses that start: sandbox-mode.ts); every connection then points at
+ * them, and the first log lines say so.
  */
 export async function startServer({ config, logger }: { config: Config; logger: Logger }): Promise<StartedServer> {
-  const useSandbox = config.sandbox.mode === 'on' || (config.sandbox.mode === 'auto' && noUpstreamConfigured(config));
-  let sandbox: InProcessSandbox | null = null;
-  let effective = config;
-  if (useSandbox) {
-    sandbox = await startInProcessSandbox(config, logger);
-    effective = sandbox.config;
-  }
-  const metrics = createMetrics({ collectDefault: true });
-  // Embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set; migrations are applied here.
+  const wantSandbox = sandboxWanted(config);
+  // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
+  // Embedded PGlite in DATA_DIR by default (locked to this process), PostgreSQL when DATABASE_URL is set; migrations
+  // are applied here.
   const store = await openStore({
     ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }),
     logger,
   });
   logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);
+  let sandbox: InProcessSandbox | null = null;
+  let effective = config;
+  if (wantSandbox) {
+    try {
+      sandbox = await startInProcessSandbox(config, logger);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    effective = sandbox.config;
+  }
+  const metrics = createMetrics({ collectDefault: true });
+  const expectedMigration = (await loadMigrations()).at(-1)?.version ?? 0;
   // Group A's quota lives in the store, so every replica on one database shares it.
   const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null });
   // One LISTEN per process on the status log; subscribers attach to it in memory.
@@ -47,13 +61,19 @@ export async function startServer({ config, logger }: { config: Config; logger: 
     subscribers: () => services.statusFeed?.subscriberCount ?? 0,
     inboxPending: () => push.inbox.pendingCount(),
   });
-  const app = await startApp({ config: effective, logger, metrics, services, mode: sandbox ? 'sandbox' : 'configured', push });
+  const lifecycle = new Lifecycle();
+  const mode = sandbox ? 'sandbox' : 'configured';
+  const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration });
+  const app = await startApp({ config: effective, logger, metrics, services, mode, push, health });
+  lifecycle.track(app.httpServer);
   push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));
   // What a crash left in the webhook inbox is processed now: an acknowledged notification is never lost.
   await push.start();
   // Polling watchers for the carriers without push; replicas share due shipments through the store (SKIP LOCKED).
   if (effective.watchers.enabled) services.watcher?.start();
-  logger.info({ url: app.url, health: app.url.replace(/\/graphql$/, '/healthz') }, 'carrier-subgraph ready');
+  const origin = app.url.replace(/\/graphql$/, '');
+  logger.info({ url: app.url, health: `${origin}/healthz`, ready: `${origin}/readyz`, mode }, 'carrier-subgraph ready');
+  let closing: Promise<void> | null = null;
   return {
     ...app,
     config: effective,
@@ -61,12 +81,22 @@ export async function startServer({ config, logger }: { config: Config; logger: 
     store,
     statusFeed: services.statusFeed,
     push,
-    async close() {
-      await app.close();
-      await push.close();
-      await services.close();
-      await store.close();
-      await sandbox?.close();
+    lifecycle,
+    /**
+     * Readiness fails at once; then in order: HTTP drains (in-flight requests finish, graphql-ws subscribers get
+     * 1001, callback subscriptions end), the webhook inbox and the push client stop, watchers, the status feed and
+     * the upstream pools stop, the store closes (releasing DATA_DIR), the simulators stop. Nothing is left holding
+     * the event loop. Idempotent: a second call waits for the first.
+     */
+    close() {
+      closing ??= lifecycle.runSteps([
+        ['http', () => app.close()],
+        ['push', () => push.close()],
+        ['services', () => services.close()],
+        ['store', () => store.close()],
+        ['sandbox', () => sandbox?.close()],
+      ]);
+      return closing;
     },
   };
 }

@@ -2,10 +2,12 @@
  * Embedded PGlite backend: PostgreSQL compiled to WASM, in this process, on a directory or in memory. It is a single
  * connection, so PGlite itself serialises work: `transaction()` holds its mutex until COMMIT/ROLLBACK and every
  * `query()` outside it waits, which is why callers must use the `tx` handle inside a transaction.
- * One directory must be opened by one process at a time (there is no server to arbitrate).
+ * One directory must be opened by one process at a time (there is no server to arbitrate): it is locked while open
+ * (data-dir-lock.ts), and a second process refuses to start naming DATA_DIR and the holder.
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
 import type { QueryResult, StoreLogger } from './store.js';
@@ -29,8 +31,18 @@ function queryable(target: PGlite | Transaction): ScriptQueryable {
 export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {
   const inMemory = dataDir.startsWith('memory://');
   // PGlite creates only the last path segment; create parents so a fresh checkout's ./data/db just works.
-  if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  let lock: DataDirLock | null = null;
+  if (!inMemory) {
+    await mkdir(dataDir, { recursive: true });
+    lock = await lockDataDir(dataDir, logger);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   if (inMemory) logger.warn({ store: 'pglite', dataDir }, 'in-memory store: nothing survives a restart');
   const direct = queryable(db);
 
@@ -59,6 +71,10 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
     },
     async close() {
       if (!db.closed) await db.close();
+      // Released only once PGlite has flushed and closed: the next process must find a consistent directory.
+      const held = lock;
+      lock = null;
+      await held?.release();
     },
   };
 }

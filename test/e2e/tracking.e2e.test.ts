@@ -280,10 +280,10 @@ describe('Group A unified tracking with a postal-code entitlement and the seed q
 });
 
 describe('health and metrics', () => {
-  it('/healthz answers ok and names the configured upstreams', async () => {
-    const response = await fetch(e2e.server.url.replace(/\/graphql$/, '/healthz'));
+  it('/readyz answers ready and names the configured upstreams', async () => {
+    const response = await fetch(e2e.server.url.replace(/\/graphql$/, '/readyz'));
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ status: 'ok', upstreams: { 'carrier-b': true, 'group-a/tracking': true } });
+    expect(await response.json()).toMatchObject({ status: 'ready', mode: 'configured', upstreams: { 'carrier-b': 'configured', 'group-a/tracking': 'configured' } });
   });
 
   it('/metrics counts Carrier B calls after a query', async () => {

@@ -1,13 +1,29 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
-/** A server started as its own process (`tsx src/main.ts`), as an operator would run a replica. */
+/** A server started as its own process (`tsx src/main.ts` by default), as an operator would run a replica. */
 export interface ChildServer {
   origin: string;
   port: number;
   process: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr). */
+  output(): string;
+  /** Resolves when the process exits, with its exit code (null when a signal ended it) and that signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGKILL to the whole process group (tsx runs the server in a child node process). */
   kill(): Promise<void>;
+}
+
+export interface ChildServerOptions {
+  /**
+   * The command line, as an operator would start it: `['npm', 'start']`, `['npm', 'run', 'start:prod']`,
+   * `['node', 'dist/src/main.js']`. Default: `node_modules/.bin/tsx src/main.ts`.
+   */
+  command?: string[];
+  /** Working directory (default: the project root, where the tests run). */
+  cwd?: string;
+  /** Start timeout (default 45 s). */
+  startTimeoutMs?: number;
 }
 
 export async function freePort(): Promise<number> {
@@ -18,33 +34,42 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startChildServer(env: Record<string, string>, port?: number): Promise<ChildServer> {
+export async function startChildServer(env: Record<string, string>, port?: number, options: ChildServerOptions = {}): Promise<ChildServer> {
   const listenPort = port ?? (await freePort());
-  const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
+  const [command, ...args] = options.command ?? ['node_modules/.bin/tsx', 'src/main.ts'];
+  const proc = spawn(command!, args, {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: String(listenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
+    ...(options.cwd ? { cwd: options.cwd } : {}),
   });
   let output = '';
+  proc.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000);
-    proc.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), options.startTimeoutMs ?? 45_000);
+    proc.stdout!.on('data', () => {
       if (output.includes('carrier-subgraph ready')) {
         clearTimeout(timer);
         resolve();
       }
     });
-    proc.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    proc.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}):\n${output}`));
+    });
   });
   return {
     origin: `http://127.0.0.1:${listenPort}`,
     port: listenPort,
     process: proc,
+    output: () => output,
+    exited,
     async kill() {
       if (proc.exitCode !== null || proc.signalCode !== null) return;
-      const exited = new Promise((resolve) => proc.once('exit', resolve));
       try {
         process.kill(-proc.pid!, 'SIGKILL');
       } catch {

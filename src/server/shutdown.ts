@@ -1,0 +1,43 @@
+import type { Logger } from '../platform/logger.js';
+import type { StartedServer } from './start.js';
+
+/**
+ * SIGTERM / SIGINT: one bounded, logged shutdown. `server.close()` drains and stops everything in order; once it
+ * resolves the process exits by itself with code 0, which proves nothing (timer, socket, pool) is left holding the
+ * event loop. Past `timeoutMs` from the signal, whether a step is still waiting or something still holds the loop,
+ * the process logs what was open and exits 1. A second signal exits 1 at once (Ctrl-C twice).
+ */
+export function exitOnTerminationSignals(server: StartedServer, logger: Logger, timeoutMs: number): void {
+  let began = false;
+  const openWork = () => ({
+    step: server.lifecycle.step,
+    inFlightRequests: server.lifecycle.inFlightRequests,
+    activeResources: process.getActiveResourcesInfo(),
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (began) {
+      logger.error({ signal, ...openWork() }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
+    began = true;
+    logger.info({ signal, timeoutMs }, 'shutting down: draining requests and subscribers (SHUTDOWN_TIMEOUT_MS)');
+    const deadline = setTimeout(() => {
+      logger.error({ signal, timeoutMs, ...openWork() }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting with work still open');
+      process.exit(1);
+    }, timeoutMs);
+    server.close().then(
+      () => {
+        logger.info({ signal }, 'stopped');
+        process.exitCode = 0;
+        // From here the deadline only catches a leak: it must not itself keep the process alive.
+        deadline.unref();
+      },
+      (error: unknown) => {
+        logger.error({ err: error, ...openWork() }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

@@ -1,0 +1,121 @@
+/**
+ * One process per embedded data directory. PGlite has no server to arbitrate, and two processes writing one
+ * directory corrupt it (the next start aborts inside PGlite), so the directory is locked while a store has it open.
+ *
+ * proper-lockfile rather than a pid file: its lock is a directory created with mkdir (atomic on every filesystem,
+ * network ones included) whose mtime the holder refreshes every STALE_MS / 2; a lock not refreshed for STALE_MS is
+ * stale and taken over. That works across containers sharing a volume (where every holder may be pid 1 and a pid
+ * says nothing) and after a SIGKILL (nothing runs at exit, the refreshing simply stops). Beside it a small holder file
+ * records pid, host and start time for the refusal message, and lets a second process on the same host refuse at
+ * once when that pid is alive instead of waiting out the stale window.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import lockfile from 'proper-lockfile';
+
+/** Both live inside DATA_DIR, so the lock travels with the directory (a volume mount, a symlinked path). */
+const LOCK_DIR = '.carrier-subgraph.lock';
+const HOLDER_FILE = '.carrier-subgraph.holder.json';
+/** proper-lockfile's default; the event loop must never stall this long (PGlite's start stalls it ~2 s at worst). */
+const STALE_MS = 10_000;
+
+export interface LockLogger {
+  warn(obj: object, msg?: string): void;
+}
+
+interface Holder {
+  pid: number;
+  hostname: string;
+  since: string;
+}
+
+export class DataDirLockedError extends Error {
+  override readonly name = 'DataDirLockedError';
+  constructor(
+    readonly dataDir: string,
+    readonly holder: Holder | null,
+  ) {
+    super(
+      `DATA_DIR ${dataDir} is in use by another carrier-subgraph process (${
+        holder ? `pid ${holder.pid} on host ${holder.hostname}, since ${holder.since}` : 'pid unknown'
+      }). The embedded store belongs to one process: stop that one, give this one another DATA_DIR, or set ` +
+        'DATABASE_URL so that several processes share PostgreSQL.',
+    );
+  }
+}
+
+export interface DataDirLock {
+  release(): Promise<void>;
+}
+
+export async function lockDataDir(dataDir: string, logger: LockLogger, options: { staleMs?: number } = {}): Promise<DataDirLock> {
+  const dir = resolve(dataDir);
+  const holderPath = join(dir, HOLDER_FILE);
+  const lockOptions = {
+    // The directory exists (the caller created it); realpath would also refuse a missing one.
+    realpath: false,
+    lockfilePath: join(dir, LOCK_DIR),
+    stale: options.staleMs ?? STALE_MS,
+    // proper-lockfile's default throws from a timer (an uncaught exception). A lost lock means our refreshes stalled
+    // past the stale window; say so loudly instead of crashing mid-write.
+    onCompromised: (err: Error) =>
+      logger.warn({ dataDir, err: err.message }, 'DATA_DIR lock lost (refreshes stalled past the stale window): another process may now open this directory'),
+  };
+  let release: () => Promise<void>;
+  try {
+    release = await lockfile.lock(dir, lockOptions);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
+    const holder = await readHolder(holderPath);
+    if (holder && runningOnThisHost(holder)) throw new DataDirLockedError(dataDir, holder);
+    // The holder is gone (killed), or on another host (a pid says nothing there): a live holder keeps refreshing the
+    // lock, a dead one's turns stale within STALE_MS and is taken over.
+    logger.warn({ dataDir, holder }, 'DATA_DIR is locked by a process that is not running here; waiting to see whether the lock goes stale');
+    try {
+      const stepMs = 500;
+      release = await lockfile.lock(dir, {
+        ...lockOptions,
+        retries: { retries: Math.ceil((lockOptions.stale * 1.5) / stepMs), factor: 1, minTimeout: stepMs, maxTimeout: stepMs },
+      });
+    } catch (retryError) {
+      if ((retryError as NodeJS.ErrnoException).code !== 'ELOCKED') throw retryError;
+      throw new DataDirLockedError(dataDir, await readHolder(holderPath));
+    }
+    logger.warn({ dataDir, previousHolder: holder }, 'took over the DATA_DIR lock');
+  }
+  const me: Holder = { pid: process.pid, hostname: hostname(), since: new Date().toISOString() };
+  await writeFile(holderPath, `${JSON.stringify(me)}\n`);
+  return {
+    async release() {
+      await rm(holderPath, { force: true });
+      await release();
+    },
+  };
+}
+
+async function readHolder(path: string): Promise<Holder | null> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as Partial<Holder>;
+    if (typeof parsed.pid !== 'number' || typeof parsed.hostname !== 'string') return null;
+    return { pid: parsed.pid, hostname: parsed.hostname, since: String(parsed.since ?? 'unknown') };
+  } catch {
+    // Missing (the holder is between mkdir and writing it) or unreadable: unknown holder.
+    return null;
+  }
+}
+
+/**
+ * True when the holder is a running process on this host. Our own pid cannot be the holder (we hold nothing yet): a
+ * restarted container is pid 1 again with the same host name.
+ */
+function runningOnThisHost(holder: Holder): boolean {
+  if (holder.hostname !== hostname() || holder.pid === process.pid) return false;
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * One shutdown, observed from outside as an operator (or Kubernetes) sees it: a production process (NODE_ENV=
+ * production, Carrier B configured, pointing at the sandbox through a gate) has a graphql-ws subscriber and a
+ * GraphQL request whose upstream call the gate holds; then it gets the signal. While the request is held, /readyz is
+ * asked on the request's own keep-alive connection (the listener is closed by then); then the gate opens.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sandboxEnv } from '../../sandbox/env.js';
+import { startSandbox } from '../../sandbox/index.js';
+import { startChildServer } from '../push/child-server.js';
+import { waitFor } from '../support/wait-for.js';
+import { gauge, RawConnection, startGate, subscribeOverWs, type RawResponse } from './support.js';
+
+export const SLOW_QUERY = '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
+const SUBSCRIPTION = 'subscription { shipmentStatusChanged(filter: { carriers: [CARRIER_B] }) { cursor } }';
+
+export interface DrainObservation {
+  /** The held request's answer, received after the signal. */
+  slow: RawResponse | undefined;
+  /** /readyz asked after the signal on the held request's connection. */
+  readyWhileDraining: RawResponse | undefined;
+  /** The graphql-ws subscriber's close code, and whether it came while the request was still held. */
+  wsCloseCode: number;
+  wsClosedWhileRequestHeld: boolean;
+  exit: { code: number | null; signal: NodeJS.Signals | null };
+  output: string;
+}
+
+export async function observeDrain(options: {
+  command: string[];
+  signal: NodeJS.Signals;
+  env?: Record<string, string>;
+  /** false: the held call is never let through (a request stuck past SHUTDOWN_TIMEOUT_MS). */
+  release?: boolean;
+  cwd?: string;
+}): Promise<DrainObservation> {
+  const sandbox = await startSandbox({});
+  const gate = await startGate(sandbox.urls.carrierB, (req) => (req.url ?? '').startsWith('/track/'));
+  const dataDir = await mkdtemp(join(tmpdir(), 'production-drain-'));
+  const child = await startChildServer(
+    {
+      ...sandboxEnv(sandbox),
+      CARRIER_B_BASE_URL: gate.origin,
+      NODE_ENV: 'production',
+      SANDBOX: 'off',
+      DATA_DIR: dataDir,
+      ...options.env,
+    },
+    undefined,
+    { command: options.command, ...(options.cwd ? { cwd: options.cwd } : {}) },
+  );
+  const connection = await RawConnection.open(child.port);
+  try {
+    const subscriber = await subscribeOverWs(child.origin, SUBSCRIPTION);
+    await waitFor(async () => (await gauge(child.origin, 'realtime_subscribers')) >= 1, { timeoutMs: 10_000 });
+    connection.post('/graphql', { query: SLOW_QUERY });
+    await waitFor(() => gate.held() >= 1, { timeoutMs: 15_000 });
+
+    process.kill(child.process.pid!, options.signal);
+    await waitFor(() => child.output().includes('shutting down'), { timeoutMs: 10_000 });
+    connection.get('/readyz');
+    const wsCloseCode = await subscriber.closed;
+    const wsClosedWhileRequestHeld = gate.held() >= 1 && !connection.closed;
+    if (options.release !== false) gate.open();
+    const exit = await child.exited;
+    const [slow, readyWhileDraining] = await connection.responses(2, 5_000).catch(() => []);
+    return { slow, readyWhileDraining, wsCloseCode, wsClosedWhileRequestHeld, exit, output: child.output() };
+  } finally {
+    connection.destroy();
+    await child.kill();
+    await gate.close();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
