@@ -1,7 +1,22 @@
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
-import { GraphQLError, parse, validate, type DocumentNode, type GraphQLSchema, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  TypeInfo,
+  getOperationAST,
+  parse,
+  validate,
+  visit,
+  visitWithTypeInfo,
+  type ArgumentNode,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { getVariableValues } from 'graphql/execution/values.js';
 import type { Config } from '../platform/config.js';
 
 /** The variable that sets each limit: every refusal names it in `extensions.limit`, so an operator knows what to raise. */
@@ -56,26 +71,43 @@ export function parseWithinTokenLimit(source: string, maxTokens: number): { docu
   try {
     return { document: parse(source, { maxTokens }) };
   } catch (error) {
-    if (error instanceof GraphQLError && /contains more than \d+ tokens/.test(error.message)) {
-      return { error: limitError('MAX_QUERY_TOKENS', `the document has more than ${maxTokens} tokens (MAX_QUERY_TOKENS)`) };
-    }
+    if (isTokenCapError(error)) return { error: limitError('MAX_QUERY_TOKENS', tokenCapMessage(maxTokens)) };
     if (error instanceof GraphQLError) return { error };
     throw error;
   }
 }
 
+/** graphql-js 16 words its refusal "Document contains more that N tokens. Parsing aborted." */
+export function isTokenCapError(error: unknown): error is GraphQLError {
+  return error instanceof GraphQLError && /Document contains more th\w+ \d+ tokens/.test(error.message);
+}
+
+export function tokenCapMessage(maxTokens: number): string {
+  return `the document has more than ${maxTokens} tokens (MAX_QUERY_TOKENS)`;
+}
+
 /**
  * Depth, aliases and cost of the document, by graphql-armor's rules (fragments flattened, so a fragment adds no level
  * and cannot hide aliases). armor reports into the validation context; each report is turned into our limit error.
- * Cost is armor's estimate: objects 2, scalars 1, x1.5 per level, times a literal `first`/`last`; a page size given
- * by a variable is bounded by MAX_PAGE_SIZE instead (request-budget.ts).
+ * Cost is armor's estimate: objects 2, scalars 1, x1.5 per level, times a literal `first`/`last`; `checkShape` hands it
+ * the page sizes as executed (see `withExecutedPageSizes`).
  */
-export function shapeRules(limits: OperationLimits): ValidationRule[] {
+export function shapeRules(limits: OperationLimits, which: 'structure' | 'cost'): ValidationRule[] {
   const report = (limit: LimitName, describe: (found: string) => string) => (context: ValidationContext | null, error: GraphQLError) => {
     const found = /found (\d+(?:\.\d+)?)/.exec(error.message)?.[1] ?? 'more';
     context?.reportError(limitError(limit, describe(found)));
   };
   const common = { exposeLimits: true, propagateOnRejection: false } as const;
+  if (which === 'cost') {
+    return [
+      costLimitRule({
+        ...common,
+        maxCost: limits.maxCost,
+        flattenFragments: true,
+        onReject: [report('MAX_QUERY_COST', (found) => `the operation costs ${found}; at most ${limits.maxCost} (MAX_QUERY_COST)`)],
+      }),
+    ];
+  }
   return [
     maxDepthRule({
       ...common,
@@ -88,16 +120,64 @@ export function shapeRules(limits: OperationLimits): ValidationRule[] {
       n: limits.maxAliases,
       onReject: [report('MAX_QUERY_ALIASES', (found) => `the operation has ${found} aliases; at most ${limits.maxAliases} (MAX_QUERY_ALIASES)`)],
     }),
-    costLimitRule({
-      ...common,
-      maxCost: limits.maxCost,
-      flattenFragments: true,
-      onReject: [report('MAX_QUERY_COST', (found) => `the operation costs ${found}; at most ${limits.maxCost} (MAX_QUERY_COST)`)],
-    }),
   ];
 }
 
-/** Runs only the shape rules over a document that passed the specified rules; the first refusal, if any. */
-export function checkShape(schema: GraphQLSchema, document: DocumentNode, limits: OperationLimits): GraphQLError | null {
-  return validate(schema, document, shapeRules(limits), { maxErrors: 1 })[0] ?? null;
+/** Depth and aliases of a document that passed the specified rules; the first refusal, if any. */
+export function checkStructure(schema: GraphQLSchema, document: DocumentNode, limits: OperationLimits): GraphQLError | null {
+  return validate(schema, document, shapeRules(limits, 'structure'), { maxErrors: 1 })[0] ?? null;
+}
+
+/**
+ * The operation's cost, priced on the page sizes as executed, so `first: $n` or an omitted `first` (default 100)
+ * costs what it will fetch.
+ */
+export function checkCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  limits: OperationLimits,
+  operationName: string | null,
+  variables: Record<string, unknown>,
+): GraphQLError | null {
+  const priced = withExecutedPageSizes(schema, document, operationName, variables);
+  return validate(schema, priced, shapeRules(limits, 'cost'), { maxErrors: 1 })[0] ?? null;
+}
+
+const SLICING_ARGUMENTS = new Set(['first', 'last']);
+
+/**
+ * armor multiplies by a literal `first`/`last` only: here each one given by a variable becomes its value, and an
+ * omitted one with a default (our connections' `first: Int = 100`) is written out, so armor prices the page as it runs.
+ */
+function withExecutedPageSizes(schema: GraphQLSchema, document: DocumentNode, operationName: string | null, raw: Record<string, unknown>): DocumentNode {
+  const operation = getOperationAST(document, operationName);
+  const coerced = operation ? getVariableValues(schema, operation.variableDefinitions ?? [], raw, { maxErrors: 1 }) : null;
+  const variables = coerced && !coerced.errors ? coerced.coerced : {};
+  const intValue = (value: unknown) => (typeof value === 'number' ? { kind: Kind.INT, value: String(value) } as const : null);
+  const typeInfo = new TypeInfo(schema);
+  return visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Field(node) {
+        const field = typeInfo.getFieldDef();
+        if (!field) return undefined;
+        let changed = false;
+        const args: ArgumentNode[] = node.arguments?.map((arg) => {
+          if (!SLICING_ARGUMENTS.has(arg.name.value) || arg.value.kind !== Kind.VARIABLE) return arg;
+          const literal = intValue(variables[arg.value.name.value]);
+          if (!literal) return arg;
+          changed = true;
+          return { ...arg, value: literal };
+        }) ?? [];
+        for (const definition of field.args) {
+          if (!SLICING_ARGUMENTS.has(definition.name) || args.some((arg) => arg.name.value === definition.name)) continue;
+          const literal = intValue(definition.defaultValue);
+          if (!literal) continue;
+          changed = true;
+          args.push({ kind: Kind.ARGUMENT, name: { kind: Kind.NAME, value: definition.name }, value: literal });
+        }
+        return changed ? { ...node, arguments: args } : undefined;
+      },
+    }),
+  );
 }

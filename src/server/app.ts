@@ -10,7 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { GraphQLContext } from '../graphql/context.js';
 import { TrackingLoaders } from '../graphql/loaders.js';
-import { operationLimitsPlugin } from '../graphql/armor.js';
+import { apolloParseOptions, operationLimitsPlugin } from '../graphql/armor.js';
 import { operationLimitsFrom } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { OperationObserver, operationObserverPlugin } from '../graphql/operation-metrics.js';
@@ -23,7 +23,9 @@ import type { Services } from './container.js';
 import type { PushRuntime } from './push-runtime.js';
 import { startGraphQLWs } from './graphql-ws.js';
 import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-auth.js';
+import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
+import { graphqlJsonErrors } from './json-errors.js';
 import { buildSchema } from './schema.js';
 
 export interface AppDeps {
@@ -86,6 +88,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation, Apollo's
     // plugin for the rest, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
     validationOptions: { hideSuggestions: !fieldSuggestions },
+    parseOptions: apolloParseOptions(limits),
     hideSchemaDetailsFromClientErrors: !fieldSuggestions,
     includeStacktraceInErrorResponses: false,
     // main.ts owns SIGTERM/SIGINT (drain, then workers and store, then exit); Apollo's own handlers would stop it twice.
@@ -99,7 +102,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       operationObserverPlugin(operations),
       // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
-      guardedSubscriptionCallback(ApolloServerPluginSubscriptionCallback(), config.routerAccess.callbackAllowedHosts),
+      guardedSubscriptionCallback(callbackHeartbeatWithMargin(ApolloServerPluginSubscriptionCallback()), config.routerAccess.callbackAllowedHosts),
       ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
     ],
     logger: {
@@ -124,6 +127,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
       context: async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription }),
     }),
+    graphqlJsonErrors(logger),
   );
 
   await new Promise<void>((resolve, reject) => {

@@ -10,8 +10,8 @@ import {
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import type { GraphQLContext } from '../graphql/context.js';
-import { checkShape, limitError, parseWithinTokenLimit, type OperationLimits } from '../graphql/limits.js';
-import { checkExecutedSelection } from '../graphql/request-budget.js';
+import { checkOperation } from '../graphql/armor.js';
+import { limitError, parseWithinTokenLimit, type OperationLimits } from '../graphql/limits.js';
 import type { Config } from '../platform/config.js';
 import { wsConnectionAuthorized } from './router-auth.js';
 
@@ -66,7 +66,7 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor 
         if (invalid.length > 0) return invalid;
         const operation = getOperationAST(document, payload.operationName);
         if (!operation) return [new GraphQLError('Unable to identify operation')];
-        const refusal = checkShape(schema, document, limits) ?? checkExecutedSelection(schema, document, operation, payload.variables ?? {}, limits);
+        const refusal = checkOperation(schema, document, operation, payload.variables ?? {}, limits);
         if (refusal) return [forWs(refusal)];
         return {
           schema,
