@@ -1260,13 +1260,13 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
-  pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, RequireFields<QueryPushSubscriptionsArgs, 'first'>>;
+  pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
-  statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter' | 'first'>>;
+  statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
-  watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly' | 'first'>>;
+  watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
 
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{

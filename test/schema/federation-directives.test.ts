@@ -64,7 +64,7 @@ describe('federation directives for the router', () => {
     for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions']) {
       const listSize = directive(coordinate, 'listSize');
       expect(listSize, coordinate).toBeDefined();
-      expect(print(listSize!)).toBe('@listSize(slicingArguments: ["first"], sizedFields: ["edges"], requireOneSlicingArgument: false)');
+      expect(print(listSize!)).toBe('@listSize(assumedSize: 100, slicingArguments: ["first"], sizedFields: ["edges"], requireOneSlicingArgument: false)');
     }
   });
 
@@ -86,7 +86,7 @@ describe('federation directives for the router', () => {
     expect(printedDirectives('Mutation.deletePushSubscription')).toEqual(
       expect.arrayContaining(['@authenticated', '@requiresScopes(scopes: [["push:manage"]])']),
     );
-    expect(printedDirectives('Query.statusChanges').join(' ')).toContain('@listSize(slicingArguments: ["first"], sizedFields: ["edges"]');
+    expect(printedDirectives('Query.statusChanges').join(' ')).toContain('slicingArguments: ["first"], sizedFields: ["edges"]');
     expect(printedDirectives('Shipment.events').join(' ')).toMatch(/@cost\(weight: \d+\)/);
   });
 });
