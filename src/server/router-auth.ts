@@ -63,9 +63,15 @@ export function guardedSubscriptionCallback(inner: ApolloServerPlugin, allowedHo
       if (!subscription) return inner.requestDidStart?.(requestContext);
       const callbackUrl = subscription.callbackUrl ?? subscription.callback_url;
       if (!callbackHostAllowed(callbackUrl, allowed)) {
-        throw new GraphQLError('callbackUrl: its host is not one SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS allows', {
-          extensions: { code: 'BAD_USER_INPUT', field: 'extensions.subscription.callbackUrl', limit: 'SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS', http: { status: 400 } },
-        });
+        // The callback plugin is not even started for this request. The refusal is raised at the first hook whose
+        // errors Apollo answers as a GraphQL error (a throw in requestDidStart would be a 500).
+        return {
+          async didResolveOperation() {
+            throw new GraphQLError('callbackUrl: its host is not one SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS allows', {
+              extensions: { code: 'BAD_USER_INPUT', field: 'extensions.subscription.callbackUrl', limit: 'SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS', http: { status: 400 } },
+            });
+          },
+        };
       }
       const listener = await inner.requestDidStart?.(requestContext);
       if (!listener) return listener;
