@@ -5,7 +5,7 @@ import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
 import type { Shipment } from '../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { StoredShipmentSource } from './stored-shipments.js';
-import { validateTrackInput, type TrackInputRaw } from './track-input.js';
+import { validateReferenceLookup, validateTrackInput, type ReferenceLookupRaw, type TrackInputRaw } from './track-input.js';
 import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
 export interface TrackingConnectors {
@@ -14,6 +14,9 @@ export interface TrackingConnectors {
   groupAExpress?: TrackingConnector;
   groupAEcommerce?: TrackingConnector;
 }
+
+/** A Group A division as it appears in an id: the unified `service` value (lower-case name). */
+const ID_DIVISION = /^[a-z0-9-]{1,32}$/;
 
 /** Where one lookup goes: the connector, and the batch it may share with others bound there. */
 export interface TrackingRoute {
@@ -107,13 +110,21 @@ export class TrackingService {
   requestForShipmentId(parts: ShipmentIdParts, field: string): TrackRequest {
     let request: TrackRequest;
     try {
+      // The division is checked apart: an id carries the division the carrier answered with (unified `service`, e.g.
+      // `freight`), which resolves even when it is not among the divisions accepted as input (U3).
       request = this.validate(
-        { carrier: parts.carrier, trackingNumber: parts.trackingNumber, division: parts.division, carrierUniqueId: parts.carrierUniqueId },
+        { carrier: parts.carrier, trackingNumber: parts.trackingNumber, division: null, carrierUniqueId: parts.carrierUniqueId },
         '',
       );
     } catch (error) {
       if (error instanceof InputError) throw new InputError(field, `is not a shipment id this server resolves (${error.message})`);
       throw error;
+    }
+    if (parts.division !== null) {
+      if (parts.carrier !== 'GROUP_A' || !ID_DIVISION.test(parts.division)) {
+        throw new InputError(field, `is not a shipment id this server resolves (division "${parts.division}")`);
+      }
+      request = { ...request, division: parts.division };
     }
     if (request.division === 'ecommerce' && this.options.connectors.groupAEcommerce) {
       return { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' };
@@ -126,7 +137,8 @@ export class TrackingService {
     return (await this.options.stored?.find(id, includeEvents)) ?? null;
   }
 
-  async trackByReference(lookup: ReferenceLookup, deadline?: RequestDeadline): Promise<Shipment[]> {
+  async trackByReference(raw: ReferenceLookupRaw, deadline?: RequestDeadline): Promise<Shipment[]> {
+    const lookup: ReferenceLookup = validateReferenceLookup(raw, 'input');
     if (lookup.carrier !== 'CARRIER_B') {
       throw new InputError('input.carrier', 'reference lookup is offered by CARRIER_B only');
     }
