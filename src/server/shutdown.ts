@@ -1,4 +1,5 @@
 import type { Logger } from '../platform/logger.js';
+import { shutdownTracing } from '../platform/tracing.js';
 import type { StartedServer } from './start.js';
 
 /**
@@ -25,18 +26,22 @@ export function exitOnTerminationSignals(server: StartedServer, logger: Logger, 
       logger.error({ signal, timeoutMs, ...openWork() }, 'shutdown did not finish within SHUTDOWN_TIMEOUT_MS; exiting with work still open');
       process.exit(1);
     }, timeoutMs);
-    server.close().then(
-      () => {
-        logger.info({ signal }, 'stopped');
-        process.exitCode = 0;
-        // From here the deadline only catches a leak: it must not itself keep the process alive.
-        deadline.unref();
-      },
-      (error: unknown) => {
-        logger.error({ err: error, ...openWork() }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    server
+      .close()
+      // Spans still batched are sent before the exporter stops (a no-op without OTEL_EXPORTER_OTLP_ENDPOINT).
+      .then(() => shutdownTracing())
+      .then(
+        () => {
+          logger.info({ signal }, 'stopped');
+          process.exitCode = 0;
+          // From here the deadline only catches a leak: it must not itself keep the process alive.
+          deadline.unref();
+        },
+        (error: unknown) => {
+          logger.error({ err: error, ...openWork() }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);

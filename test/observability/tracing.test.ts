@@ -1,0 +1,112 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from '../push/child-server.js';
+
+interface ReceivedSpan {
+  scope: string;
+  name: string;
+  traceId: string;
+  kind: number;
+  attributes: Record<string, unknown>;
+}
+
+const SPAN_KIND = { SERVER: 2, CLIENT: 3 } as const;
+
+/** A tiny OTLP/HTTP receiver (JSON encoding): what a collector would get from the process. */
+async function startOtlpReceiver(): Promise<{ endpoint: string; spans: ReceivedSpan[]; close(): Promise<void> }> {
+  const spans: ReceivedSpan[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const parsed = JSON.parse(body) as {
+          resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<{ name: string; traceId: string; kind: number; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }>;
+        };
+        for (const resource of parsed.resourceSpans) {
+          for (const scoped of resource.scopeSpans) {
+            for (const span of scoped.spans) {
+              const attributes = Object.fromEntries((span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
+              spans.push({ scope: scoped.scope.name, name: span.name, traceId: span.traceId, kind: span.kind, attributes });
+            }
+          }
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('OpenTelemetry traces (issue 7, item 11)', () => {
+  let receiver: Awaited<ReturnType<typeof startOtlpReceiver>>;
+  let child: ChildServer | null = null;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    receiver = await startOtlpReceiver();
+    dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-otel-'));
+  });
+  afterAll(async () => {
+    await child?.kill();
+    await receiver?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT set, `npm start` exports the caller-traced GraphQL request (HTTP in, GraphQL operation) and its undici call to the carrier, flushed on SIGTERM', async () => {
+    child = await startChildServer(
+      {
+        SANDBOX: 'on',
+        DATA_DIR: dataDir,
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+        // Nothing is sent on a timer during the test: what arrives was flushed by the shutdown.
+        OTEL_BSP_SCHEDULE_DELAY: '600000',
+      },
+      undefined,
+      { command: ['npm', 'start'], startTimeoutMs: 90_000 },
+    );
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const response = await fetch(`${child.origin}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: `00-${traceId}-b7ad6b7169203331-01` },
+      body: JSON.stringify({ query: 'query TraceMe { shipment(carrier: CARRIER_B, trackingNumber: "100000071003") { id } }' }),
+    });
+    expect(((await response.json()) as { data?: { shipment?: { id?: string } } }).data?.shipment?.id).toMatch(/^CARRIER_B:/);
+
+    child.process.kill('SIGTERM');
+    expect((await child.exited).code).toBe(0);
+
+    const ofTrace = receiver.spans.filter((span) => span.traceId === traceId);
+    expect(ofTrace.find((s) => s.scope.includes('instrumentation-http') && s.kind === SPAN_KIND.SERVER && s.name === 'POST /graphql')).toBeDefined();
+    expect(ofTrace.find((s) => s.scope.includes('instrumentation-graphql') && s.name === 'query TraceMe')).toBeDefined();
+    const carrierCall = ofTrace.find((s) => s.scope.includes('instrumentation-undici') && s.kind === SPAN_KIND.CLIENT && String(s.attributes['url.full']).includes('/track/v1/trackingnumbers'));
+    expect(carrierCall).toBeDefined();
+    // The log lines of that request name the trace too (the request id is the traceparent's trace id).
+    expect(child.output()).toContain(`"requestId":"${traceId}"`);
+  }, 150_000);
+
+  it('without OTEL_EXPORTER_OTLP_ENDPOINT the preload loads no SDK at all (no tracer provider is registered)', async () => {
+    const probe = "console.log(JSON.stringify(Object.getOwnPropertySymbols(globalThis).map(String).filter((s) => s.includes('opentelemetry'))))";
+    const run = async (env: Record<string, string>) => {
+      const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['--import', './src/platform/tracing.ts', '--eval', probe], {
+        env: { ...process.env, OTEL_EXPORTER_OTLP_ENDPOINT: '', ...env },
+      });
+      return JSON.parse(stdout.trim().split('\n').pop()!) as string[];
+    };
+    expect(await run({})).toEqual([]);
+    // The same probe does see the SDK when tracing is on, so the empty answer above means something.
+    expect((await run({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint })).length).toBeGreaterThan(0);
+  }, 60_000);
+});
