@@ -21,4 +21,5 @@ VOLUME ["/app/data"]
 # /healthz over HTTP, or HTTPS when the server serves TLS itself (WEBHOOK_TLS_*; loopback, so the name is not checked).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "const tls = Boolean(process.env.WEBHOOK_TLS_CERT_FILE); require(tls ? 'node:https' : 'node:http').get({ host: '127.0.0.1', port: process.env.PORT || 4000, path: '/healthz', rejectUnauthorized: false }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
-CMD ["node", "dist/src/main.js"]
+# The tracing preload starts OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/platform/tracing.ts).
+CMD ["node", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]
