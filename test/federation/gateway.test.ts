@@ -8,7 +8,7 @@ import { ApolloGateway } from '@apollo/gateway';
 import { ApolloServer } from '@apollo/server';
 import { startStandaloneServer } from '@apollo/server/standalone';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { parse, type DocumentNode } from 'graphql';
+import { parse, visit, type DocumentNode } from 'graphql';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readTypeDefs } from '../../src/server/schema.js';
 import { carrierBNumbers, postGraphQL, startE2E, type E2E } from '../e2e/support.js';
@@ -86,6 +86,20 @@ function services() {
   ];
 }
 
+/**
+ * @apollo/gateway refuses a supergraph that links features `for: SECURITY` it cannot enforce (our mutations'
+ * @authenticated / @requiresScopes): it fails closed. A router that enforces them (Apollo Router, Hive Gateway with
+ * its auth plugin) serves the full schema; for this gateway, which tests entity joins only, they are left out.
+ */
+function servicesForApolloGateway() {
+  const SECURITY = new Set(['authenticated', 'requiresScopes']);
+  return services().map((service) =>
+    service.name === 'carriers'
+      ? { ...service, typeDefs: visit(service.typeDefs, { Directive: (node) => (SECURITY.has(node.name.value) ? null : undefined) }) }
+      : service,
+  );
+}
+
 beforeAll(async () => {
   e2e = await startE2E();
   orders = await serveSubgraph(ordersTypeDefs, ordersResolvers);
@@ -115,7 +129,7 @@ describe('@apollo/gateway in front of the subgraphs', () => {
   let gatewayUrl: string;
 
   beforeAll(async () => {
-    const composed = composeServices(services());
+    const composed = composeServices(servicesForApolloGateway());
     if (!composed.supergraphSdl) throw new Error(`composition failed: ${JSON.stringify(composed.errors)}`);
     gateway = new ApolloServer({ gateway: new ApolloGateway({ supergraphSdl: composed.supergraphSdl }) });
     ({ url: gatewayUrl } = await startStandaloneServer(gateway, { listen: { host: '127.0.0.1', port: 0 } }));

@@ -4,6 +4,7 @@
  * call a mutation. Checked on the built subgraph schema and through @apollo/composition's supergraph.
  */
 import { composeServices } from '@apollo/composition';
+import { ApolloGateway } from '@apollo/gateway';
 import { printSubgraphSchema } from '@apollo/subgraph';
 import { parse, print, type DirectiveNode, type DocumentNode, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type ObjectTypeExtensionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
@@ -88,5 +89,12 @@ describe('federation directives for the router', () => {
     );
     expect(printedDirectives('Query.statusChanges').join(' ')).toContain('slicingArguments: ["first"], sizedFields: ["edges"]');
     expect(printedDirectives('Shipment.events').join(' ')).toMatch(/@cost\(weight: \d+\)/);
+  });
+
+  it('@apollo/gateway, which cannot enforce @authenticated/@requiresScopes, refuses the supergraph instead of serving the mutations unguarded', async () => {
+    const result = composeServices([{ name: 'carriers', url: 'http://127.0.0.1:1/graphql', typeDefs: parse(sdl) }]);
+    const gateway = new ApolloGateway({ supergraphSdl: result.supergraphSdl! });
+    await expect(gateway.load()).rejects.toThrow(/authenticated\/v0\.1 is for: SECURITY but is unsupported/);
+    await gateway.stop().catch(() => undefined);
   });
 });
