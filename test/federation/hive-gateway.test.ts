@@ -1,0 +1,220 @@
+/**
+ * A third-party gateway in front of this subgraph: Hive Gateway (@graphql-hive/gateway's runtime, as its CLI serves
+ * it) over a supergraph composed with @apollo/composition from this subgraph and a second one ("orders",
+ * second-subgraph.ts). Every hop is real HTTP or WebSocket on loopback. Two gateways serve the same supergraph and
+ * differ only in how they reach this subgraph for subscriptions: graphql-ws, or the router's HTTP callback protocol.
+ * The router shared secret and the callback host allow-list are on, configured as a deployment would.
+ */
+import { createServer, type Server } from 'node:http';
+import { composeServices } from '@apollo/composition';
+import { createGatewayRuntime, getGraphQLWSOptions, MemPubSub } from '@graphql-hive/gateway';
+import { parse } from 'graphql';
+import { createClient, type Client } from 'graphql-ws';
+import { useServer, type Extra } from 'graphql-ws/use/ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket, { WebSocketServer } from 'ws';
+import { readTypeDefs } from '../../src/server/schema.js';
+import { CREATE, notification, startPushE2E, waitFor, type PushE2E } from '../push/support.js';
+import { freePort } from '../push/child-server.js';
+import { createPostgresTestDatabase } from '../support/database.js';
+import { carrierBNumbers } from '../e2e/support.js';
+import { orderNoteFor, ordersTypeDefs, startOrdersSubgraph, type SecondSubgraph } from './second-subgraph.js';
+
+const ROUTER_SECRET = 'hive-gateway-test-router-secret';
+/** What the callback gateway asks for in `extensions.subscription.heartbeatIntervalMs`, and its timeout. */
+const GATEWAY_HEARTBEAT_MS = 10_000;
+/** The rule: a subscription stays up at least this long while events flow. */
+const KEEP_ALIVE_MS = 60_000;
+/** Rarer than the gateway's heartbeat interval: between events only heartbeats keep a callback subscription alive. */
+const EVENT_EVERY_MS = 15_000;
+
+type SubscriptionTransport = 'ws' | 'http-callback';
+
+interface Gateway {
+  url: string;
+  wsUrl: string;
+  close(): Promise<void>;
+}
+
+/** Hive Gateway in front of `supergraph`, served over HTTP and graphql-ws as its CLI does. */
+async function startHiveGateway(supergraph: string, carriersUrl: string, subscriptions: SubscriptionTransport): Promise<Gateway> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const secretHeader: [string, string][] = [['Router-Secret', ROUTER_SECRET]];
+  const runtime = createGatewayRuntime({
+    supergraph,
+    logging: false,
+    maskedErrors: false,
+    // The callback protocol: this subgraph posts events and heartbeats to /callback/<id>, the gateway's webhooks.
+    webhooks: true,
+    pubsub: new MemPubSub(),
+    transportEntries: {
+      carriers: {
+        headers: secretHeader,
+        options: {
+          subscriptions:
+            subscriptions === 'ws'
+              ? { kind: 'ws', location: new URL(carriersUrl).pathname, options: { connectionParams: { 'Router-Secret': ROUTER_SECRET } } }
+              : {
+                  kind: 'http-callback',
+                  options: { public_url: `${origin}/callback`, heartbeat_interval: GATEWAY_HEARTBEAT_MS },
+                },
+        },
+      },
+    },
+  });
+  const server: Server = createServer(runtime);
+  const wsServer = new WebSocketServer({ server, path: runtime.graphqlEndpoint });
+  const ws = useServer(
+    getGraphQLWSOptions<Record<string, unknown>, Extra>(runtime, (ctx) => ({ req: ctx.extra.request, socket: ctx.extra.socket })),
+    wsServer,
+  );
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // The runtime loads the supergraph on its first HTTP request; graphql-ws operations do not trigger that.
+  await post(`${origin}${runtime.graphqlEndpoint}`, '{ __typename }');
+  return {
+    url: `${origin}${runtime.graphqlEndpoint}`,
+    wsUrl: `ws://127.0.0.1:${port}${runtime.graphqlEndpoint}`,
+    async close() {
+      await ws.dispose();
+      await runtime.dispose();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function post<T = any>(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as { data?: T; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+}
+
+interface Received {
+  trackingNumber: string;
+  status: { status: string };
+}
+
+/** A client subscribed through a gateway: what arrived, the errors, and whether the stream ended. */
+function subscribeThrough(gateway: Gateway, trackingNumbers: string[]) {
+  const client: Client = createClient({ url: gateway.wsUrl, webSocketImpl: WebSocket, retryAttempts: 0, lazy: true });
+  const sub = { client, received: [] as Received[], errors: [] as unknown[], completed: false };
+  client.subscribe<{ shipmentStatusChanged: Received }>(
+    {
+      query: `subscription ($n: [String!]!) { shipmentStatusChanged(filter: { trackingNumbers: $n }) { trackingNumber status { status } } }`,
+      variables: { n: trackingNumbers },
+    },
+    {
+      next: (result) => {
+        if (result.errors) sub.errors.push(...result.errors);
+        if (result.data) sub.received.push(result.data.shipmentStatusChanged);
+      },
+      error: (error) => sub.errors.push(error instanceof Error ? error.message : error),
+      complete: () => {
+        sub.completed = true;
+      },
+    },
+  );
+  return sub;
+}
+
+let subgraph: PushE2E;
+let orders: SecondSubgraph;
+const gateways: Partial<Record<SubscriptionTransport, Gateway>> = {};
+
+beforeAll(async () => {
+  subgraph = await startPushE2E({
+    DATABASE_URL: await createPostgresTestDatabase(),
+    ROUTER_SHARED_SECRET: ROUTER_SECRET,
+    // The gateways listen on loopback; their callback URLs name 127.0.0.1.
+    SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS: '127.0.0.1',
+  });
+  orders = await startOrdersSubgraph();
+  const composed = composeServices([
+    { name: 'carriers', typeDefs: parse(readTypeDefs()), url: subgraph.server.url },
+    { name: 'orders', typeDefs: ordersTypeDefs, url: orders.url },
+  ]);
+  if (!composed.supergraphSdl) throw new Error(`composition failed: ${JSON.stringify(composed.errors)}`);
+  gateways.ws = await startHiveGateway(composed.supergraphSdl, subgraph.server.url, 'ws');
+  gateways['http-callback'] = await startHiveGateway(composed.supergraphSdl, subgraph.server.url, 'http-callback');
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all(Object.values(gateways).map((g) => g.close()));
+  await orders?.stop();
+  await subgraph?.close();
+});
+
+describe('Hive Gateway in front of this subgraph and an orders subgraph', () => {
+  it("a query joins the orders subgraph's orderNote onto Shipment, and the orders subgraph's Shipment references resolve back here", async () => {
+    const gateway = gateways['http-callback']!;
+    const number = carrierBNumbers(1, 8100)[0]!;
+    const joined = await post<{ shipment: { id: string; trackingNumber: string; orderNote: string } }>(
+      gateway.url,
+      `query ($n: String!) { shipment(carrier: CARRIER_B, trackingNumber: $n) { id trackingNumber orderNote } }`,
+      { n: number },
+    );
+    expect(joined.errors).toBeUndefined();
+    const shipment = joined.data!.shipment;
+    expect(shipment).toEqual({ id: shipment.id, trackingNumber: number, orderNote: orderNoteFor(shipment.id) });
+
+    const back = await post(gateway.url, `query ($id: ID!) { orderOf(shipmentId: $id) { id shipment { id carrier trackingNumber orderNote } } }`, {
+      id: shipment.id,
+    });
+    expect(back.errors).toBeUndefined();
+    expect(back.data.orderOf.shipment).toEqual({ id: shipment.id, carrier: 'CARRIER_B', trackingNumber: number, orderNote: orderNoteFor(shipment.id) });
+  });
+
+  it(
+    'shipmentStatusChanged stays up for 60 s while events flow, through graphql-ws and through HTTP callbacks (heartbeats inside the gateway timeout)',
+    async () => {
+      // Pushed until both subscriptions are seen to be up; then the tested stream, one event every 15 s for 60 s.
+      const warmUp = '9990007001';
+      const live = '9990007002';
+      // A push subscription at the carrier gives the webhook secret; subscribed for another number so that the
+      // sandbox's own pushes never reach the tested ones.
+      const created = await post(subgraph.server.url, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } }, { 'Router-Secret': ROUTER_SECRET });
+      const carrierId = created.data.createPushSubscription.pushSubscription.carrierSubscriptionId as string;
+      const secret = subgraph.sandbox.push.subscriptions().find((s) => s.id === carrierId)!.validationSecret;
+      let minute = 0;
+      const push = async (number: string) => {
+        const at = `2026-03-10T${String(9 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;
+        minute += 1;
+        const answer = await subgraph.postWebhook(notification(number, at, 'transit'), { 'carrier-push-secret': secret });
+        expect(answer.status).toBe(200);
+      };
+
+      const viaWs = subscribeThrough(gateways.ws!, [warmUp, live]);
+      const viaCallback = subscribeThrough(gateways['http-callback']!, [warmUp, live]);
+      const subs = [viaWs, viaCallback];
+      const liveOf = (sub: typeof viaWs) => sub.received.filter((r) => r.trackingNumber === live);
+      try {
+        for (let tries = 0; !subs.every((s) => s.received.length > 0); tries += 1) {
+          if (tries === 30) throw new Error(`a subscription never came up: ${JSON.stringify(subs.map(({ client: _, ...s }) => s))}`);
+          await push(warmUp);
+          await new Promise((r) => setTimeout(r, 1_000));
+        }
+        const upAt = Date.now();
+        let sentLive = 0;
+        do {
+          await new Promise((r) => setTimeout(r, EVENT_EVERY_MS));
+          await push(live);
+          sentLive += 1;
+        } while (Date.now() - upAt < KEEP_ALIVE_MS);
+        // The last event, sent 60 s after both were up, reaches both, and nothing ended either stream.
+        await waitFor(async () => subs.every((s) => liveOf(s).length >= sentLive || s.completed || s.errors.length > 0), 15_000).catch(() => undefined);
+        const outcome = (via: SubscriptionTransport, sub: typeof viaWs) => ({ via, errors: sub.errors, completed: sub.completed, live: liveOf(sub).length });
+        expect([outcome('ws', viaWs), outcome('http-callback', viaCallback)]).toEqual([
+          { via: 'ws', errors: [], completed: false, live: sentLive },
+          { via: 'http-callback', errors: [], completed: false, live: sentLive },
+        ]);
+      } finally {
+        await Promise.all(subs.map((s) => s.client.dispose()));
+      }
+    },
+    KEEP_ALIVE_MS + 90_000,
+  );
+});
