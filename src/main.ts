@@ -1,7 +1,7 @@
 // First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
 import './platform/require-node.js';
 import { loadConfig } from './platform/config.js';
-import { createLogger } from './platform/logger.js';
+import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { StartRefusedError } from './server/sandbox-mode.js';
 import { exitOnTerminationSignals } from './server/shutdown.js';
@@ -15,7 +15,7 @@ if (!result.ok) {
   process.exit(1);
 }
 
-const logger = createLogger(result.config.server.logLevel);
+const logger = createLogger(result.config.server.logLevel, undefined, resolveLogFormat(result.config.server.logFormat));
 try {
   const server = await startServer({ config: result.config, logger });
   exitOnTerminationSignals(server, logger, result.config.server.shutdownTimeoutMs);

@@ -19,6 +19,9 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
+  // Read by the tracing preload (src/platform/tracing.ts) before this parse; checked here so a typo stops the start.
+  OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
   // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md S8).
   SHUTDOWN_TIMEOUT_MS: positive(20_000),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
@@ -158,6 +161,8 @@ export interface Config {
     host: string;
     port: number;
     logLevel: Env['LOG_LEVEL'];
+    /** auto: pretty in development at a terminal, JSON otherwise (src/platform/logger.ts resolveLogFormat). */
+    logFormat: Env['LOG_FORMAT'];
     maxTrackingNumbersPerRequest: number;
     /** `_entities` answer from a stored snapshot updated within this age, with no carrier call (ENTITY_STORE_MAX_AGE_MS). */
     entityStoreMaxAgeMs: number;
@@ -305,6 +310,7 @@ function toConfig(env: Env): Config {
       host: env.HOST,
       port: env.PORT,
       logLevel: env.LOG_LEVEL,
+      logFormat: env.LOG_FORMAT,
       maxTrackingNumbersPerRequest: env.MAX_TRACKING_NUMBERS_PER_REQUEST,
       entityStoreMaxAgeMs: env.ENTITY_STORE_MAX_AGE_MS,
       production: env.NODE_ENV === 'production',

@@ -75,7 +75,7 @@ describe('OpenTelemetry traces (issue 7, item 11)', () => {
         OTEL_BSP_SCHEDULE_DELAY: '600000',
       },
       undefined,
-      { command: ['npm', 'start'], startTimeoutMs: 90_000 },
+      { command: ['npm', 'start'], startTimeoutMs: 150_000 },
     );
     const traceId = '0af7651916cd43dd8448eb211c80319c';
     const response = await fetch(`${child.origin}/graphql`, {
@@ -95,7 +95,7 @@ describe('OpenTelemetry traces (issue 7, item 11)', () => {
     expect(carrierCall).toBeDefined();
     // The log lines of that request name the trace too (the request id is the traceparent's trace id).
     expect(child.output()).toContain(`"requestId":"${traceId}"`);
-  }, 150_000);
+  }, 200_000);
 
   it('without OTEL_EXPORTER_OTLP_ENDPOINT the preload loads no SDK at all (no tracer provider is registered)', async () => {
     const probe = "console.log(JSON.stringify(Object.getOwnPropertySymbols(globalThis).map(String).filter((s) => s.includes('opentelemetry'))))";
