@@ -6,7 +6,7 @@ import type { StartedServer } from './start.js';
  * SIGTERM / SIGINT: one bounded, logged shutdown. `server.close()` drains and stops everything in order; once it
  * resolves the process exits by itself with code 0, which proves nothing (timer, socket, pool) is left holding the
  * event loop. Past `timeoutMs` from the signal, whether a step is still waiting or something still holds the loop,
- * the process logs what was open and exits 1. A second signal exits 1 at once (Ctrl-C twice).
+ * the process logs what was open and exits 1.
  */
 export function exitOnTerminationSignals(server: StartedServer, logger: Logger, timeoutMs: number): void {
   let began = false;
@@ -16,9 +16,11 @@ export function exitOnTerminationSignals(server: StartedServer, logger: Logger, 
     activeResources: process.getActiveResourcesInfo(),
   });
   const onSignal = (signal: NodeJS.Signals) => {
+    // Repeats are expected, not a request to hurry: Ctrl-C signals the whole foreground group (npm, tsx and this
+    // process) and npm and tsx relay it again. The deadline bounds the shutdown either way.
     if (began) {
-      logger.error({ signal, ...openWork() }, 'second signal during shutdown: exiting now');
-      process.exit(1);
+      logger.info({ signal, ...openWork() }, 'already shutting down');
+      return;
     }
     began = true;
     logger.info({ signal, timeoutMs }, 'shutting down: draining requests and subscribers (SHUTDOWN_TIMEOUT_MS)');

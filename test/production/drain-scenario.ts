@@ -5,6 +5,8 @@
  * asked on the request's own keep-alive connection (the listener is closed by then); then the gate opens.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxEnv } from '../../sandbox/env.js';
@@ -12,6 +14,9 @@ import { startSandbox } from '../../sandbox/index.js';
 import { startChildServer } from '../push/child-server.js';
 import { waitFor } from '../support/wait-for.js';
 import { gauge, RawConnection, startGate, subscribeOverWs, type RawResponse } from './support.js';
+
+/** Far more than a drain takes here; a process still running then has hung (as before issue 7). */
+const EXIT_WAIT_MS = 60_000;
 
 export const SLOW_QUERY = '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
 const SUBSCRIPTION = 'subscription { shipmentStatusChanged(filter: { carriers: [CARRIER_B] }) { cursor } }';
@@ -24,7 +29,7 @@ export interface DrainObservation {
   /** The graphql-ws subscriber's close code, and whether it came while the request was still held. */
   wsCloseCode: number;
   wsClosedWhileRequestHeld: boolean;
-  exit: { code: number | null; signal: NodeJS.Signals | null };
+  exit: { code: number | null; signal: NodeJS.Signals | null } | 'still running';
   output: string;
 }
 
@@ -49,7 +54,7 @@ export async function observeDrain(options: {
       ...options.env,
     },
     undefined,
-    { command: options.command, ...(options.cwd ? { cwd: options.cwd } : {}) },
+    { command: options.command, startTimeoutMs: 90_000, ...(options.cwd ? { cwd: options.cwd } : {}) },
   );
   const connection = await RawConnection.open(child.port);
   try {
@@ -59,12 +64,13 @@ export async function observeDrain(options: {
     await waitFor(() => gate.held() >= 1, { timeoutMs: 15_000 });
 
     process.kill(child.process.pid!, options.signal);
-    await waitFor(() => child.output().includes('shutting down'), { timeoutMs: 10_000 });
+    // Shutdown has begun once the listener refuses new connections; the held request's connection stays open.
+    await waitFor(async () => !(await accepts(child.port)), { timeoutMs: 15_000, intervalMs: 50 });
     connection.get('/readyz');
     const wsCloseCode = await subscriber.closed;
     const wsClosedWhileRequestHeld = gate.held() >= 1 && !connection.closed;
     if (options.release !== false) gate.open();
-    const exit = await child.exited;
+    const exit = await Promise.race([child.exited, sleep(EXIT_WAIT_MS).then(() => 'still running' as const)]);
     const [slow, readyWhileDraining] = await connection.responses(2, 5_000).catch(() => []);
     return { slow, readyWhileDraining, wsCloseCode, wsClosedWhileRequestHeld, exit, output: child.output() };
   } finally {
@@ -74,4 +80,16 @@ export async function observeDrain(options: {
     await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Whether something accepts TCP connections on the port. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }

@@ -1,0 +1,111 @@
+/**
+ * The compiled server (`npm run build`, then `npm run start:prod` / `node dist/src/main.js`) in production: shutdown
+ * drains and exits 0 on SIGINT, a request stuck past SHUTDOWN_TIMEOUT_MS makes the exit non-zero, and the build
+ * runs without sandbox/ on disk, as in the Docker runtime stage (issue 7, items 1 and 14).
+ */
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEnv } from '../../sandbox/env.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { startChildServer } from '../push/child-server.js';
+import { ensureBuilt } from './build.js';
+import { observeDrain, type DrainObservation } from './drain-scenario.js';
+
+beforeAll(async () => {
+  await ensureBuilt();
+}, 180_000);
+
+describe('npm run start:prod, NODE_ENV=production, SIGINT', () => {
+  let seen: DrainObservation;
+  beforeAll(async () => {
+    seen = await observeDrain({ command: ['npm', 'run', 'start:prod'], signal: 'SIGINT' });
+  }, 180_000);
+
+  it('an HTTP request in flight when SIGINT arrives completes with its answer', () => {
+    expect(seen.slow?.status, seen.output).toBe(200);
+    expect(JSON.parse(seen.slow!.body)).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+  });
+
+  it('/readyz answers 503 draining once shutdown began', () => {
+    expect(seen.readyWhileDraining?.status, seen.output).toBe(503);
+  });
+
+  it('a graphql-ws subscriber is closed with 1001', () => {
+    expect(seen.wsCloseCode).toBe(1001);
+  });
+
+  it('the process exits 0 by itself once everything stopped', () => {
+    expect(seen.exit, seen.output).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('a request stuck past SHUTDOWN_TIMEOUT_MS', () => {
+  let seen: DrainObservation;
+  beforeAll(async () => {
+    seen = await observeDrain({ command: ['node', 'dist/src/main.js'], signal: 'SIGTERM', release: false, env: { SHUTDOWN_TIMEOUT_MS: '3000' } });
+  }, 180_000);
+
+  it('makes the exit non-zero, and the log says what was still open', () => {
+    expect(seen.exit, seen.output).toEqual({ code: 1, signal: null });
+    const line = seen.output.split('\n').find((l) => l.includes('did not finish within SHUTDOWN_TIMEOUT_MS'));
+    expect(line, seen.output).toBeDefined();
+    // The held request, and the /readyz queued behind it on the same connection.
+    expect(JSON.parse(line!)).toMatchObject({ step: 'http' });
+    expect(JSON.parse(line!).inFlightRequests).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('the build without sandbox/ on disk (the Docker runtime stage)', () => {
+  let sandbox: Sandbox;
+  let tree: string;
+  let dataDir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({});
+    // What the runtime stage copies: dist/src, dist/schema, package.json, node_modules; no dist/sandbox.
+    tree = await mkdtemp(join(tmpdir(), 'runtime-tree-'));
+    dataDir = join(tree, 'data');
+    await cp('dist/src', join(tree, 'dist/src'), { recursive: true });
+    await cp('dist/schema', join(tree, 'dist/schema'), { recursive: true });
+    await cp('package.json', join(tree, 'package.json'));
+    await symlink(resolve('node_modules'), join(tree, 'node_modules'));
+  }, 60_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(tree, { recursive: true, force: true });
+  });
+
+  it('starts in production with configured upstreams, serves them and stops with exit 0', async () => {
+    const child = await startChildServer(
+      { ...sandboxEnv(sandbox), NODE_ENV: 'production', SANDBOX: 'off', DATA_DIR: dataDir },
+      undefined,
+      { command: [resolve('node_modules/.bin/node'), 'dist/src/main.js'], cwd: tree, startTimeoutMs: 90_000 },
+    );
+    try {
+      const ready = await fetch(`${child.origin}/readyz`);
+      expect(await ready.json()).toMatchObject({ status: 'ready', mode: 'configured', upstreams: { 'carrier-b': 'configured' } });
+      const answer = await fetch(`${child.origin}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }' }),
+      });
+      expect(await answer.json()).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+      child.process.kill('SIGTERM');
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+    } finally {
+      await child.kill();
+    }
+  }, 180_000);
+
+  it('the same tree with SANDBOX=on fails for want of the simulators (so the start above never loaded them)', async () => {
+    await expect(
+      // The data directory of the start above (initialised already, released at its exit): the refusal comes sooner.
+      startChildServer({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: dataDir }, undefined, {
+        command: [resolve('node_modules/.bin/node'), 'dist/src/main.js'],
+        cwd: tree,
+        startTimeoutMs: 90_000,
+      }),
+    ).rejects.toThrow(/sandbox\/index\.js/);
+  }, 180_000);
+});
