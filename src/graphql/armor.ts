@@ -54,3 +54,21 @@ export function checkOperation(
     checkCost(schema, document, limits, operation.name?.value ?? null, variables)
   );
 }
+
+/**
+ * "Did you mean ...?" off over HTTP beyond validation (where graphql-js's `hideSuggestions` already applies): input
+ * coercion at execution ("Value "X" does not exist in "Carrier" enum. Did you mean the enum value ...?") names schema
+ * members too, and neither Apollo's nor graphql-armor's suggestion filter covers it. graphql-ws passes
+ * `hideSuggestions` to graphql-js's execute instead.
+ */
+export function hideSuggestionsPlugin(): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ errors }) {
+          for (const error of errors) error.message = error.message.replace(/ ?Did you mean .+\?$/s, '');
+        },
+      };
+    },
+  };
+}

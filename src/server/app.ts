@@ -10,7 +10,7 @@ import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { GraphQLContext } from '../graphql/context.js';
 import { TrackingLoaders } from '../graphql/loaders.js';
-import { apolloParseOptions, operationLimitsPlugin } from '../graphql/armor.js';
+import { apolloParseOptions, hideSuggestionsPlugin, operationLimitsPlugin } from '../graphql/armor.js';
 import { operationLimitsFrom } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
 import { OperationObserver, operationObserverPlugin } from '../graphql/operation-metrics.js';
@@ -79,17 +79,16 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     };
   };
 
-  const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor });
+  const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations });
 
   const { introspection, fieldSuggestions } = config.server;
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     introspection,
-    // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation, Apollo's
-    // plugin for the rest, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
+    // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation,
+    // hideSuggestionsPlugin for execution, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
     validationOptions: { hideSuggestions: !fieldSuggestions },
     parseOptions: apolloParseOptions(limits),
-    hideSchemaDetailsFromClientErrors: !fieldSuggestions,
     includeStacktraceInErrorResponses: false,
     // main.ts owns SIGTERM/SIGINT (drain, then workers and store, then exit); Apollo's own handlers would stop it twice.
     stopOnTerminationSignals: false,
@@ -99,6 +98,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.server.shutdownTimeoutMs }),
       { async serverWillStart() { return { async drainServer() { await ws.dispose(); } }; } },
       operationLimitsPlugin(limits),
+      ...(fieldSuggestions ? [] : [hideSuggestionsPlugin()]),
       operationObserverPlugin(operations),
       // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
