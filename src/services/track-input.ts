@@ -1,6 +1,7 @@
 import { CARRIERS, type Carrier } from '../domain/carrier.js';
 import { InputError } from '../domain/errors.js';
-import type { EcommerceIdType, TrackRequest } from '../domain/tracking.js';
+import { checkOptionalText, checkText } from '../domain/text-bounds.js';
+import type { EcommerceIdType, ReferenceLookup, TrackRequest } from '../domain/tracking.js';
 
 /** A tracking lookup as a client sent it, before validation. */
 export interface TrackInputRaw {
@@ -15,32 +16,25 @@ export interface TrackInputRaw {
   ecommerceIdType?: EcommerceIdType | null;
 }
 
-// docs/assumptions.md S1: numbers are 1 to 40 characters of letters, digits and '-'.
-const TRACKING_NUMBER_RE = /^[A-Za-z0-9-]{1,40}$/;
-const LANGUAGE_RE = /^[a-z]{2}([-_][A-Za-z]{2})?$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TRACKING_CARRIERS: ReadonlySet<Carrier> = new Set(['GROUP_A', 'CARRIER_B']);
 
 /**
- * Checks one lookup before any upstream call. Every problem is an InputError naming the field's path, e.g.
- * `inputs.3.trackingNumber`.
+ * Checks one lookup before any upstream call or write. Every problem is an InputError naming the field's path, e.g.
+ * `inputs.3.trackingNumber`; every string is held to its rule in src/domain/text-bounds.ts (length, characters) before
+ * anything else looks at it, so a 10 KB or NUL-bearing value is refused, never sent upstream, stored or echoed.
  */
 export function validateTrackInput(raw: TrackInputRaw, path: string, divisions: readonly string[]): TrackRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
   if (!(CARRIERS as readonly string[]).includes(raw.carrier)) {
-    throw new InputError(at('carrier'), `unknown carrier "${raw.carrier}"; expected one of ${CARRIERS.join(', ')}`);
+    throw new InputError(at('carrier'), `unknown carrier ${JSON.stringify(String(raw.carrier).slice(0, 40))}; expected one of ${CARRIERS.join(', ')}`);
   }
   const carrier = raw.carrier as Carrier;
   if (!TRACKING_CARRIERS.has(carrier)) {
     throw new InputError(at('carrier'), `${carrier} has no tracking interface`);
   }
-  const trackingNumber = (raw.trackingNumber ?? '').trim();
-  if (trackingNumber.length === 0) throw new InputError(at('trackingNumber'), 'must not be empty');
-  if (trackingNumber.length > 40) throw new InputError(at('trackingNumber'), 'must be at most 40 characters');
-  if (!TRACKING_NUMBER_RE.test(trackingNumber)) {
-    throw new InputError(at('trackingNumber'), 'may contain only letters, digits and "-"');
-  }
-  const division = raw.division?.trim() || null;
+  const trackingNumber = checkText(raw.trackingNumber, at('trackingNumber'), 'trackingNumber');
+  const division = checkOptionalText(raw.division, at('division'), 'division');
   if (division !== null) {
     if (carrier !== 'GROUP_A') throw new InputError(at('division'), 'only Group A has divisions');
     if (!divisions.includes(division)) {
@@ -58,15 +52,14 @@ export function validateTrackInput(raw: TrackInputRaw, path: string, divisions: 
   carrierOnly('shipDateBegin', 'CARRIER_B');
   carrierOnly('shipDateEnd', 'CARRIER_B');
   carrierOnly('ecommerceIdType', 'GROUP_A');
+  const carrierCode = checkOptionalText(raw.carrierCode, at('carrierCode'), 'carrierCode');
+  const carrierUniqueId = checkOptionalText(raw.carrierUniqueId, at('carrierUniqueId'), 'carrierUniqueId');
   const shipDateBegin = checkDate(raw.shipDateBegin, at('shipDateBegin'));
   const shipDateEnd = checkDate(raw.shipDateEnd, at('shipDateEnd'));
   if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) {
     throw new InputError(at('shipDateEnd'), 'must not be before shipDateBegin');
   }
-  const language = raw.language?.trim() || null;
-  if (language !== null && !LANGUAGE_RE.test(language)) {
-    throw new InputError(at('language'), 'must be a language code such as "en" or "de-DE"');
-  }
+  const language = checkOptionalText(raw.language, at('language'), 'language');
   const ecommerceIdType = raw.ecommerceIdType ?? null;
   if (ecommerceIdType && division !== null && division !== 'ecommerce') {
     throw new InputError(at('ecommerceIdType'), 'applies to the ecommerce division only');
@@ -75,8 +68,8 @@ export function validateTrackInput(raw: TrackInputRaw, path: string, divisions: 
     carrier,
     trackingNumber,
     division: ecommerceIdType ? 'ecommerce' : division,
-    carrierCode: raw.carrierCode?.trim() || null,
-    carrierUniqueId: raw.carrierUniqueId?.trim() || null,
+    carrierCode,
+    carrierUniqueId,
     shipDateBegin,
     shipDateEnd,
     language,
@@ -87,8 +80,36 @@ export function validateTrackInput(raw: TrackInputRaw, path: string, divisions: 
 
 function checkDate(value: string | null | undefined, field: string): string | null {
   if (value === null || value === undefined || value === '') return null;
-  if (!DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+  // The LocalDate scalar checks this already over GraphQL; watches and ids reach here without it.
+  if (value.length > 10 || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
     throw new InputError(field, 'must be a date YYYY-MM-DD');
   }
   return value;
+}
+
+/** A reference lookup as a client sent it (`shipmentsByReference(input:)`), before validation. */
+export interface ReferenceLookupRaw {
+  carrier: Carrier;
+  referenceType?: string | null;
+  value: string;
+  shipDateBegin?: string | null;
+  shipDateEnd?: string | null;
+  includeEvents: boolean;
+}
+
+/**
+ * Checks a reference lookup before any upstream call; problems are InputErrors on `<path>.value`,
+ * `<path>.referenceType`, `<path>.shipDateEnd`. The reference type defaults to CUSTOMER_REFERENCE (Carrier B: "the
+ * reference types include CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER").
+ */
+export function validateReferenceLookup(raw: ReferenceLookupRaw, path = 'input'): ReferenceLookup {
+  const at = (field: string) => (path ? `${path}.${field}` : field);
+  const value = checkText(raw.value, at('value'), 'referenceValue');
+  const referenceType = checkOptionalText(raw.referenceType, at('referenceType'), 'referenceType') ?? 'CUSTOMER_REFERENCE';
+  const shipDateBegin = checkDate(raw.shipDateBegin, at('shipDateBegin'));
+  const shipDateEnd = checkDate(raw.shipDateEnd, at('shipDateEnd'));
+  if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) {
+    throw new InputError(at('shipDateEnd'), 'must not be before shipDateBegin');
+  }
+  return { carrier: raw.carrier, referenceType, value, shipDateBegin, shipDateEnd, includeEvents: raw.includeEvents };
 }

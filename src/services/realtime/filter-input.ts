@@ -1,6 +1,7 @@
 /** Validation of a client's status-change filter, shared by the subscription and the paged query. */
 import type { Carrier } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
+import { checkText } from '../../domain/text-bounds.js';
 import type { StatusChangeFilter } from '../../domain/status-change.js';
 
 export interface StatusChangeFilterRaw {
@@ -14,17 +15,23 @@ export const MAX_FILTER_TRACKING_NUMBERS = 1_000;
 
 /**
  * The schema: "At least one member must be given". An empty list or a blank reference names nothing, so a filter of
- * only those is as empty as `{}` and is refused on `filter` before anything is subscribed or read.
+ * only those is as empty as `{}` and is refused on `filter` before anything is subscribed or read. Each number and
+ * the reference are held to their rules (src/domain/text-bounds.ts: a tracking number, a reference), each refusal
+ * naming its own path (`filter.trackingNumbers.3`, `filter.reference`), before the store is asked anything.
  */
 export function validateStatusChangeFilter(raw: StatusChangeFilterRaw, field = 'filter'): StatusChangeFilter {
-  const trackingNumbers = raw.trackingNumbers?.map((n) => n.trim()).filter((n) => n.length > 0) ?? [];
+  const listed = raw.trackingNumbers ?? [];
+  // Counted before each is checked, so a list of a million numbers is refused without reading them all.
+  if (listed.length > MAX_FILTER_TRACKING_NUMBERS) {
+    throw new InputError(`${field}.trackingNumbers`, `at most ${MAX_FILTER_TRACKING_NUMBERS} tracking numbers per filter`);
+  }
+  const trackingNumbers = listed.flatMap((n, index) =>
+    n.trim().length === 0 ? [] : [checkText(n, `${field}.trackingNumbers.${index}`, 'trackingNumber')],
+  );
   const carriers = raw.carriers ? [...new Set(raw.carriers)] : [];
-  const reference = raw.reference?.trim() ?? '';
+  const reference = raw.reference?.trim() ? checkText(raw.reference, `${field}.reference`, 'referenceValue') : '';
   if (trackingNumbers.length === 0 && carriers.length === 0 && reference.length === 0) {
     throw new InputError(field, 'empty filter: give at least one of trackingNumbers, carriers or reference');
-  }
-  if (trackingNumbers.length > MAX_FILTER_TRACKING_NUMBERS) {
-    throw new InputError(`${field}.trackingNumbers`, `at most ${MAX_FILTER_TRACKING_NUMBERS} tracking numbers per filter`);
   }
   return {
     trackingNumbers: trackingNumbers.length > 0 ? [...new Set(trackingNumbers)] : null,

@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
 import type { PushSubscription, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
+import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
 
@@ -40,10 +41,6 @@ export interface PushSubscriptionServiceOptions {
   secretCacheMs?: number;
 }
 
-// docs/assumptions.md S1: numbers are 1 to 40 characters of letters, digits and '-'.
-const TRACKING_NUMBER_RE = /^[A-Za-z0-9-]{1,40}$/;
-// Assumption P6: customer accounts are 1 to 40 letters, digits and '-' (the seed shows none).
-const CUSTOMER_ACCOUNT_RE = /^[A-Za-z0-9-]{1,40}$/;
 
 interface SubscriptionRow {
   id: string;
@@ -102,17 +99,13 @@ export class PushSubscriptionService {
     return this.options.client !== null;
   }
 
-  /** Input is checked before any upstream call; problems are InputErrors naming `input.<field>`. */
+  /**
+   * Input is checked before any upstream call or write; problems are InputErrors naming `input.<field>`. The subject
+   * is a tracking number or a customer account by scope, the division a division (src/domain/text-bounds.ts).
+   */
   validate(raw: CreatePushSubscriptionRaw): { scope: PushSubscriptionScope; subject: string; division: string | null } {
-    const subject = (raw.subject ?? '').trim();
-    if (subject.length === 0) throw new InputError('input.subject', 'must not be empty');
-    if (raw.scope === 'TRACKING_NUMBER' && !TRACKING_NUMBER_RE.test(subject)) {
-      throw new InputError('input.subject', 'a tracking number is 1 to 40 letters, digits and "-"');
-    }
-    if (raw.scope === 'CUSTOMER_ACCOUNT' && !CUSTOMER_ACCOUNT_RE.test(subject)) {
-      throw new InputError('input.subject', 'a customer account is 1 to 40 letters, digits and "-"');
-    }
-    const division = raw.division?.trim() || null;
+    const subject = checkText(raw.subject, 'input.subject', raw.scope === 'CUSTOMER_ACCOUNT' ? 'customerAccount' : 'trackingNumber');
+    const division = checkOptionalText(raw.division, 'input.division', 'division');
     if (division !== null && !this.options.divisions.includes(division)) {
       throw new InputError(
         'input.division',
@@ -179,7 +172,9 @@ export class PushSubscriptionService {
   }
 
   /** Deletes at the carrier, then here; deleting a deleted subscription answers it unchanged. */
-  async delete(id: string, field = 'id'): Promise<PushSubscription> {
+  async delete(rawId: string, field = 'id'): Promise<PushSubscription> {
+    // Bounded and printable before the store sees it (a NUL would fail the query itself: an internal error).
+    const id = checkText(rawId, field, 'id');
     const existing = await this.get(id);
     if (!existing) throw new NotFoundError(field, `no push subscription with id "${id}"`);
     if (existing.state === 'DELETED') return existing;
