@@ -23,6 +23,8 @@ export function toGraphQLError(error: unknown): GraphQLError {
         carrierErrorCode: error.carrierCode,
         retryAt: error.retryAt?.toISOString() ?? null,
         candidates: error.candidates.length > 0 ? error.candidates : undefined,
+        // The limit that ended the wait, so an operator knows which variable to look at.
+        limit: error.code === 'UPSTREAM_DEADLINE_EXCEEDED' ? 'REQUEST_DEADLINE_MS' : undefined,
         // For the carrier's support: their id of the exchange and the x-customer-transaction-id we sent.
         transactionId: error.transactionId ?? undefined,
         customerTransactionId: error.customerTransactionId ?? undefined,
@@ -61,9 +63,13 @@ export function unexpectedCause(error: GraphQLError): Error | null {
  * generic message and the request id, which finds the logged stack.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, _error: unknown): GraphQLFormattedError {
+  return maskInternalError(formatted, currentRequestId());
+}
+
+/** The same masking for transports Apollo does not format (graphql-ws), with the operation's request id. */
+export function maskInternalError(formatted: GraphQLFormattedError, requestId: string | null): GraphQLFormattedError {
   const code = formatted.extensions?.['code'];
   if (code !== undefined && code !== 'INTERNAL_SERVER_ERROR') return formatted;
-  const requestId = currentRequestId();
   return {
     message: INTERNAL_MESSAGE,
     ...(formatted.locations ? { locations: formatted.locations } : {}),

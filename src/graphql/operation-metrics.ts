@@ -62,6 +62,11 @@ export class OperationObserver {
     const outcome: OperationOutcome = errors.length === 0 ? 'success' : operation.hasData ? 'partial' : 'error';
     this.metrics.graphqlOperations.inc({ ...labels, outcome });
     this.metrics.graphqlOperationDuration.observe(labels, Number(process.hrtime.bigint() - operation.startedAt) / 1e9);
+    this.countErrors(errors);
+  }
+
+  /** `graphql_errors_total{code}` for errors sent outside an operation's one answer (subscription events). */
+  countErrors(errors: readonly GraphQLFormattedError[]): void {
     for (const error of errors) {
       const code = error.extensions?.['code'];
       this.metrics.graphqlErrors.inc({ code: typeof code === 'string' ? code : 'INTERNAL_SERVER_ERROR' });

@@ -13,6 +13,8 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { checkOperation } from '../graphql/armor.js';
 import { limitError, parseWithinTokenLimit, type OperationLimits } from '../graphql/limits.js';
 import type { Config } from '../platform/config.js';
+import type { OperationObserver } from '../graphql/operation-metrics.js';
+import { observeGraphQLWs } from '../graphql/ws-observability.js';
 import { wsConnectionAuthorized } from './router-auth.js';
 
 export interface GraphQLWsOptions {
@@ -22,6 +24,8 @@ export interface GraphQLWsOptions {
   limits: OperationLimits;
   /** A fresh context for one operation; a subscription gets no request deadline. */
   contextFor(operation: { subscription: boolean }): GraphQLContext;
+  /** Request ids, per-operation metrics and error logging, as Apollo's plugin does for HTTP (ws-observability.ts). */
+  observer: OperationObserver;
 }
 
 export interface GraphQLWs {
@@ -36,13 +40,13 @@ export interface GraphQLWs {
  * Plus the transport's own limits: connection_init within WS_CONNECTION_INIT_TIMEOUT_MS (else 4408), messages of at
  * most WS_MAX_PAYLOAD_BYTES (else 1009), at most WS_MAX_SUBSCRIPTIONS_PER_CONNECTION operations at once.
  */
-export function startGraphQLWs({ httpServer, schema, config, limits, contextFor }: GraphQLWsOptions): GraphQLWs {
+export function startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer }: GraphQLWsOptions): GraphQLWs {
   const { introspection, fieldSuggestions } = config.server;
   const { wsConnectionInitTimeoutMs, wsMaxPayloadBytes, wsMaxSubscriptionsPerConnection } = config.limits;
   const rules = introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
   const wsServer = new WebSocketServer({ server: httpServer, path: '/graphql', maxPayload: wsMaxPayloadBytes });
   const cleanup = useServer(
-    {
+    observeGraphQLWs({
       schema,
       connectionInitWaitTimeout: wsConnectionInitTimeoutMs,
       // false closes the socket with 4403 Forbidden.
@@ -77,7 +81,7 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor 
           hideSuggestions: !fieldSuggestions,
         };
       },
-    },
+    }, observer),
     wsServer,
   );
   return { dispose: async () => cleanup.dispose() };
