@@ -4,22 +4,39 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build
+
+# Runtime dependencies only: no dev toolchain, and no tsx/esbuild either (a dependency for `npm start`, which runs
+# TypeScript; the image runs the compiled JavaScript).
+FROM node:24-slim AS runtime-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/tsx node_modules/esbuild node_modules/@esbuild node_modules/.bin/tsx node_modules/.bin/esbuild \
+ && npm cache clean --force
 
 FROM node:24-slim
 ENV NODE_ENV=production \
     PORT=4000 \
     DATA_DIR=/app/data
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./package.json
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/dist ./dist
-RUN mkdir -p /app/data && chown node:node /app/data
+# The application: compiled server, schema and migrations, never sandbox/ (production never runs the simulators unless
+# SANDBOX=on, and then only from a development checkout). Owned by root and read-only, so the runtime user can write
+# nowhere but DATA_DIR.
+COPY --from=runtime-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/package.json ./package.json
+COPY --from=build --chown=root:root /app/dist/src ./dist/src
+COPY --from=build --chown=root:root /app/dist/schema ./dist/schema
+RUN chmod -R a-w /app/node_modules /app/dist /app/package.json \
+ && mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 4000
 VOLUME ["/app/data"]
-# /healthz over HTTP, or HTTPS when the server serves TLS itself (WEBHOOK_TLS_*; loopback, so the name is not checked).
-HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+# Liveness: /healthz over HTTP, or HTTPS when the server serves TLS itself (WEBHOOK_TLS_*; loopback, so the name is not
+# checked). Orchestrators should probe /readyz for readiness (503 while draining or when the store is unreachable).
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "const tls = Boolean(process.env.WEBHOOK_TLS_CERT_FILE); require(tls ? 'node:https' : 'node:http').get({ host: '127.0.0.1', port: process.env.PORT || 4000, path: '/healthz', rejectUnauthorized: false }, (r) => process.exit(r.statusCode === 200 ? 0 : 1)).on('error', () => process.exit(1))"]
-# The tracing preload starts OpenTelemetry only when OTEL_EXPORTER_OTLP_ENDPOINT is set (src/platform/tracing.ts).
+# node itself is PID 1 (no npm or shell in between), so SIGTERM reaches the server's own handler, which drains and
+# exits within SHUTDOWN_TIMEOUT_MS (keep it below the orchestrator's grace period, 30 s by default in Kubernetes).
+# OpenTelemetry is preloaded like `npm run start:prod` does; it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 CMD ["node", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]

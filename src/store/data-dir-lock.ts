@@ -82,8 +82,11 @@ export async function lockDataDir(dataDir: string, logger: LockLogger, options: 
       if ((retryError as NodeJS.ErrnoException).code !== 'ELOCKED') throw retryError;
       throw new DataDirLockedError(dataDir, await readHolder(holderPath));
     }
-    logger.warn({ dataDir, previousHolder: holder }, 'took over the DATA_DIR lock');
   }
+  // A clean release deletes the holder file before unlocking, so one found now was left by a process that died
+  // holding the lock (taken over here once stale, possibly on the first attempt).
+  const previous = await readHolder(holderPath);
+  if (previous) logger.warn({ dataDir, previousHolder: previous }, 'took over the DATA_DIR lock left by a process that died holding it');
   const me: Holder = { pid: process.pid, hostname: hostname(), since: new Date().toISOString() };
   await writeFile(holderPath, `${JSON.stringify(me)}\n`);
   return {

@@ -1,0 +1,58 @@
+/**
+ * The Docker image's runtime stage (issue 7, item 14), read from the Dockerfile (no docker daemon here): it ships the
+ * compiled server and its runtime dependencies only (no sandbox, tsx or esbuild), owned by root and read-only for the
+ * runtime user, and node runs as PID 1 so SIGTERM reaches the server's drain. start-prod.test.ts starts the same tree.
+ */
+import { describe, expect, it } from 'vitest';
+import { copyLines, dockerStages, removedModules } from './dockerfile-stage.js';
+
+const stages = dockerStages();
+const runtime = stages.at(-1)!;
+const copies = copyLines(runtime);
+const runs = runtime.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
+
+describe('Dockerfile runtime stage', () => {
+  it('copies no sandbox and no whole dist/ or source tree', () => {
+    const sources = copies.flatMap((c) => c.sources);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source).not.toMatch(/sandbox/);
+      expect(source).not.toMatch(/^(\.|\/app|\/app\/dist|\/app\/src|dist|src)\/?$/);
+    }
+    expect(sources).toContain('/app/dist/src');
+  });
+
+  it('takes node_modules from a stage with production dependencies only, without tsx and esbuild', () => {
+    const modules = copies.find((c) => c.destination.replace(/\/$/, '').endsWith('node_modules'));
+    expect(modules).toBeDefined();
+    const source = stages.find((s) => s.name === modules!.fromStage)!;
+    const commands = source.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args).join(' ');
+    expect(commands).toMatch(/npm ci [^&]*--omit=dev/);
+    expect(removedModules(source)).toEqual(expect.arrayContaining(['tsx', 'esbuild', '@esbuild', '.bin/tsx', '.bin/esbuild']));
+  });
+
+  it('leaves the application files to root, read-only, and only DATA_DIR writable by the runtime user', () => {
+    for (const copy of copies) expect(copy.chown, copy.sources.join(' ')).toMatch(/^root(:root)?$/);
+    const chmod = runs.find((r) => /chmod -R a-w/.test(r));
+    expect(chmod).toBeDefined();
+    const readOnly = chmod!.split('&&')[0]!.trim().split(/\s+/).slice(3);
+    for (const copy of copies) {
+      const destination = copy.destination.replace(/^\.\//, '/app/').replace(/\/$/, '');
+      expect(readOnly.some((p) => destination === p || destination.startsWith(`${p}/`)), destination).toBe(true);
+    }
+    const chowns = runs.flatMap((r) => [...r.matchAll(/chown (\S+) (\S+)/g)].map((m) => m[2]));
+    expect(chowns).toEqual(['/app/data']);
+    const user = runtime.instructions.findIndex((i) => i.keyword === 'USER');
+    expect(runtime.instructions[user]?.args).toBe('node');
+    expect(runtime.instructions.slice(user).some((i) => i.keyword === 'RUN' || i.keyword === 'COPY')).toBe(false);
+  });
+
+  it('runs node on the compiled entry as PID 1 (no npm, shell or tsx between the signal and the server)', () => {
+    const cmd = runtime.instructions.filter((i) => i.keyword === 'CMD').at(-1)!.args;
+    const argv = JSON.parse(cmd) as string[];
+    expect(argv[0]).toBe('node');
+    expect(argv.at(-1)).toBe('dist/src/main.js');
+    expect(argv.join(' ')).not.toMatch(/npm|tsx|sh -c/);
+    expect(runtime.instructions.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+});
