@@ -219,10 +219,13 @@ export class StatusLog {
     return row?.snapshot && row.fresh === true ? withNewerStatus(row.snapshot, row) : null;
   }
 
-  /** Keeps a full answer for `freshSnapshot`; its status replaces the stored one unless the stored one is newer. */
-  async saveSnapshot(shipment: Shipment): Promise<void> {
+  /**
+   * Keeps a full answer for `freshSnapshot` (unified tracking's) and `storedShipment` (`_entities`); its status replaces
+   * the stored one unless the stored one is newer. `db`: a transaction to write in (the watcher's, with its scans).
+   */
+  async saveSnapshot(shipment: Shipment, db: Queryable = this.store): Promise<void> {
     const keep = (column: string): string => `CASE WHEN ${NOT_OLDER} THEN excluded.${column} ELSE shipment_latest.${column} END`;
-    await this.store.query(
+    await db.query(
       `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
          status_time, status_sort_ms, shipment_references, snapshot, snapshot_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, now())
@@ -261,7 +264,9 @@ export class StatusLog {
        ORDER BY shipment_id`,
       [key.carrier, key.trackingNumber, key.division, maxAgeMs],
     );
-    if (rows.length === 0 || rows.some((row) => !row.snapshot || row.fresh !== true)) return null;
+    // Only the unified interface's own answers stand for a unified lookup: a watcher's snapshot of one division's
+    // shipment (express, e-commerce) is not the answer for a number the unified interface may resolve to several.
+    if (rows.length === 0 || rows.some((row) => !row.snapshot || row.snapshot.source !== 'group-a/tracking' || row.fresh !== true)) return null;
     return rows.map((row) => withNewerStatus(row.snapshot as Shipment, row));
   }
 }

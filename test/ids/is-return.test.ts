@@ -1,5 +1,5 @@
 /**
- * `isReturn` is what each carrier's answer says, never invented (docs/assumptions.md B6, X6, E3): true on the
+ * `isReturn` is what each carrier's answer says, never invented (docs/assumptions.md B6, X6, E6): true on the
  * carrier's return indicator, false where the answer describes the shipment without one, null where it says nothing.
  * Recorded, seed-shaped answers in; the unified Shipment out. (Over HTTP through the simulators: test/ids/one-id.test.ts.)
  */
@@ -64,7 +64,7 @@ describe('Group A express isReturn (X6)', () => {
   });
 });
 
-describe('Group A e-commerce isReturn (E3)', () => {
+describe('Group A e-commerce isReturn (E6)', () => {
   const event = (eventCode: string) => ({ date: '2026-03-10T10:00:00+01:00', eventCode, description: eventCode });
   const pkg = (events: ReturnType<typeof event>[]) =>
     ecommercePackage.parse({ packageId: 'PKG-1', carrierPackageId: 'GM1', trackingId: '9261299000000000000001', events });

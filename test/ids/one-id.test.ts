@@ -1,5 +1,5 @@
 /**
- * One id per thing (issue 7 item 9; docs/assumptions.md I1-I4, B6, X6, E3), through real HTTP to a started server and
+ * One id per thing (issue 7 item 9; docs/assumptions.md I1-I4, B6, X6, E6), through real HTTP to a started server and
  * the simulators: every shipment id the API hands out (tracking answers, watches, status changes) is the same for one
  * shipment and resolves through `shipmentById`; any of them is accepted where a shipment id is taken; ids are checked
  * before any store or carrier work; `isReturn` is set from what each carrier says; `_entities` by id answer from the
@@ -234,6 +234,22 @@ describe('_entities by id answer from the store when the shipment is known there
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id }] });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities).toEqual([{ id, trackingNumber: '1234560073', status: { status: expect.any(String) } }]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
+  it('a watched Group A express shipment, once polled, is resolved by its id with no carrier call', async () => {
+    const watched = await watch({ carrier: 'GROUP_A', trackingNumber: '1234560083', division: 'express' });
+    await waitFor(
+      async () => {
+        const answer = await e2e.gql(`{ watches(first: 100) { edges { node { shipmentId lastPolledAt } } } }`);
+        return answer.data.watches.edges.some((e: any) => e.node.shipmentId === watched.shipmentId && e.node.lastPolledAt !== null);
+      },
+      { timeoutMs: 10_000, intervalMs: 100 },
+    );
+    e2e.sandbox.resetStats();
+    const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id: watched.shipmentId }] });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data._entities).toEqual([{ id: watched.shipmentId, trackingNumber: '1234560083', status: { status: expect.any(String) } }]);
     expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 

@@ -28,6 +28,8 @@ export const CARRIER_B_NUMBERS_PER_CALL = 30;
 /** What the watcher needs of the status log (src/store/status-log.ts `StatusLog`): null means "already recorded". */
 export interface StatusChangeRecorder {
   append(tx: Queryable, input: StatusChangeInput): Promise<StatusChange | null>;
+  /** Keeps the polled answer, so `_entities` can answer for a watched shipment without a carrier call (I4). */
+  saveSnapshot?(shipment: Shipment, tx: Queryable): Promise<void>;
 }
 
 export interface WatcherLogger {
@@ -323,6 +325,7 @@ export class ShipmentWatcher {
         for (const change of changes) {
           if (await this.options.statusLog.append(tx, change)) recorded += 1;
         }
+        for (const shipment of shipments) await this.options.statusLog.saveSnapshot?.(shipment, tx);
         const watches = new WatchStore(tx);
         // A watch made before the carrier knew the number (or before ids were canonical) takes the shipment's id now.
         let shipmentId = watch.shipmentId;

@@ -46,7 +46,7 @@ export function mapEcommercePackage(wire: EcommercePackage, lookedUp: string): S
     deliveredAt: delivered ? (latest?.time ?? null) : null,
     estimatedDelivery: null,
     delay: null,
-    // E3: a `RETURNED` event says the package went back; the interface also issues return labels, whose tracking
+    // E6: a `RETURNED` event says the package went back; the interface also issues return labels, whose tracking
     // answer (E2) carries nothing telling them from outbound packages, so without that event it is not known (null).
     isReturn: events.some((event) => event.status.status === 'RETURNED') ? true : null,
     pieceCount: null,
