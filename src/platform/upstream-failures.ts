@@ -48,6 +48,6 @@ export function recordUpstreamFailure(error: UpstreamError, sink: FailureSink): 
     // failures is not logged (it may echo what was asked), its code is.
     ...(error.code === 'UPSTREAM_CONTRACT' ? { reason: error.message } : {}),
   };
-  if (ANSWER_CODES.has(error.code)) sink.logger.info(fields, 'upstream failure');
-  else sink.logger.warn(fields, 'upstream failure');
+  if (ANSWER_CODES.has(error.code)) sink.logger.info(fields, 'upstream call failed');
+  else sink.logger.warn(fields, 'upstream call failed');
 }

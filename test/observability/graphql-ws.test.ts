@@ -22,7 +22,7 @@ describe('graphql-ws operations are observed like HTTP ones (issue 7, item 11)',
     } finally {
       await client.dispose();
     }
-    const failure = logs.lines().find((line) => line['msg'] === 'upstream failure' && String(line['requestId']).startsWith('ws-connection-1:'));
+    const failure = logs.lines().find((line) => line['msg'] === 'upstream call failed' && String(line['requestId']).startsWith('ws-connection-1:'));
     expect(failure).toMatchObject({ code: 'UPSTREAM_NOT_FOUND', upstream: 'carrier-b' });
     const after = await scrape(e2e.server.url);
     expect(counted(after) - counted(before)).toBe(1);

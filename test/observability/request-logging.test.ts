@@ -34,8 +34,8 @@ describe('request ids on every log line, unexpected errors logged (issue 7, item
 
     expect(response.headers.get('x-request-id')).toBe(requestId);
     const written = logs.lines().slice(linesBefore);
-    const ofRequest = written.filter((line) => line['msg'] === 'upstream failure' || line['msg'] === 'request completed');
-    expect(ofRequest.map((line) => line['msg']).sort()).toEqual(['request completed', 'upstream failure']);
+    const ofRequest = written.filter((line) => line['msg'] === 'upstream call failed' || line['msg'] === 'request completed');
+    expect(ofRequest.map((line) => line['msg']).sort()).toEqual(['request completed', 'upstream call failed']);
     for (const line of ofRequest) expect(line['requestId']).toBe(requestId);
     // Nothing written during this request names another request.
     for (const line of written) if (line['requestId'] !== undefined) expect(line['requestId']).toBe(requestId);

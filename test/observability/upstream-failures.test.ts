@@ -22,7 +22,7 @@ describe('operators can see upstream failures (issue 7, item 11)', () => {
   });
   beforeEach(() => e2e.sandbox.setFaults('carrierB', { malformedRate: 0, errorRate: 0 }));
 
-  const failureLines = (): LogLine[] => logs.lines().filter((line) => line.msg === 'upstream failure');
+  const failureLines = (): LogLine[] => logs.lines().filter((line) => line.msg === 'upstream call failed');
   const trackCallsSeen = () => carrierB.exchanges.filter((r) => r.path === '/track/v1/trackingnumbers');
   const errorsCounted = async (code: string) => sample(await scrape(e2e.server.url), 'upstream_errors_total', { upstream: 'carrier-b', operation: 'track', code });
 
