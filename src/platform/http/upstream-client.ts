@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { recordUpstreamFailure } from '../upstream-failures.js';
 import { noAuth, type AuthStrategy } from './auth.js';
+import { currentDeadline, outsideDeadline } from './deadline.js';
 import { backoffDelayMs, parseRetryAfter, sleep } from './retry.js';
 
 export interface HttpTimeouts {
@@ -125,20 +126,26 @@ export class UpstreamClient {
     let retriedServer = false;
     let retriedAuth = false;
     let retriedRateLimit = false;
+    // The GraphQL request's deadline (src/platform/http/deadline.ts): cancels the HTTP request and the retry waits.
+    const deadline = currentDeadline();
+    const wait = (ms: number) => sleep(ms, deadline).catch(() => Promise.reject(this.deadlineError(spec)));
     for (;;) {
-      const credentials = spec.auth === false ? { headers: {}, version: 0 } : await this.auth.headers();
+      // A token mint is shared by every caller: one request's deadline must not cancel it for the others.
+      const credentials = spec.auth === false ? { headers: {}, version: 0 } : await outsideDeadline(() => this.auth.headers());
+      // Past the deadline nothing is sent and no quota slot is taken.
+      if (deadline?.aborted) throw this.deadlineError(spec);
       const attemptDone = await this.options.beforeAttempt?.(spec.operation);
-      const answer = await this.attempt(spec, credentials.headers).finally(() => attemptDone?.());
+      const answer = await this.attempt(spec, credentials.headers, deadline).finally(() => attemptDone?.());
       const { status } = answer;
       if (status >= 200 && status < 300) return answer;
       if (status === 401 && spec.auth !== false && !retriedAuth) {
         retriedAuth = true;
         // Carrier B: "When a call returns 401, mint a new token and retry once."
-        if (await this.auth.onUnauthorized(credentials.version)) continue;
+        if (await outsideDeadline(() => this.auth.onUnauthorized(credentials.version))) continue;
       }
       if ((status === 500 || status === 503) && idempotent && !retriedServer) {
         retriedServer = true;
-        await sleep(backoffDelayMs(0, this.options.retryBaseDelayMs ?? 100));
+        await wait(backoffDelayMs(0, this.options.retryBaseDelayMs ?? 100));
         continue;
       }
       if (status === 429) {
@@ -146,7 +153,7 @@ export class UpstreamClient {
         const waitMs = retryAt ? retryAt.getTime() - Date.now() : Number.POSITIVE_INFINITY;
         if (!retriedRateLimit && idempotent && waitMs <= (this.options.maxRetryAfterWaitMs ?? 2_000)) {
           retriedRateLimit = true;
-          await sleep(waitMs);
+          await wait(waitMs);
           continue;
         }
         throw this.statusError(spec, answer, retryAt);
@@ -155,7 +162,7 @@ export class UpstreamClient {
     }
   }
 
-  private async attempt(spec: CallSpec<z.ZodType>, authHeaders: Record<string, string>): Promise<RawAnswer> {
+  private async attempt(spec: CallSpec<z.ZodType>, authHeaders: Record<string, string>, deadline?: AbortSignal): Promise<RawAnswer> {
     const path = this.resolvePath(spec);
     const headers: Record<string, string> = { accept: 'application/json', ...authHeaders, ...spec.headers };
     let body: string | undefined;
@@ -172,17 +179,22 @@ export class UpstreamClient {
     });
     let status = 0;
     try {
-      const response = await this.pool.request({ method: spec.method, path, headers, body });
+      const response = await this.pool.request({ method: spec.method, path, headers, body, ...(deadline ? { signal: deadline } : {}) });
       status = response.statusCode;
       const text = await response.body.text();
       return { status, headers: response.headers, body: parseBody(text) };
     } catch (cause) {
+      if (deadline?.aborted) throw this.deadlineError(spec);
       const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
       throw this.error('UPSTREAM_UNAVAILABLE', spec.operation, `no answer (${message})`, { customerTransactionId: spec.customerTransactionId ?? null }, cause);
     } finally {
       stopTimer();
       this.options.metrics.upstreamCalls.inc({ upstream: this.upstream, operation: spec.operation, status: String(status) });
     }
+  }
+
+  private deadlineError(spec: CallSpec<z.ZodType>): UpstreamError {
+    return this.error('UPSTREAM_DEADLINE_EXCEEDED', spec.operation, "the request's deadline (REQUEST_DEADLINE_MS) passed before an answer");
   }
 
   private resolvePath(spec: CallSpec<z.ZodType>): string {
