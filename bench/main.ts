@@ -3,6 +3,8 @@
  * against one upstream round trip or the target). Select some with BENCH=tracking,delivery,webhook. Figures and the
  * machine they were measured on: docs/benchmarks.md.
  */
+// First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
+import '../src/platform/require-node.js';
 const selected = new Set((process.env.BENCH ?? 'tracking,delivery,webhook').split(',').map((s) => s.trim()));
 
 const benches: Array<[string, string, () => Promise<string[]>]> = [

@@ -5,6 +5,8 @@
  * Environment: SANDBOX_PORT_BASE, SANDBOX_HOST (127.0.0.1), SANDBOX_SEED, SANDBOX_TIME_SCALE (1 = real time),
  * SANDBOX_LATENCY_MS (0), SANDBOX_EPOCH (ISO instant; default the start of the current UTC hour).
  */
+// First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
+import '../src/platform/require-node.js';
 import { sandboxEnv } from './env.js';
 import { SIMULATOR_NAMES, startSandbox } from './index.js';
 

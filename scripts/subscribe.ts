@@ -32,7 +32,8 @@ if (Object.keys(filter).length === 0) {
   process.exit(2);
 }
 
-const url = values.url ?? process.env.GRAPHQL_WS_URL ?? `ws://localhost:${process.env.PORT || 4000}/graphql`;
+// An empty variable counts as unset, as for the server.
+const url = values.url || process.env.GRAPHQL_WS_URL || `ws://localhost:${process.env.PORT || 4000}/graphql`;
 const secret = process.env.ROUTER_SHARED_SECRET;
 const connectionParams = secret ? { [process.env.ROUTER_SECRET_HEADER || 'Router-Secret']: secret } : {};
 const client = createClient({ url, webSocketImpl: WebSocket, retryAttempts: 0, connectionParams });

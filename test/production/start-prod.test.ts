@@ -1,9 +1,9 @@
 /**
  * The compiled server (`npm run build`, then `npm run start:prod` / `node dist/src/main.js`) in production: shutdown
- * drains and exits 0 on SIGINT, a request stuck past SHUTDOWN_TIMEOUT_MS makes the exit non-zero, and the build
- * runs without sandbox/ on disk, as in the Docker runtime stage (issue 7, items 1 and 14).
+ * drains and exits 0 on SIGINT, a request stuck past SHUTDOWN_TIMEOUT_MS makes the exit non-zero, and the files of
+ * the Docker runtime stage (no sandbox, tsx or esbuild) run, reading .env (issue 7, items 1 and 14).
  */
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import { sandboxEnv } from '../../sandbox/env.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { startChildServer } from '../push/child-server.js';
 import { ensureBuilt } from './build.js';
+import { copyLines, dockerStages, removedModules } from './dockerfile-stage.js';
 import { observeDrain, type DrainObservation } from './drain-scenario.js';
 
 beforeAll(async () => {
@@ -57,31 +58,58 @@ describe('a request stuck past SHUTDOWN_TIMEOUT_MS', () => {
   });
 });
 
-describe('the build without sandbox/ on disk (the Docker runtime stage)', () => {
+describe('the Docker runtime stage\'s files (no sandbox/, tsx or esbuild), started with npm run start:prod', () => {
   let sandbox: Sandbox;
   let tree: string;
   let dataDir: string;
   beforeAll(async () => {
     sandbox = await startSandbox({});
-    // What the runtime stage copies: dist/src, dist/schema, package.json, node_modules; no dist/sandbox.
+    // The runtime stage's COPY lines, replayed: files from the build stage come from this checkout's build, and
+    // node_modules is this checkout's minus what the runtime-deps stage deletes.
     tree = await mkdtemp(join(tmpdir(), 'runtime-tree-'));
     dataDir = join(tree, 'data');
-    await cp('dist/src', join(tree, 'dist/src'), { recursive: true });
-    await cp('dist/schema', join(tree, 'dist/schema'), { recursive: true });
-    await cp('package.json', join(tree, 'package.json'));
-    await symlink(resolve('node_modules'), join(tree, 'node_modules'));
+    const stages = dockerStages();
+    for (const copy of copyLines(stages.at(-1)!)) {
+      const destination = join(tree, copy.destination);
+      for (const source of copy.sources) {
+        const local = source.replace(/^\/app\//, '');
+        if (local === 'node_modules') {
+          const removed = new Set(removedModules(stages.find((st) => st.name === copy.fromStage)!));
+          await mkdir(join(destination, '.bin'), { recursive: true });
+          for (const entry of await readdir('node_modules')) {
+            if (entry !== '.bin' && !removed.has(entry)) await symlink(resolve('node_modules', entry), join(destination, entry));
+          }
+          for (const entry of await readdir('node_modules/.bin')) {
+            if (!removed.has(`.bin/${entry}`)) await symlink(resolve('node_modules/.bin', entry), join(destination, '.bin', entry));
+          }
+        } else {
+          await cp(local, destination, { recursive: true });
+        }
+      }
+    }
+    // The upstreams come from .env only: a production start with none configured is refused, so starting proves
+    // that npm run start:prod read it (the environment below carries no upstream).
+    const dotenv = Object.entries(sandboxEnv(sandbox)).map(([key, value]) => `${key}=${value}`);
+    await writeFile(join(tree, '.env'), `${dotenv.join('\n')}\n`);
   }, 60_000);
   afterAll(async () => {
     await sandbox?.close();
     await rm(tree, { recursive: true, force: true });
   });
 
-  it('starts in production with configured upstreams, serves them and stops with exit 0', async () => {
-    const child = await startChildServer(
-      { ...sandboxEnv(sandbox), NODE_ENV: 'production', SANDBOX: 'off', DATA_DIR: dataDir },
-      undefined,
-      { command: [resolve('node_modules/.bin/node'), 'dist/src/main.js'], cwd: tree, startTimeoutMs: 90_000 },
-    );
+  it('has no sandbox/, tsx or esbuild', async () => {
+    await expect(stat(join(tree, 'dist/sandbox'))).rejects.toThrow();
+    await expect(stat(join(tree, 'node_modules/tsx'))).rejects.toThrow();
+    await expect(stat(join(tree, 'node_modules/esbuild'))).rejects.toThrow();
+    await expect(stat(join(tree, 'dist/src/main.js'))).resolves.toBeTruthy();
+  });
+
+  it('starts in production with the upstreams of .env, serves them and stops with exit 0', async () => {
+    const child = await startChildServer({ NODE_ENV: 'production', SANDBOX: 'off', DATA_DIR: dataDir }, undefined, {
+      command: ['npm', 'run', 'start:prod'],
+      cwd: tree,
+      startTimeoutMs: 90_000,
+    });
     try {
       const ready = await fetch(`${child.origin}/readyz`);
       expect(await ready.json()).toMatchObject({ status: 'ready', mode: 'configured', upstreams: { 'carrier-b': 'configured' } });
@@ -98,7 +126,7 @@ describe('the build without sandbox/ on disk (the Docker runtime stage)', () => 
     }
   }, 180_000);
 
-  it('the same tree with SANDBOX=on fails for want of the simulators (so the start above never loaded them)', async () => {
+  it('the same files with SANDBOX=on fail for want of the simulators (so the start above never loaded them)', async () => {
     await expect(
       // The data directory of the start above (initialised already, released at its exit): the refusal comes sooner.
       startChildServer({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: dataDir }, undefined, {
