@@ -22,7 +22,7 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   // Read by the tracing preload (src/platform/tracing.ts) before this parse; checked here so a typo stops the start.
   OTEL_EXPORTER_OTLP_ENDPOINT: url.optional(),
-  // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md S8).
+  // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md PL1).
   SHUTDOWN_TIMEOUT_MS: positive(20_000),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
   // `_entities` answer from a stored snapshot updated (tracked, pushed) within this age (docs/assumptions.md I4).
