@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { Shipment } from '../domain/shipment.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
 import type { RequestDeadline } from '../platform/http/deadline.js';
 import type { TrackingService } from '../services/tracking.js';
@@ -10,6 +11,8 @@ import type { TrackingService } from '../services/tracking.js';
  */
 export class TrackingLoaders {
   private readonly byRoute = new Map<string, DataLoader<TrackRequest, TrackOutcome, string>>();
+  /** `_entities` by id answered from the store: one query for the whole batch of references (docs/assumptions.md I4). */
+  private readonly storedLoaders = new Map<boolean, DataLoader<string, Shipment | null>>();
 
   /** `deadline`: the request's (REQUEST_DEADLINE_MS); lookups still waiting past it fail with UPSTREAM_DEADLINE_EXCEEDED. */
   constructor(
@@ -19,6 +22,19 @@ export class TrackingLoaders {
 
   load(request: TrackRequest): Promise<TrackOutcome> {
     return this.loaderFor(request).load(request);
+  }
+
+  /** The stored shipment with this id when fresh enough to answer without a carrier call; null otherwise. */
+  loadStored(shipmentId: string, includeEvents: boolean): Promise<Shipment | null> {
+    let loader = this.storedLoaders.get(includeEvents);
+    if (!loader) {
+      loader = new DataLoader<string, Shipment | null>(async (ids) => {
+        const found = await this.tracking.storedShipments(ids, includeEvents);
+        return ids.map((id) => found.get(id) ?? null);
+      });
+      this.storedLoaders.set(includeEvents, loader);
+    }
+    return loader.load(shipmentId);
   }
 
   private loaderFor(request: TrackRequest): DataLoader<TrackRequest, TrackOutcome, string> {

@@ -9,8 +9,8 @@ import type { Shipment } from '../domain/shipment.js';
 import type { StatusLog } from '../store/status-log.js';
 
 export interface StoredShipmentSource {
-  /** The stored shipment with this id when fresh enough to stand for the carrier's answer; null otherwise. */
-  find(shipmentId: string, includeEvents: boolean): Promise<Shipment | null>;
+  /** The stored shipments with these ids that are fresh enough to stand for the carrier's answer; others are absent. */
+  findMany(shipmentIds: readonly string[], includeEvents: boolean): Promise<Map<string, Shipment>>;
 }
 
 export interface StoredShipmentsOptions {
@@ -26,16 +26,16 @@ export class StoredShipments implements StoredShipmentSource {
     private readonly options: StoredShipmentsOptions,
   ) {}
 
-  async find(shipmentId: string, includeEvents: boolean): Promise<Shipment | null> {
-    if (this.options.maxAgeMs <= 0) return null;
+  async findMany(shipmentIds: readonly string[], includeEvents: boolean): Promise<Map<string, Shipment>> {
+    if (this.options.maxAgeMs <= 0 || shipmentIds.length === 0) return new Map();
     try {
-      const shipment = await this.log.storedShipment(shipmentId, this.options.maxAgeMs);
+      const found = await this.log.storedShipments(shipmentIds, this.options.maxAgeMs);
       // A latest-status-only snapshot cannot answer a selection of events.
-      if (!shipment || (includeEvents && shipment.events === null)) return null;
-      return shipment;
+      if (includeEvents) for (const [id, shipment] of found) if (shipment.events === null) found.delete(id);
+      return found;
     } catch (error) {
       this.options.onStoreError?.(error);
-      return null;
+      return new Map();
     }
   }
 }

@@ -132,9 +132,9 @@ export class TrackingService {
     return request;
   }
 
-  /** A stored shipment fresh enough to answer an `_entities` reference by id without a carrier call; null otherwise. */
-  async storedShipment(id: string, includeEvents: boolean): Promise<Shipment | null> {
-    return (await this.options.stored?.find(id, includeEvents)) ?? null;
+  /** Stored shipments fresh enough to answer `_entities` references by id without a carrier call; others are absent. */
+  async storedShipments(ids: readonly string[], includeEvents: boolean): Promise<Map<string, Shipment>> {
+    return (await this.options.stored?.findMany(ids, includeEvents)) ?? new Map();
   }
 
   async trackByReference(raw: ReferenceLookupRaw, deadline?: RequestDeadline): Promise<Shipment[]> {

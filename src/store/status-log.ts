@@ -204,23 +204,26 @@ export class StatusLog {
   }
 
   /**
-   * The stored answer for one shipment id when its row was updated (a tracking answer saved, or a pushed or polled
-   * change recorded) within `maxAgeMs` by the database's clock, with any newer recorded status laid over the snapshot;
-   * null when the shipment has no snapshot or it is older (docs/assumptions.md I4).
+   * The stored answers for these shipment ids whose row was updated (a tracking answer saved, a pushed or polled change
+   * recorded) within `maxAgeMs` by the database's clock, with any newer recorded status laid over the snapshot; an id
+   * without a snapshot, or with an older one, is absent (docs/assumptions.md I4). One query for a batch of `_entities`.
    */
-  async storedShipment(shipmentId: string, maxAgeMs: number): Promise<Shipment | null> {
-    const { rows } = await this.store.query<LatestRow>(
-      `SELECT snapshot, updated_at >= now() - ($2::double precision * interval '1 millisecond') AS fresh,
+  async storedShipments(shipmentIds: readonly string[], maxAgeMs: number): Promise<Map<string, Shipment>> {
+    const { rows } = await this.store.query<LatestRow & { shipment_id: string }>(
+      `SELECT shipment_id, snapshot, updated_at >= now() - ($2::double precision * interval '1 millisecond') AS fresh,
          status, native_code, native_text, status_time, status_sort_ms
-       FROM shipment_latest WHERE shipment_id = $1`,
-      [shipmentId, maxAgeMs],
+       FROM shipment_latest WHERE shipment_id = ANY($1::text[]) AND snapshot IS NOT NULL`,
+      [[...shipmentIds], maxAgeMs],
     );
-    const row = rows[0];
-    return row?.snapshot && row.fresh === true ? withNewerStatus(row.snapshot, row) : null;
+    const found = new Map<string, Shipment>();
+    for (const row of rows) {
+      if (row.snapshot && row.fresh === true) found.set(row.shipment_id, withNewerStatus(row.snapshot, row));
+    }
+    return found;
   }
 
   /**
-   * Keeps a full answer for `freshSnapshot` (unified tracking's) and `storedShipment` (`_entities`); its status replaces
+   * Keeps a full answer for `freshSnapshot` (unified tracking's) and `storedShipments` (`_entities`); its status replaces
    * the stored one unless the stored one is newer. `db`: a transaction to write in (the watcher's, with its scans).
    */
   async saveSnapshot(shipment: Shipment, db: Queryable = this.store): Promise<void> {

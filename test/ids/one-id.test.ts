@@ -253,6 +253,17 @@ describe('_entities by id answer from the store when the shipment is known there
     expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 
+  it('a batch of references answers the known ones from the store and only the others through the carrier, in order', async () => {
+    const [known] = await trackedIds({ carrier: 'GROUP_A', trackingNumber: '1234560093' });
+    e2e.sandbox.resetStats();
+    const unknown = 'GROUP_A:freight:AMB00061';
+    const answer = await e2e.gql(ENTITIES, { r: [known, unknown, known].map((id) => ({ __typename: 'Shipment', id })) });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data._entities.map((s: { id: string }) => s.id)).toEqual([known, unknown, known]);
+    expect(e2e.upstreamBusinessCalls()).toBe(1);
+    expect(e2e.sandbox.stats.groupAUnified.calls['GET /track/shipments']).toBe(1);
+  });
+
   it('a shipment not known to the store is resolved through the carrier', async () => {
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id: 'GROUP_A:freight:AMB00041' }] });
     expect(answer.errors).toBeUndefined();

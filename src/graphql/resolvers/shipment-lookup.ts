@@ -57,7 +57,7 @@ export async function resolveShipmentReference(
   const includeEvents = operationSelectsEvents(info);
   if (typeof reference.id === 'string') {
     const checked = checkShipmentId(reference.id, 'representations.id');
-    const stored = await ctx.services.tracking.storedShipment(checked.id, includeEvents);
+    const stored = await ctx.loaders.loadStored(checked.id, includeEvents);
     if (stored) return stored;
     return loadShipmentById(ctx, checked.id, 'representations.id', includeEvents);
   }
