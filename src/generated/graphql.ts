@@ -366,6 +366,8 @@ export type Query = {
   shipmentById?: Maybe<Shipment>;
   /** Shipments carrying a customer reference such as an order id (Carrier B). */
   shipmentsByReference: Array<Shipment>;
+  /** One recorded status change by its `id` (`StatusChange:<cursor>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
+  statusChange?: Maybe<ShipmentStatusChange>;
   /**
    * The log read as a page: changes after `after` matching `filter`, oldest first. Edge cursors are log positions: the
    * last one can be given to `shipmentStatusChanged(cursor:)` to continue live from there.
@@ -373,6 +375,8 @@ export type Query = {
   statusChanges: ShipmentStatusChangeConnection;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track: Array<TrackOutcome>;
+  /** One watch by its `id` (`ShipmentWatch:<n>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
+  watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
   watches: ShipmentWatchConnection;
 };
@@ -404,6 +408,11 @@ export type QueryShipmentsByReferenceArgs = {
 };
 
 
+export type QueryStatusChangeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryStatusChangesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   filter: StatusChangeFilter;
@@ -413,6 +422,11 @@ export type QueryStatusChangesArgs = {
 
 export type QueryTrackArgs = {
   inputs: Array<TrackInput>;
+};
+
+
+export type QueryWatchArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
@@ -1264,8 +1278,10 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
+  statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
   statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
+  watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchArgs, 'id'>>;
   watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
 

@@ -1,6 +1,7 @@
 /**
- * Issue 7 item 9, schema side: `ShipmentStatusChange` and `ShipmentWatch` carry a stable `id` and a `shipment` field
- * resolved through the same loaders as `shipmentById`, so client caches and the router can join them to `Shipment`.
+ * Issue 7 item 9, schema side: `ShipmentStatusChange` and `ShipmentWatch` carry a stable `id` (read back by
+ * `statusChange(id:)` and `watch(id:)`) and a `shipment` field resolved through the same loaders as `shipmentById`, so
+ * client caches and the router can join them to `Shipment`.
  * Through real HTTP to a started server in sandbox mode (watchers off: the test records the change itself).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,5 +52,27 @@ describe('joins to Shipment', () => {
     expect(edge?.node).toMatchObject({ id: expect.any(String), shipmentId, shipment: { id: shipmentId, trackingNumber } });
     const second = await e2e.gql(query, { n: trackingNumber });
     expect(second.data.statusChanges.edges[0].node.id).toBe(edge!.node.id);
+  });
+
+  it('the ids resolve back: watch(id:) and statusChange(id:) answer the same thing; an unknown id is null, a malformed one BAD_USER_INPUT on id', async () => {
+    const listed = await e2e.gql(`query($n: String!) {
+      watches { edges { node { id shipmentId } } }
+      statusChanges(filter: { trackingNumbers: [$n] }) { edges { node { id cursor shipmentId } } }
+    }`, { n: trackingNumber });
+    const watch = listed.data.watches.edges[0].node as { id: string; shipmentId: string };
+    const change = listed.data.statusChanges.edges[0].node as { id: string; cursor: string; shipmentId: string };
+    const back = await e2e.gql(`query($w: ID!, $c: ID!) { watch(id: $w) { id shipmentId } statusChange(id: $c) { id cursor shipmentId } }`, {
+      w: watch.id,
+      c: change.id,
+    });
+    expect(back.errors).toBeUndefined();
+    expect(back.data).toEqual({ watch, statusChange: change });
+    const unknown = await e2e.gql(`{ watch(id: "ShipmentWatch:999999") { id } statusChange(id: "StatusChange:999999") { id } }`);
+    expect(unknown.errors).toBeUndefined();
+    expect(unknown.data).toEqual({ watch: null, statusChange: null });
+    for (const field of ['watch', 'statusChange']) {
+      const malformed = await e2e.gql(`{ ${field}(id: "CARRIER_B:-:123456789013") { id } }`);
+      expect(malformed.errors?.[0]?.extensions, field).toMatchObject({ code: 'BAD_USER_INPUT', field: 'id' });
+    }
   });
 });

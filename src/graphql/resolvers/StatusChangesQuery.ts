@@ -1,3 +1,4 @@
+import { checkStatusChangeId } from '../../domain/ids.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
 import { validateStatusChangeFilter } from '../../services/realtime/filter-input.js';
 import { toGraphQLError } from '../errors.js';
@@ -8,7 +9,15 @@ import { realtimeServices } from './realtime-services.js';
  * Query.statusChanges: the log read as a Relay page, with the subscription's validation. Edge cursors are the log's
  * own cursors, so the last one can be handed to `shipmentStatusChanged(cursor:)`. Merged into Query in index.ts.
  */
-export const StatusChangesQuery: Pick<QueryResolvers, 'statusChanges'> = {
+export const StatusChangesQuery: Pick<QueryResolvers, 'statusChange' | 'statusChanges'> = {
+  statusChange: async (_parent, { id }, ctx) => {
+    try {
+      const cursor = checkStatusChangeId(id, 'id');
+      return await realtimeServices(ctx).statusLog.getChange(cursor);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
   statusChanges: async (_parent, args, ctx) => {
     try {
       const { statusLog } = realtimeServices(ctx);

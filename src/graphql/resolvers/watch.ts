@@ -25,7 +25,14 @@ export const watchMutations: Pick<MutationResolvers, 'watchShipment' | 'unwatchS
     mutationPayload('watch', () => watcherOf(ctx).unwatch(input.shipmentId, 'input.shipmentId')),
 };
 
-export const watchQueries: Pick<QueryResolvers, 'watches'> = {
+export const watchQueries: Pick<QueryResolvers, 'watch' | 'watches'> = {
+  watch: async (_parent, { id }, ctx) => {
+    try {
+      return await watcherOf(ctx).getWatch(id, 'id');
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
   watches: async (_parent, { activeOnly, first, after }, ctx) => {
     try {
       const size = pageSize(ctx, first);
