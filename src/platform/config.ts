@@ -33,7 +33,7 @@ const envSchema = z.object({
   GRAPHQL_FIELD_SUGGESTIONS: flag.optional(),
   // Limits on the operation as executed, on every transport (docs/assumptions.md L1-L9).
   MAX_QUERY_DEPTH: positive(12),
-  MAX_QUERY_ALIASES: positive(30),
+  MAX_QUERY_ALIASES: positive(100),
   MAX_QUERY_TOKENS: positive(5_000),
   MAX_QUERY_COST: positive(300_000),
   MAX_PAGE_SIZE: positive(500),

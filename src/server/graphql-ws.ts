@@ -64,12 +64,12 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor,
           ];
         }
         const parsed = parseWithinTokenLimit(payload.query, limits.maxTokens);
-        if ('error' in parsed) return [forWs(parsed.error)];
+        if ('error' in parsed) return [forWs(withCode(parsed.error, 'GRAPHQL_PARSE_FAILED'))];
         const { document } = parsed;
         const invalid = validate(schema, document, rules, { hideSuggestions: !fieldSuggestions });
-        if (invalid.length > 0) return invalid;
+        if (invalid.length > 0) return invalid.map((error) => withCode(error, 'GRAPHQL_VALIDATION_FAILED'));
         const operation = getOperationAST(document, payload.operationName);
-        if (!operation) return [new GraphQLError('Unable to identify operation')];
+        if (!operation) return [withCode(new GraphQLError('Unable to identify operation'), 'OPERATION_RESOLUTION_FAILURE')];
         const refusal = checkOperation(schema, document, operation, payload.variables ?? {}, limits);
         if (refusal) return [forWs(refusal)];
         return {
@@ -85,6 +85,15 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor,
     wsServer,
   );
   return { dispose: async () => cleanup.dispose() };
+}
+
+/**
+ * Parse and validation errors get the codes Apollo gives them over HTTP, so a client reads one vocabulary on both
+ * transports (and the error masking of ws-observability.ts keeps them: they are the request's fault, not ours).
+ */
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  if (error.extensions.code) return error;
+  return new GraphQLError(error.message, { nodes: error.nodes ?? null, source: error.source ?? null, positions: error.positions ?? null, extensions: { ...error.extensions, code } });
 }
 
 /** The same error without Apollo's `http` extension, which means nothing on a WebSocket. */

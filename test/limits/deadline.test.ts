@@ -12,12 +12,13 @@ const DEADLINE_MS = 800;
 const CARRIER_B_LATENCY_MS = 6_000;
 
 let e2e: E2E;
+// A generous hook timeout: starting the sandbox and the server takes most of it on a busy machine.
 beforeAll(async () => {
   e2e = await startE2E({
     env: { REQUEST_DEADLINE_MS: String(DEADLINE_MS) },
     sandbox: { faults: { carrierB: { latencyMs: CARRIER_B_LATENCY_MS } } },
   });
-});
+}, 120_000);
 afterAll(async () => {
   await e2e?.close();
 });

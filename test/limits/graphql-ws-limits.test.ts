@@ -14,6 +14,7 @@ const MAX_PAYLOAD = 20_000;
 const MAX_OPERATIONS = 2;
 
 let e2e: E2E;
+// A generous hook timeout: starting the sandbox and the server takes most of it on a busy machine.
 beforeAll(async () => {
   e2e = await startE2E({
     env: {
@@ -22,7 +23,7 @@ beforeAll(async () => {
       WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: String(MAX_OPERATIONS),
     },
   });
-});
+}, 120_000);
 afterAll(async () => {
   await e2e?.close();
 });

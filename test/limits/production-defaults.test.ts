@@ -29,11 +29,16 @@ async function start(env: Record<string, string>): Promise<ChildServer> {
 }
 
 beforeAll(async () => {
-  [servers.production, servers.development, servers.productionOverridden] = await Promise.all([
+  // Settled one by one, so a server that did start is stopped in afterAll even when another failed to.
+  const started = await Promise.allSettled([
     start({ NODE_ENV: 'production' }),
     start({ NODE_ENV: 'development' }),
     start({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }),
   ]);
+  const [production, development, overridden] = started.map((s) => (s.status === 'fulfilled' ? s.value : null));
+  Object.assign(servers, { production, development, productionOverridden: overridden });
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw (failed as PromiseRejectedResult).reason;
 }, 120_000);
 
 afterAll(async () => {

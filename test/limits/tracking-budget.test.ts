@@ -8,9 +8,10 @@ import { wsClient, wsExecute } from './support.js';
 
 const CAP = 5;
 let e2e: E2E;
+// A generous hook timeout: starting the sandbox and the server takes most of it on a busy machine.
 beforeAll(async () => {
   e2e = await startE2E({ env: { MAX_TRACKING_NUMBERS_PER_REQUEST: String(CAP) } });
-});
+}, 120_000);
 afterAll(async () => {
   await e2e?.close();
 });
