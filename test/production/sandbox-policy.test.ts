@@ -70,5 +70,10 @@ describe('NODE_ENV=production', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok', mode: 'sandbox' });
     });
+
+    it('SIGTERM stops the simulators too: the process exits 0 by itself (no timer or server left running)', async () => {
+      child.process.kill('SIGTERM');
+      expect(await child.exited, child.output()).toEqual({ code: 0, signal: null });
+    }, 60_000);
   });
 });
