@@ -810,12 +810,16 @@ export type TrackingFailure = {
   carrierErrorCode?: Maybe<Scalars['String']['output']>;
   /** Stable code of the failure. */
   code: TrackingErrorCode;
+  /** The correlation id we sent with the failed call (Carrier B `x-customer-transaction-id`), also quoted to the carrier's support. */
+  customerTransactionId?: Maybe<Scalars['String']['output']>;
   /** What went wrong, in English. */
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when this lookup could be served. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
   /** The input's tracking number. */
   trackingNumber: Scalars['String']['output'];
+  /** The carrier's id of the failed exchange (Carrier B `transactionId`), to quote to the carrier's support; null when the carrier gave none. */
+  transactionId?: Maybe<Scalars['String']['output']>;
   /** The upstream interface that failed, e.g. `carrier-b`, `group-a/tracking`. */
   upstream: Scalars['String']['output'];
 };
@@ -1424,9 +1428,11 @@ export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType ex
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['TrackingErrorCode'], ParentType, ContextType>;
+  customerTransactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;

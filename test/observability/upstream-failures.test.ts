@@ -130,4 +130,20 @@ describe('operators can see upstream failures (issue 7, item 11)', () => {
     });
     expect(answer.errors?.[0]?.extensions?.['transactionId']).toBe(lines[0]!['transactionId']);
   });
+  it("a TrackingFailure in track carries the carrier's transactionId and the x-customer-transaction-id we sent", async () => {
+    const callsBefore = trackCallsSeen().length;
+
+    const answer = await e2e.gql(`{ track(inputs: [{ carrier: CARRIER_B, trackingNumber: "123456789404" }]) {
+      ... on TrackingFailure { code transactionId customerTransactionId }
+    } }`);
+
+    const exchange = trackCallsSeen().slice(callsBefore)[0]!;
+    const failure = (answer.data as { track: Array<Record<string, unknown>> }).track[0]!;
+    expect(failure).toMatchObject({
+      code: 'UPSTREAM_NOT_FOUND',
+      transactionId: transactionIdIn(exchange.responseBody),
+      customerTransactionId: exchange.headers['x-customer-transaction-id'],
+    });
+    expect(failure['transactionId']).toMatch(/\S/);
+  });
 });

@@ -11,4 +11,6 @@ export const TrackingFailure: TrackingFailureResolvers = {
   carrierErrorCode: (failure) => failure.error.carrierCode,
   retryAt: (failure) => failure.error.retryAt?.toISOString() ?? null,
   candidates: (failure) => failure.error.candidates,
+  transactionId: (failure) => failure.error.transactionId,
+  customerTransactionId: (failure) => failure.error.customerTransactionId,
 };
