@@ -148,13 +148,13 @@ describe('status changes and watches have stable ids and join their shipment', (
     const read = () =>
       e2e.gql(`{ statusChanges(filter: { trackingNumbers: ["PKG-2026000123"] }, first: 50) {
         edges { cursor node { id cursor shipmentId shipment { id } } } } }`);
-    await waitFor(async () => (await read()).data?.statusChanges.edges.length > 0, { timeoutMs: 10_000, intervalMs: 100 });
+    await waitFor(async () => (await read()).data?.statusChanges.edges.length > 0, { timeoutMs: 25_000, intervalMs: 100 });
     const answer = await read();
     expect(answer.errors).toBeUndefined();
     for (const { node } of answer.data.statusChanges.edges) {
       expect(node).toEqual({ id: `StatusChange:${node.cursor}`, cursor: node.cursor, shipmentId, shipment: { id: shipmentId } });
     }
-  });
+  }, 60_000);
 
   it('a watch has an id of its own (ShipmentWatch:<n>), the same when the shipment is watched again, and joins its shipment', async () => {
     const first = await watch({ carrier: 'CARRIER_B', trackingNumber: '123456700053' }, WATCH_WITH_ID);
@@ -244,14 +244,14 @@ describe('_entities by id answer from the store when the shipment is known there
         const answer = await e2e.gql(`{ watches(first: 100) { edges { node { shipmentId lastPolledAt } } } }`);
         return answer.data.watches.edges.some((e: any) => e.node.shipmentId === watched.shipmentId && e.node.lastPolledAt !== null);
       },
-      { timeoutMs: 10_000, intervalMs: 100 },
+      { timeoutMs: 25_000, intervalMs: 100 },
     );
     e2e.sandbox.resetStats();
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id: watched.shipmentId }] });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities).toEqual([{ id: watched.shipmentId, trackingNumber: '1234560083', status: { status: expect.any(String) } }]);
     expect(e2e.upstreamBusinessCalls()).toBe(0);
-  });
+  }, 60_000);
 
   it('a batch of references answers the known ones from the store and only the others through the carrier, in order', async () => {
     const [known] = await trackedIds({ carrier: 'GROUP_A', trackingNumber: '1234560093' });
