@@ -25,7 +25,7 @@ const envSchema = z.object({
   // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md PL1).
   SHUTDOWN_TIMEOUT_MS: positive(20_000),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
-  // `_entities` answer from a stored snapshot updated (tracked, pushed) within this age (docs/assumptions.md I4).
+  // `_entities` by id answer from a stored answer updated (tracked, pushed, polled) within this age (assumptions I4).
   ENTITY_STORE_MAX_AGE_MS: ms(900_000),
   // production: introspection, the landing page and "Did you mean" suggestions default to off (DESIGN.md).
   NODE_ENV: z.string().trim().min(1).default('development'),
