@@ -57,6 +57,13 @@ describe('the tracking-number budget counts the executed selection (HTTP)', () =
     expectBudgetRefusal(answer.errors, CAP + 1);
   });
 
+  it("a status change's shipment counts once per item of the page above it (first: 6 over a cap of 5)", async () => {
+    const answer = await e2e.gql(`query($n: Int) { statusChanges(filter: { carriers: [CARRIER_B] }, first: $n) { edges { node { shipment { id } } } } }`, {
+      n: CAP + 1,
+    });
+    expectBudgetRefusal(answer.errors, CAP + 1);
+  });
+
   it('@skip(if: true) selections are not executed and not counted: exactly the cap through fragments is served', async () => {
     const numbers = carrierBNumbers(CAP, 50);
     const answer = await e2e.gql(`query($skip: Boolean!) { ...F extra: shipment(carrier: CARRIER_B, trackingNumber: "100000000993") @skip(if: $skip) { id } }
