@@ -6,8 +6,8 @@
  * network ones included) whose mtime the holder refreshes every STALE_MS / 2; a lock not refreshed for STALE_MS is
  * stale and taken over. That works across containers sharing a volume (where every holder may be pid 1 and a pid
  * says nothing) and after a SIGKILL (nothing runs at exit, the refreshing simply stops). Beside it a small holder file
- * records pid, host and start time for the refusal message, and lets a second process on the same host refuse at
- * once when that pid is alive instead of waiting out the stale window.
+ * records pid, host and start time for the refusal message and the takeover log line. A second process waits out the
+ * stale window (at most 1.5 x STALE_MS) before refusing, so a refusal is never a guess about a dying process.
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -67,11 +67,10 @@ export async function lockDataDir(dataDir: string, logger: LockLogger, options: 
     release = await lockfile.lock(dir, lockOptions);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error;
-    const holder = await readHolder(holderPath);
-    if (holder && runningOnThisHost(holder)) throw new DataDirLockedError(dataDir, holder);
-    // The holder is gone (killed), or on another host (a pid says nothing there): a live holder keeps refreshing the
-    // lock, a dead one's turns stale within STALE_MS and is taken over.
-    logger.warn({ dataDir, holder }, 'DATA_DIR is locked by a process that is not running here; waiting to see whether the lock goes stale');
+    // A live holder keeps refreshing the lock; a killed one's turns stale within STALE_MS and is taken over. The pid is
+    // not asked: a process being killed still exists for a moment (and a zombie for longer), and on another host or
+    // container a pid says nothing.
+    logger.warn({ dataDir, holder: await readHolder(holderPath) }, 'DATA_DIR is locked; waiting up to the stale window for the holder to release it or die');
     try {
       const stepMs = 500;
       release = await lockfile.lock(dir, {
@@ -105,20 +104,5 @@ async function readHolder(path: string): Promise<Holder | null> {
   } catch {
     // Missing (the holder is between mkdir and writing it) or unreadable: unknown holder.
     return null;
-  }
-}
-
-/**
- * True when the holder is a running process on this host. Our own pid cannot be the holder (we hold nothing yet): a
- * restarted container is pid 1 again with the same host name.
- */
-function runningOnThisHost(holder: Holder): boolean {
-  if (holder.hostname !== hostname() || holder.pid === process.pid) return false;
-  try {
-    process.kill(holder.pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
