@@ -50,7 +50,15 @@ export async function startChildServer(env: Record<string, string>, port?: numbe
     proc.once('exit', (code, signal) => resolve({ code, signal })),
   );
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), options.startTimeoutMs ?? 45_000);
+    const timer = setTimeout(() => {
+      // A server that did not come up in time must not outlive the test: kill its whole process group.
+      try {
+        process.kill(-proc.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.startTimeoutMs ?? 45_000);
     proc.stdout!.on('data', () => {
       if (output.includes('carrier-subgraph ready')) {
         clearTimeout(timer);
