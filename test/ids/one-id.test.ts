@@ -60,6 +60,11 @@ async function shipmentById(id: string): Promise<{ id: string } | null> {
   return answer.data.shipmentById;
 }
 
+// Calls that asked a carrier for this number (or a longer string containing it), at any simulator. Watches made by earlier tests of this file keep being
+// polled in the background, so a count of all calls since a reset would also count those.
+const carrierCallsFor = (trackingNumber: string): number =>
+  Object.values(e2e.sandbox.stats).reduce((sum, stats) => sum + stats.trackingRequests.filter((numbers) => numbers.some((n) => n.includes(trackingNumber))).length, 0);
+
 describe('one shipment, one id: the watch answers the Shipment.id tracking answers, and it resolves through shipmentById', () => {
   it('Carrier B watched by its number alone', async () => {
     const [tracked] = await trackedIds({ carrier: 'CARRIER_B', trackingNumber: '123456700013' });
@@ -182,7 +187,7 @@ describe('ids are checked before any store or carrier work', () => {
     const answer = await e2e.gql(`query S($id: ID!) { shipmentById(id: $id) { id } }`, { id: `CARRIER_B:-:1234567890:${'x'.repeat(300)}` });
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'id' });
     expect(answer.errors?.[0]?.message).toMatch(/at most 256/);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(carrierCallsFor('1234567890')).toBe(0);
   });
 
   it('a control character in an _entities id is BAD_USER_INPUT naming representations.id, with no carrier call', async () => {
@@ -190,7 +195,7 @@ describe('ids are checked before any store or carrier work', () => {
       r: [{ __typename: 'Shipment', id: 'GROUP_A:express:1234567893\u0007' }],
     });
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'representations.id' });
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(carrierCallsFor('1234567893')).toBe(0);
   });
 });
 
@@ -224,7 +229,7 @@ describe('_entities by id answer from the store when the shipment is known there
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id: freight }] });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities).toEqual([{ id: freight, trackingNumber: 'AMB00031', status: { status: expect.any(String) } }]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(carrierCallsFor('AMB00031')).toBe(0);
   });
 
   it('an express shipment tracked before through unified tracking is resolved by its id with no call to either interface', async () => {
@@ -234,7 +239,7 @@ describe('_entities by id answer from the store when the shipment is known there
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id }] });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities).toEqual([{ id, trackingNumber: '1234560073', status: { status: expect.any(String) } }]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(carrierCallsFor('1234560073')).toBe(0);
   });
 
   it('a watched Group A express shipment, once polled, is resolved by its id with no carrier call', async () => {
@@ -250,7 +255,7 @@ describe('_entities by id answer from the store when the shipment is known there
     const answer = await e2e.gql(ENTITIES, { r: [{ __typename: 'Shipment', id: watched.shipmentId }] });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities).toEqual([{ id: watched.shipmentId, trackingNumber: '1234560083', status: { status: expect.any(String) } }]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(carrierCallsFor('1234560083')).toBe(0);
   }, 60_000);
 
   it('a batch of references answers the known ones from the store and only the others through the carrier, in order', async () => {
@@ -260,8 +265,8 @@ describe('_entities by id answer from the store when the shipment is known there
     const answer = await e2e.gql(ENTITIES, { r: [known, unknown, known].map((id) => ({ __typename: 'Shipment', id })) });
     expect(answer.errors).toBeUndefined();
     expect(answer.data._entities.map((s: { id: string }) => s.id)).toEqual([known, unknown, known]);
-    expect(e2e.upstreamBusinessCalls()).toBe(1);
-    expect(e2e.sandbox.stats.groupAUnified.calls['GET /track/shipments']).toBe(1);
+    expect(carrierCallsFor('1234560093')).toBe(0);
+    expect(carrierCallsFor('AMB00061')).toBe(1);
   });
 
   it('a shipment not known to the store is resolved through the carrier', async () => {
