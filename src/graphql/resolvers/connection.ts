@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import { isPrintableText } from '../../domain/text-bounds.js';
 import type { GraphQLContext } from '../context.js';
 
 /** Relay connection pieces (schema/common.graphql `PageInfo`): forward paging with `first` and `after`. */
@@ -51,8 +52,9 @@ export function encodeCursor(kind: string, key: string): string {
 export function decodeCursor(kind: string, cursor: string | null | undefined): string | null {
   if (cursor === null || cursor === undefined) return null;
   const decoded = /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
-  // A forged cursor may decode to anything: control characters (NUL cannot even be stored) or broken UTF-8 are refused.
-  const wellFormed = decoded.startsWith(`${kind}:`) && decoded.length > kind.length + 1 && !/[\u0000-\u001f\u007f\ufffd]/u.test(decoded);
+  // A forged cursor may decode to anything: control characters (NUL cannot even be stored) or broken UTF-8 (decoded to
+  // U+FFFD) are refused, by the same rule as every other one-line input.
+  const wellFormed = decoded.startsWith(`${kind}:`) && decoded.length > kind.length + 1 && isPrintableText(decoded) && !decoded.includes('\ufffd');
   if (!wellFormed) throw unknownCursor(cursor);
   return decoded.slice(kind.length + 1);
 }
