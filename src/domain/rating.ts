@@ -183,6 +183,11 @@ export type RateOutcome =
       quotes: RateQuote[];
       /** Answer-level warnings or alerts (beside each quote's own). */
       warnings: CarrierWarning[];
+      /**
+       * Services the carrier answered but that could not be read into a quote (express: a product without a `BILLC`
+       * entry), one typed failure each (UPSTREAM_CONTRACT); the readable ones are in `quotes`. Absent = none.
+       */
+      failedServices?: Array<{ serviceCode: string | null; error: UpstreamError }>;
     }
   | {
       ok: false;
