@@ -64,6 +64,11 @@ export interface CallSpec<S extends z.ZodType> {
   auth?: boolean;
   /** The correlation id this call sends (Carrier B `x-customer-transaction-id`), kept on its failures. */
   customerTransactionId?: string;
+  /**
+   * Sees the parsed body of the error answer that ends the call (after retries), before its UpstreamError is thrown:
+   * for what an error body carries beyond the code (Carrier B rating lists workable services beside `errors[]`).
+   */
+  onFailureBody?: (status: number, body: unknown) => void;
 }
 
 interface RawAnswer {
@@ -215,6 +220,7 @@ export class UpstreamClient {
   }
 
   private statusError(spec: CallSpec<z.ZodType>, answer: RawAnswer, retryAt: Date | null): UpstreamError {
+    spec.onFailureBody?.(answer.status, answer.body);
     const reading = this.options.readError?.(answer.status, answer.body) ?? {};
     const code = codeForStatus(answer.status);
     const message = reading.message ?? `HTTP ${answer.status}`;
