@@ -1,5 +1,6 @@
 import type { Carrier, CarrierInterface } from '../../domain/carrier.js';
 import type { LaneRefusal, RateOutcome, RateQuote, RateRequest } from '../../domain/rating.js';
+import type { CarrierWarning } from '../../domain/shipment.js';
 
 /** How the quotes of a rate shop are ordered (and, for DELIVER_BY, filtered). */
 export type RateStrategy = 'CHEAPEST' | 'FASTEST' | 'BEST_VALUE' | 'DELIVER_BY';
@@ -35,6 +36,16 @@ export interface RateShop {
   quotedAt: string;
   /** true when answered from the cache of identical requests (RATE_CACHE_TTL_MS), no carrier called. */
   fromCache: boolean;
+  /** DELIVER_BY: the quotes left out (arriving after the date, or with no date), so none is dropped silently. */
+  excluded?: ExcludedQuote[];
+  /** Warnings about the request itself (e.g. a postal-code check that could not be made), beside the carriers' own. */
+  warnings?: CarrierWarning[];
+}
+
+/** A quote a strategy left out, and why. */
+export interface ExcludedQuote {
+  quote: RateQuote;
+  reason: 'ARRIVES_AFTER_DELIVER_BY' | 'DELIVERY_DATE_UNKNOWN';
 }
 
 /** Rate shopping across every rating connector of the registry (src/services/rating/rating-service.ts). */
