@@ -161,6 +161,8 @@ export interface RateQuote {
   /** Native transit word where the carrier gives one (Carrier B `THREE_DAYS`). */
   transitTime: string | null;
   estimatedDelivery: CarrierTime | null;
+  /** A delivery window where the carrier promises one (the dark store's 2-4 hours); absent or null otherwise. */
+  deliveryWindow?: { from: CarrierTime; to: CarrierTime } | null;
   commitDate: CarrierTime | null;
   pickup: PickupWindow | null;
   /** true/false where the carrier says (Carrier B `ineligibleForMoneyBackGuarantee` negated); null when not said. */
