@@ -10,6 +10,11 @@ import type {
 } from '../domain/rating.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { Shipment } from '../domain/shipment.js';
+import type { Config } from '../platform/config.js';
+import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
+import type { Logger } from '../platform/logger.js';
+import type { Metrics } from '../platform/metrics.js';
+import type { QuotaCounter } from '../platform/quota.js';
 
 /**
  * A connector's tracking capability: build the carrier's request from ours, send it, parse the answer back into the
@@ -67,4 +72,88 @@ export interface PostalValidationConnector {
 export interface HealthConnector {
   readonly upstream: CarrierInterface;
   health(): Promise<DarkStoreHealth>;
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Carrier modules (DESIGN.md "Carriers are modules; capabilities are interfaces"). A module builds, from the
+// configuration, the capabilities its carrier offers; src/carriers/registry.ts lists the modules and is the only place
+// that names them all. Services ask the registry, never a carrier.
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** One interface's tracking connector, as a module offers it. */
+export interface TrackingInterface {
+  readonly upstream: CarrierInterface;
+  readonly connector: TrackingConnector;
+  /**
+   * Set when the carrier pushes this interface's status changes (Group A unified tracking): a stored answer younger
+   * than this may stand for a call. The composition root decides how (src/services/realtime/snapshot-tracking.ts).
+   */
+  readonly snapshotMaxAgeMs?: number;
+}
+
+/**
+ * A carrier's tracking: its connectors by interface, and the carrier's own rule for which interface tracks a lookup.
+ * Present even when nothing of the carrier is configured, so a lookup for it fails as UPSTREAM_NOT_CONFIGURED naming
+ * the interface it would have used.
+ */
+export interface TrackingCapability {
+  readonly carrier: Carrier;
+  /** Only the configured interfaces. */
+  readonly interfaces: readonly TrackingInterface[];
+  /** Which interface tracks this (checked) lookup, configured or not. */
+  route(request: TrackRequest): CarrierInterface;
+  /** The lookup a shipment id names, refined for this carrier (Group A: an e-commerce id as a carrier package id). */
+  lookupForShipmentId?(request: TrackRequest): TrackRequest;
+  /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
+  readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
+}
+
+/** What one carrier module offers, each capability tagged with its carrier, division and interface. */
+export interface CarrierCapabilities {
+  readonly carrier: Carrier;
+  /** null: the carrier has no tracking (the dark store). */
+  readonly tracking: TrackingCapability | null;
+  readonly rating: readonly RatingConnector[];
+  readonly landedCost: readonly LandedCostConnector[];
+  readonly postalValidation: readonly PostalValidationConnector[];
+  readonly health: readonly HealthConnector[];
+  /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
+  readonly clients: readonly UpstreamClient[];
+  /** Closes every client of the module, each once. */
+  close(): Promise<void>;
+}
+
+/** What a module is built from: the parsed configuration (each module reads its own section) and the platform. */
+export interface CarrierModuleDeps {
+  config: Config;
+  timeouts: HttpTimeouts;
+  retryBaseDelayMs: number;
+  metrics: Metrics;
+  logger: Logger;
+  /** The store's quota counter, so replicas share daily quotas (Group A); in-memory when absent. */
+  quotaCounter?: QuotaCounter;
+}
+
+/** One carrier: `build` reads the carrier's configuration section and returns what it offers (empty lists if none). */
+export interface CarrierModule {
+  readonly carrier: Carrier;
+  build(deps: CarrierModuleDeps): CarrierCapabilities;
+}
+
+/** Where one lookup goes: the interface, and its connector (null when that interface is not configured). */
+export interface TrackingRoute {
+  name: CarrierInterface;
+  connector: TrackingConnector | null;
+}
+
+/** The registry's answer to "who tracks this number?" (src/services/tracking.ts asks only this). */
+export interface TrackingDirectory {
+  /** The interface that tracks this checked lookup; throws InputError for a carrier no module tracks. */
+  route(request: TrackRequest): TrackingRoute;
+  /** The lookup a shipment id names, refined by its carrier's module. */
+  lookupForShipmentId(request: TrackRequest): TrackRequest;
+  /** The carrier's reference lookup; null when the carrier offers none. */
+  references(carrier: Carrier): { upstream: CarrierInterface; connector: ReferenceTrackingConnector | null } | null;
+  /** Carriers whose modules offer a reference lookup (named in the refusal for any other). */
+  readonly carriersWithReferences: readonly Carrier[];
 }

@@ -1,5 +1,4 @@
-import { createCarrierBConnector } from '../carriers/carrier-b/connector.js';
-import { createGroupAConnectors } from '../carriers/group-a/index.js';
+import { buildRegistry, type CarrierRegistry } from '../carriers/registry.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -16,6 +15,8 @@ import type { Store } from '../store/store.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
 export interface Services {
+  /** Every carrier module's capabilities (rating, landed cost, postal validation, health, tracking routes). */
+  registry: CarrierRegistry;
   tracking: TrackingService;
   /** The durable status-change log and the process-wide feed over it; null without a store. */
   statusLog: StatusLog | null;
@@ -50,35 +51,24 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     bodyTimeoutMs: config.http.bodyTimeoutMs,
   };
   const retryBaseDelayMs = config.http.retryBaseDelayMs;
-  const carrierB = config.carrierB
-    ? createCarrierBConnector({ config: config.carrierB, timeouts, retryBaseDelayMs, metrics, logger })
-    : undefined;
-  const groupA = createGroupAConnectors({
-    tracking: config.groupATracking,
-    express: config.groupAExpress,
-    ecommerce: config.groupAEcommerce,
+  const registry = buildRegistry({
+    config,
     timeouts,
     retryBaseDelayMs,
     metrics,
     logger,
     ...(quotaCounter ? { quotaCounter } : {}),
+    // An interface the carrier pushes (Group A unified tracking) answers from fresh stored snapshots when there is a store.
+    decorateTracking: ({ connector, snapshotMaxAgeMs }) =>
+      statusLog && snapshotMaxAgeMs !== undefined
+        ? new SnapshotTrackingConnector(connector, statusLog, {
+            maxAgeMs: snapshotMaxAgeMs,
+            onStoreError: (err, operation) => logger.warn({ err, operation }, 'tracking snapshot store failed; asking upstream'),
+          })
+        : connector,
   });
   const tracking = new TrackingService({
-    connectors: {
-      ...(carrierB ? { carrierB } : {}),
-      ...(groupA.unified
-        ? {
-            groupAUnified: statusLog
-              ? new SnapshotTrackingConnector(groupA.unified, statusLog, {
-                  maxAgeMs: config.groupATracking?.cacheTtlMs ?? 0,
-                  onStoreError: (err, operation) => logger.warn({ err, operation }, 'tracking snapshot store failed; asking upstream'),
-                })
-              : groupA.unified,
-          }
-        : {}),
-      ...(groupA.express ? { groupAExpress: groupA.express } : {}),
-      ...(groupA.ecommerce ? { groupAEcommerce: groupA.ecommerce } : {}),
-    },
+    routes: registry.tracking,
     divisions: config.groupADivisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
@@ -94,6 +84,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
       : null;
   return {
+    registry,
     tracking,
     statusLog,
     statusFeed,
@@ -101,7 +92,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     async close() {
       await watcher?.stop();
       await statusFeed?.close();
-      await Promise.all([carrierB?.close(), groupA.close()]);
+      await registry.close();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { ReferenceTrackingConnector, TrackingConnector } from '../carriers/types.js';
+import type { TrackingDirectory, TrackingRoute } from '../carriers/types.js';
 import type { CarrierInterface } from '../domain/carrier.js';
 import { InputError, UpstreamError } from '../domain/errors.js';
 import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
@@ -8,24 +8,14 @@ import type { StoredShipmentSource } from './stored-shipments.js';
 import { validateReferenceLookup, validateTrackInput, type ReferenceLookupRaw, type TrackInputRaw } from './track-input.js';
 import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
-export interface TrackingConnectors {
-  carrierB?: TrackingConnector & ReferenceTrackingConnector;
-  groupAUnified?: TrackingConnector;
-  groupAExpress?: TrackingConnector;
-  groupAEcommerce?: TrackingConnector;
-}
+export type { TrackingRoute } from '../carriers/types.js';
 
 /** A Group A division as it appears in an id: the unified `service` value (lower-case name). */
 const ID_DIVISION = /^[a-z0-9-]{1,32}$/;
 
-/** Where one lookup goes: the connector, and the batch it may share with others bound there. */
-export interface TrackingRoute {
-  name: CarrierInterface;
-  connector: TrackingConnector | null;
-}
-
 export interface TrackingServiceOptions {
-  connectors: TrackingConnectors;
+  /** Who tracks a number: the carrier registry (src/carriers/registry.ts); the service names no carrier. */
+  routes: TrackingDirectory;
   /** Group A divisions accepted as input (docs/assumptions.md U3). */
   divisions: readonly string[];
   /** Most tracking numbers one GraphQL request may ask for (docs/assumptions.md S1). */
@@ -55,24 +45,9 @@ export class TrackingService {
     }
   }
 
-  /**
-   * Group A express numbers go to the express interface when it is configured (it has no 1-per-5-s quota);
-   * e-commerce ids go to the e-commerce interface; everything else of Group A to unified tracking.
-   */
+  /** Where one lookup goes, by its carrier module's rule (e.g. Group A express numbers to express when configured). */
   route(request: TrackRequest): TrackingRoute {
-    const { connectors } = this.options;
-    if (request.carrier === 'CARRIER_B') return { name: 'carrier-b', connector: connectors.carrierB ?? null };
-    if (request.division === 'express' && connectors.groupAExpress) {
-      return { name: 'group-a/express', connector: connectors.groupAExpress };
-    }
-    if (request.division === 'ecommerce' && request.ecommerceIdType && connectors.groupAEcommerce) {
-      return { name: 'group-a/ecommerce', connector: connectors.groupAEcommerce };
-    }
-    if (request.ecommerceIdType === 'PACKAGE_ID') {
-      // The caller's own package id is known only to the e-commerce interface, never to unified tracking.
-      return { name: 'group-a/ecommerce', connector: connectors.groupAEcommerce ?? null };
-    }
-    return { name: 'group-a/tracking', connector: connectors.groupAUnified ?? null };
+    return this.options.routes.route(request);
   }
 
   /** Tracks requests that share one route; one outcome per request, in order. Never rejects. */
@@ -102,9 +77,9 @@ export class TrackingService {
   }
 
   /**
-   * The lookup that finds the shipment a (checked) id names: Carrier B narrowed by the carrier's unique id; an
-   * e-commerce id (the carrier's `carrierPackageId`, I1) on the e-commerce interface when it is configured, so it does
-   * not spend unified tracking's quota. Parts the server does not accept (an unknown division) are an InputError on
+   * The lookup that finds the shipment a (checked) id names: Carrier B narrowed by the carrier's unique id; refined by
+   * the carrier's module (Group A: an e-commerce id, the carrier's `carrierPackageId` (I1), on the e-commerce interface
+   * when it is configured, so it does not spend unified tracking's quota). Parts the server does not accept (an unknown division) are an InputError on
    * `field`.
    */
   requestForShipmentId(parts: ShipmentIdParts, field: string): TrackRequest {
@@ -126,10 +101,7 @@ export class TrackingService {
       }
       request = { ...request, division: parts.division };
     }
-    if (request.division === 'ecommerce' && this.options.connectors.groupAEcommerce) {
-      return { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' };
-    }
-    return request;
+    return this.options.routes.lookupForShipmentId(request);
   }
 
   /** Stored shipments fresh enough to answer `_entities` references by id without a carrier call; others are absent. */
@@ -139,15 +111,16 @@ export class TrackingService {
 
   async trackByReference(raw: ReferenceLookupRaw, deadline?: RequestDeadline): Promise<Shipment[]> {
     const lookup: ReferenceLookup = validateReferenceLookup(raw, 'input');
-    if (lookup.carrier !== 'CARRIER_B') {
-      throw new InputError('input.carrier', 'reference lookup is offered by CARRIER_B only');
+    const references = this.options.routes.references(lookup.carrier);
+    if (!references) {
+      throw new InputError('input.carrier', `reference lookup is offered by ${this.options.routes.carriersWithReferences.join(', ')} only`);
     }
-    const connector = this.options.connectors.carrierB;
+    const { upstream, connector } = references;
     try {
-      if (!connector) throw notConfigured('carrier-b');
+      if (!connector) throw notConfigured(upstream);
       return await withDeadline(deadline, () => connector.trackByReference(lookup));
     } catch (cause) {
-      const error = cause instanceof DeadlineExceededError ? deadlineExceeded('carrier-b', cause) : cause;
+      const error = cause instanceof DeadlineExceededError ? deadlineExceeded(upstream, cause) : cause;
       if (error instanceof UpstreamError) this.options.onFailure?.(error);
       throw error;
     }

@@ -5,8 +5,11 @@
  * Errors 3; assumptions X1, E2, B2), so a 200 without a shipment is the upstream breaking its contract.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
+import { createEcommerceHttpClient } from '../../src/carriers/group-a/ecommerce/client.js';
 import { EcommerceTrackingConnector } from '../../src/carriers/group-a/ecommerce/connector.js';
+import { createExpressHttpClient } from '../../src/carriers/group-a/express/client.js';
 import { ExpressTrackingConnector } from '../../src/carriers/group-a/express/connector.js';
 import { UnifiedTrackingConnector } from '../../src/carriers/group-a/unified/connector.js';
 import type { TrackOutcome } from '../../src/domain/tracking.js';
@@ -51,39 +54,34 @@ function unified(server: TestServer) {
 
 function express(server: TestServer) {
   const connector = new ExpressTrackingConnector({
-    config: { baseUrl: server.origin, environment: 'test', username: 'u', password: 'p', accountNumbers: ['123456789'] },
-    ...platform(),
+    client: createExpressHttpClient({
+      config: { baseUrl: server.origin, environment: 'test', username: 'u', password: 'p', accountNumbers: ['123456789'] },
+      ...platform(),
+    }),
   });
   closers.push(() => connector.close());
   return connector;
 }
 
 function ecommerce(server: TestServer) {
-  const connector = new EcommerceTrackingConnector({
-    config: {
-      baseUrl: server.origin,
-      clientId: 'id',
-      clientSecret: 'secret',
-      pickupAccount: null,
-      trackPath: '/tracking/v4/package',
-      trackParamPackageId: 'packageId',
-      trackParamCarrierId: 'carrierPackageId',
-    },
-    ...platform(),
-  });
+  const config = {
+    baseUrl: server.origin,
+    clientId: 'id',
+    clientSecret: 'secret',
+    pickupAccount: null,
+    trackPath: '/tracking/v4/package',
+    trackParamPackageId: 'packageId',
+    trackParamCarrierId: 'carrierPackageId',
+  };
+  const connector = new EcommerceTrackingConnector({ client: createEcommerceHttpClient({ config, ...platform() }), config });
   closers.push(() => connector.close());
   return connector;
 }
 
 function carrierB(server: TestServer) {
   const { metrics, logger, timeouts } = platform();
-  const connector = createCarrierBConnector({
-    config: { baseUrl: server.origin, clientId: 'id', clientSecret: 'secret', accountNumber: '123456789', locale: null },
-    timeouts,
-    retryBaseDelayMs: 10,
-    metrics,
-    logger,
-  });
+  const config = { baseUrl: server.origin, clientId: 'id', clientSecret: 'secret', accountNumber: '123456789', locale: null };
+  const connector = createCarrierBConnector({ client: createCarrierBHttpClient({ config, timeouts, retryBaseDelayMs: 10, metrics, logger }), config });
   closers.push(() => connector.close());
   return connector;
 }

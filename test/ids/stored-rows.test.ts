@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
+import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
+import { trackingRoutes } from '../../src/carriers/registry.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
 import { ShipmentWatcher } from '../../src/services/realtime/watcher.js';
@@ -100,13 +103,15 @@ describe.each(STORE_BACKENDS)('stored rows on $name', (backend) => {
       const clock = new ManualClock(EPOCH);
       sandbox = await startSandbox({ clock, epoch: EPOCH });
       store = await openStore(await backend.options());
-      carrierB = createCarrierBConnector({
-        config: { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null },
+      const config = { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null };
+      const client = createCarrierBHttpClient({
+        config,
         timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
         retryBaseDelayMs: 10,
         metrics: createMetrics(),
         logger: createLogger('silent'),
       });
+      carrierB = createCarrierBConnector({ client, config });
     });
     afterAll(async () => {
       await carrierB?.close();
@@ -115,7 +120,7 @@ describe.each(STORE_BACKENDS)('stored rows on $name', (backend) => {
     });
 
     it("takes the shipment's id at its next poll, keeps its watch id, and is unwatched by either id", async () => {
-      const tracking = new TrackingService({ connectors: { carrierB }, divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+      const tracking = new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB)]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
       const watcher = new ShipmentWatcher({ store, statusLog: new StatusLog(store), tracking, logger: createLogger('silent'), now: () => EPOCH });
       // As watchShipment stored it before ids were canonical.
       await store.query(

@@ -9,8 +9,12 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { createEcommerceHttpClient } from '../../src/carriers/group-a/ecommerce/client.js';
 import { EcommerceTrackingConnector } from '../../src/carriers/group-a/ecommerce/connector.js';
+import { createExpressHttpClient } from '../../src/carriers/group-a/express/client.js';
 import { ExpressTrackingConnector } from '../../src/carriers/group-a/express/connector.js';
+import { groupATracking } from '../../src/carriers/group-a/index.js';
+import { trackingRoutes } from '../../src/carriers/registry.js';
 import { scanDedupKey, type StatusChange } from '../../src/domain/status-change.js';
 import type { ShipmentStatus } from '../../src/domain/status.js';
 import { createLogger } from '../../src/platform/logger.js';
@@ -215,22 +219,22 @@ describe.each(STORE_BACKENDS)('Group A polling watchers on $name', (backend) => 
     };
     const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
     const groupAExpress = new ExpressTrackingConnector({
-      ...platform,
-      config: { baseUrl: sandbox.urls.groupAExpress, environment: 'test', username, password, accountNumbers: [accountNumber] },
+      client: createExpressHttpClient({
+        ...platform,
+        config: { baseUrl: sandbox.urls.groupAExpress, environment: 'test', username, password, accountNumbers: [accountNumber] },
+      }),
     });
-    const groupAEcommerce = new EcommerceTrackingConnector({
-      ...platform,
-      config: {
-        baseUrl: sandbox.urls.groupAEcommerce,
-        ...sandbox.credentials.groupAEcommerce,
-        pickupAccount: null,
-        trackPath: '/tracking/v4/package',
-        trackParamPackageId: 'packageId',
-        trackParamCarrierId: 'carrierPackageId',
-      },
-    });
+    const ecommerceConfig = {
+      baseUrl: sandbox.urls.groupAEcommerce,
+      ...sandbox.credentials.groupAEcommerce,
+      pickupAccount: null,
+      trackPath: '/tracking/v4/package',
+      trackParamPackageId: 'packageId',
+      trackParamCarrierId: 'carrierPackageId',
+    };
+    const groupAEcommerce = new EcommerceTrackingConnector({ client: createEcommerceHttpClient({ ...platform, config: ecommerceConfig }), config: ecommerceConfig });
     connectors = [groupAExpress, groupAEcommerce];
-    tracking = new TrackingService({ connectors: { groupAExpress, groupAEcommerce }, divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+    tracking = new TrackingService({ routes: trackingRoutes([groupATracking([groupAExpress, groupAEcommerce])]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
     await store.query('DELETE FROM shipment_watches');
     await store.query('DELETE FROM status_changes');
     sandbox.resetStats();

@@ -6,7 +6,10 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
+import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
+import { trackingRoutes } from '../../src/carriers/registry.js';
 import { InputError } from '../../src/domain/errors.js';
 import { scanDedupKey } from '../../src/domain/status-change.js';
 import { toGraphQLError } from '../../src/graphql/errors.js';
@@ -51,15 +54,17 @@ afterAll(async () => {
 });
 
 function trackingService(): TrackingService {
-  const carrierB = createCarrierBConnector({
-    config: { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null },
+  const config = { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null };
+  const client = createCarrierBHttpClient({
+    config,
     timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
     retryBaseDelayMs: 10,
     metrics: createMetrics(),
     logger: createLogger('silent'),
   });
+  const carrierB = createCarrierBConnector({ client, config });
   connectors.push(carrierB);
-  return new TrackingService({ connectors: { carrierB }, divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+  return new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB)]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
 }
 
 describe.each(STORE_BACKENDS)('polling watchers on $name', (backend) => {

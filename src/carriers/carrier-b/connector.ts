@@ -1,24 +1,30 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import type { CarrierBConfig } from '../../platform/config.js';
+import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { ReferenceTrackingConnector, TrackingConnector } from '../types.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';
 import {
   CARRIER_B_MAX_NUMBERS_PER_TRACK,
   buildTrackRequest,
-  createCarrierBHttpClient,
   localeFor,
   newCustomerTransactionId,
   postReferenceNumbers,
   postTrackingNumbers,
   withExchangeIds,
-  type CarrierBClientOptions,
 } from './client.js';
 import type { WireReferenceRequest } from './wire.js';
 
-export type CarrierBConnectorOptions = CarrierBClientOptions;
+export interface CarrierBConnectorOptions {
+  /** The Carrier B origin's client (createCarrierBHttpClient), shared with every other Carrier B capability. */
+  client: UpstreamClient;
+  config: CarrierBConfig;
+}
 
 export interface CarrierBConnector extends TrackingConnector, ReferenceTrackingConnector {
+  readonly client: UpstreamClient;
+  /** Closes the client (standalone use: tests). Inside a module the module closes its clients, each once. */
   close(): Promise<void>;
 }
 
@@ -28,8 +34,7 @@ export interface CarrierBConnector extends TrackingConnector, ReferenceTrackingC
  * of its chunk, and a failure inside the answer fails only its own number.
  */
 export function createCarrierBConnector(options: CarrierBConnectorOptions): CarrierBConnector {
-  const client = createCarrierBHttpClient(options);
-  const { config } = options;
+  const { client, config } = options;
 
   async function trackChunk(chunk: readonly TrackRequest[], locale: string | null): Promise<TrackOutcome[]> {
     const body = buildTrackRequest(chunk);
@@ -48,6 +53,7 @@ export function createCarrierBConnector(options: CarrierBConnectorOptions): Carr
 
   return {
     upstream: 'carrier-b',
+    client,
     maxBatchSize: CARRIER_B_MAX_NUMBERS_PER_TRACK,
 
     async track(requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {

@@ -1,74 +1,111 @@
-import type { GroupAEcommerceConfig, GroupAExpressConfig, GroupATrackingConfig } from '../../platform/config.js';
-import type { HttpTimeouts } from '../../platform/http/upstream-client.js';
-import type { Logger } from '../../platform/logger.js';
-import type { Metrics } from '../../platform/metrics.js';
-import type { QuotaCounter } from '../../platform/quota.js';
-import type { TrackingConnector } from '../types.js';
+import type { CarrierInterface } from '../../domain/carrier.js';
+import type { TrackRequest } from '../../domain/tracking.js';
+import type { UpstreamClient } from '../../platform/http/upstream-client.js';
+import type {
+  CarrierCapabilities,
+  CarrierModule,
+  CarrierModuleDeps,
+  HealthConnector,
+  LandedCostConnector,
+  PostalValidationConnector,
+  RatingConnector,
+  TrackingCapability,
+  TrackingConnector,
+  TrackingInterface,
+} from '../types.js';
+import { createEcommerceHttpClient } from './ecommerce/client.js';
 import { EcommerceTrackingConnector } from './ecommerce/connector.js';
+import { createExpressHttpClient } from './express/client.js';
 import { ExpressTrackingConnector } from './express/connector.js';
-import type { TrackingCache } from './unified/cache.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 
 export type { TrackingCache } from './unified/cache.js';
 export { MemoryTrackingCache } from './unified/cache.js';
 export { UnifiedTrackingConnector, unifiedQuotaKey } from './unified/connector.js';
-export { ExpressTrackingConnector, expressBaseUrl } from './express/connector.js';
+export { ExpressTrackingConnector } from './express/connector.js';
+export { createExpressHttpClient, expressBaseUrl, type ExpressHttpClient } from './express/client.js';
 export { EcommerceTrackingConnector } from './ecommerce/connector.js';
+export { createEcommerceHttpClient } from './ecommerce/client.js';
 export { recombineExpressEventTime } from './express/mapping.js';
 
-export type ClosableTrackingConnector = TrackingConnector & { close(): Promise<void> };
-
-export interface GroupAConnectorOptions {
-  tracking: GroupATrackingConfig | null;
-  express: GroupAExpressConfig | null;
-  ecommerce: GroupAEcommerceConfig | null;
-  timeouts: HttpTimeouts;
-  retryBaseDelayMs: number;
-  metrics: Metrics;
-  logger: Logger;
-  /** Shared quota counter for unified tracking (the store's across replicas); in-memory when absent. */
-  quotaCounter?: QuotaCounter;
-  /** Cache of unified tracking answers; in-memory TTL map (config.cacheTtlMs) when absent. */
-  cache?: TrackingCache;
+/**
+ * Group A's tracking rule: express numbers go to the express interface when it is configured (it has no 1-per-5-s
+ * quota); e-commerce ids go to the e-commerce interface; everything else to unified tracking.
+ */
+export function groupATrackingRoute(request: TrackRequest, configured: ReadonlySet<CarrierInterface>): CarrierInterface {
+  if (request.division === 'express' && configured.has('group-a/express')) return 'group-a/express';
+  if (request.division === 'ecommerce' && request.ecommerceIdType && configured.has('group-a/ecommerce')) return 'group-a/ecommerce';
+  // The caller's own package id is known only to the e-commerce interface, never to unified tracking.
+  if (request.ecommerceIdType === 'PACKAGE_ID') return 'group-a/ecommerce';
+  return 'group-a/tracking';
 }
 
-export interface GroupAConnectors {
-  unified?: ClosableTrackingConnector;
-  express?: ClosableTrackingConnector;
-  ecommerce?: ClosableTrackingConnector;
-  close(): Promise<void>;
+/** Group A's tracking over the given interfaces (the module's; tests pass their own connectors). */
+export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | TrackingConnector>): TrackingCapability {
+  const tracking = interfaces.map((i): TrackingInterface => ('connector' in i ? i : { upstream: i.upstream, connector: i }));
+  const configured = new Set<CarrierInterface>(tracking.map((t) => t.upstream));
+  return {
+    carrier: 'GROUP_A',
+    interfaces: tracking,
+    route: (request) => groupATrackingRoute(request, configured),
+    // An e-commerce id carries the carrier's package id (assumption I1): asked on the e-commerce interface when it is
+    // configured, so it does not spend unified tracking's quota.
+    lookupForShipmentId: (request) =>
+      request.division === 'ecommerce' && configured.has('group-a/ecommerce') ? { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' } : request,
+  };
 }
 
 /**
- * The three Group A interfaces, each present only when configured. Which one a request goes to is the service
- * layer's choice (express numbers to express when configured, e-commerce ids to e-commerce, the rest to unified).
+ * Group A: unified tracking, express and e-commerce, each present only when its section is configured. Each
+ * interface has ONE client (one undici pool, one auth, one quota), handed to every capability of that interface.
+ * Adding a capability is one line in its list below, built from the interface's client.
  */
-export function createGroupAConnectors(options: GroupAConnectorOptions): GroupAConnectors {
-  const shared = {
-    timeouts: options.timeouts,
-    retryBaseDelayMs: options.retryBaseDelayMs,
-    metrics: options.metrics,
-    logger: options.logger,
-  };
-  const unified = options.tracking
-    ? new UnifiedTrackingConnector({
-        ...shared,
-        config: options.tracking,
-        ...(options.quotaCounter ? { quotaCounter: options.quotaCounter } : {}),
-        ...(options.cache ? { cache: options.cache } : {}),
-      })
-    : undefined;
-  const express = options.express
-    ? new ExpressTrackingConnector({ ...shared, config: options.express, ...(options.quotaCounter ? { quotaCounter: options.quotaCounter } : {}) })
-    : undefined;
-  const ecommerce = options.ecommerce ? new EcommerceTrackingConnector({ ...shared, config: options.ecommerce }) : undefined;
-  const all = [unified, express, ecommerce].filter((c): c is NonNullable<typeof c> => c !== undefined);
-  return {
-    ...(unified ? { unified } : {}),
-    ...(express ? { express } : {}),
-    ...(ecommerce ? { ecommerce } : {}),
-    close: async () => {
-      await Promise.all(all.map((connector) => connector.close()));
-    },
-  };
-}
+export const groupAModule: CarrierModule = {
+  carrier: 'GROUP_A',
+  build(deps: CarrierModuleDeps): CarrierCapabilities {
+    const { config } = deps;
+    const platform = { timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger };
+    const quota = deps.quotaCounter ? { quotaCounter: deps.quotaCounter } : {};
+
+    const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking }) : null;
+    const expressClient = config.groupAExpress ? createExpressHttpClient({ ...platform, ...quota, config: config.groupAExpress }) : null;
+    const ecommerceClient = config.groupAEcommerce ? createEcommerceHttpClient({ ...platform, config: config.groupAEcommerce }) : null;
+
+    const tracking: TrackingInterface[] = [];
+    const rating: RatingConnector[] = [];
+    const landedCost: LandedCostConnector[] = [];
+    const postalValidation: PostalValidationConnector[] = [];
+    const health: HealthConnector[] = [];
+
+    if (unified && config.groupATracking) {
+      // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
+      tracking.push({ upstream: unified.upstream, connector: unified, snapshotMaxAgeMs: config.groupATracking.cacheTtlMs });
+    }
+    if (expressClient && config.groupAExpress) {
+      const express = { client: expressClient, config: config.groupAExpress };
+      tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
+      // rating.push(...)      express /rates and /products: new ExpressRatingConnector({ ...express, ... })
+      // landedCost.push(...)  express /landed-cost
+    }
+    if (ecommerceClient && config.groupAEcommerce) {
+      const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
+      tracking.push({ upstream: 'group-a/ecommerce', connector: new EcommerceTrackingConnector(ecommerce) });
+      // rating.push(...)      e-commerce /shipping/v4/products
+      // landedCost.push(...)  e-commerce duty and tax
+    }
+
+    const clients: UpstreamClient[] = [unified?.client, expressClient, ecommerceClient].filter((c): c is UpstreamClient => c !== null && c !== undefined);
+    return {
+      carrier: 'GROUP_A',
+      tracking: groupATracking(tracking),
+      rating,
+      landedCost,
+      postalValidation,
+      health,
+      clients,
+      close: async () => {
+        await Promise.all(clients.map((client) => client.close()));
+      },
+    };
+  },
+};

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { createCarrierBHttpClient } from '../../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector, type CarrierBConnector } from '../../../src/carriers/carrier-b/connector.js';
 import type { Shipment } from '../../../src/domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
@@ -29,8 +30,9 @@ afterEach(async () => {
 function connect(options: { config?: Partial<CarrierBConfig>; now?: () => number; maxRetryAfterWaitMs?: number } = {}) {
   const metrics: Metrics = createMetrics();
   const credentials = sandbox.credentials.carrierB;
-  const connector: CarrierBConnector = createCarrierBConnector({
-    config: { baseUrl: sandbox.urls.carrierB, ...credentials, locale: null, ...options.config },
+  const config: CarrierBConfig = { baseUrl: sandbox.urls.carrierB, ...credentials, locale: null, ...options.config };
+  const client = createCarrierBHttpClient({
+    config,
     timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
     retryBaseDelayMs: 20,
     metrics,
@@ -38,6 +40,7 @@ function connect(options: { config?: Partial<CarrierBConfig>; now?: () => number
     ...(options.now ? { now: options.now } : {}),
     ...(options.maxRetryAfterWaitMs !== undefined ? { maxRetryAfterWaitMs: options.maxRetryAfterWaitMs } : {}),
   });
+  const connector: CarrierBConnector = createCarrierBConnector({ client, config });
   opened.push(connector);
   return { connector, metrics };
 }

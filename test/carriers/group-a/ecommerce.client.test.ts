@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
+import { createEcommerceHttpClient } from '../../../src/carriers/group-a/ecommerce/client.js';
 import { EcommerceTrackingConnector } from '../../../src/carriers/group-a/ecommerce/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
 import type { GroupAEcommerceConfig } from '../../../src/platform/config.js';
@@ -28,7 +29,7 @@ async function setup(overrides: Partial<GroupAEcommerceConfig> = {}) {
     trackParamCarrierId: 'carrierPackageId',
     ...overrides,
   };
-  connector = new EcommerceTrackingConnector({ config, ...platform() });
+  connector = new EcommerceTrackingConnector({ client: createEcommerceHttpClient({ config, ...platform() }), config });
   return { sandbox, connector };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { ExpressTrackingConnector, expressBaseUrl } from '../../../src/carriers/group-a/express/connector.js';
+import { createExpressHttpClient, expressBaseUrl } from '../../../src/carriers/group-a/express/client.js';
+import { ExpressTrackingConnector } from '../../../src/carriers/group-a/express/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
 import type { GroupAExpressConfig } from '../../../src/platform/config.js';
 import { nextUtcMidnight } from '../../../src/platform/quota-memory.js';
@@ -29,7 +30,7 @@ async function setup(overrides: Partial<GroupAExpressConfig> = {}, sandboxQuota?
     accountNumbers: [accountNumber],
     ...overrides,
   };
-  connector = new ExpressTrackingConnector({ config, ...platform() });
+  connector = new ExpressTrackingConnector({ client: createExpressHttpClient({ config, ...platform() }) });
   return { sandbox, connector, config };
 }
 
@@ -77,7 +78,7 @@ describe('Group A express tracking through the sandbox (seed 000, interface B)',
     const { connector, sandbox, config } = await setup();
     await connector.track([trackRequest('1234567890')]);
     expect(sandbox.stats.groupAExpress.calls).toEqual({ 'GET /expressapi/test/tracking': 1 });
-    const production = new ExpressTrackingConnector({ config: { ...config, environment: 'production' }, ...platform() });
+    const production = new ExpressTrackingConnector({ client: createExpressHttpClient({ config: { ...config, environment: 'production' }, ...platform() }) });
     try {
       expect((await production.track([trackRequest('1234567890')]))[0]?.ok).toBe(true);
     } finally {
@@ -146,8 +147,8 @@ describe('Group A express tracking through the sandbox (seed 000, interface B)',
       const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
       const config: GroupAExpressConfig = { baseUrl: sandbox.urls.groupAExpress, environment: 'test', username, password, accountNumbers: [accountNumber], dailyQuota: 3 };
       const counter = new StoreQuotaCounter(store);
-      const a = new ExpressTrackingConnector({ config, ...platform(), quotaCounter: counter });
-      const b = new ExpressTrackingConnector({ config, ...platform(), quotaCounter: counter });
+      const a = new ExpressTrackingConnector({ client: createExpressHttpClient({ config, ...platform(), quotaCounter: counter }) });
+      const b = new ExpressTrackingConnector({ client: createExpressHttpClient({ config, ...platform(), quotaCounter: counter }) });
       const outcomes = await Promise.all([a, b, a, b, a].map((c) => c.track([trackRequest('1234567893')]).then((r) => r[0]!)));
       expect(outcomes.filter((o) => o.ok)).toHaveLength(3);
       expect(outcomes.filter((o) => !o.ok && o.error.code === 'UPSTREAM_RATE_LIMITED')).toHaveLength(2);

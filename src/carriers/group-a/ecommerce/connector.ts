@@ -1,60 +1,40 @@
 import type { TrackOutcome, TrackRequest } from '../../../domain/tracking.js';
 import type { GroupAEcommerceConfig } from '../../../platform/config.js';
-import { OAuthClientCredentials } from '../../../platform/http/auth.js';
-import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
-import type { Logger } from '../../../platform/logger.js';
-import type { Metrics } from '../../../platform/metrics.js';
+import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { TrackingConnector } from '../../types.js';
 import { missingPayload } from '../../missing-payload.js';
-import { readProblem, trackEach } from '../shared.js';
+import { trackEach } from '../shared.js';
 import { mapEcommercePackage } from './mapping.js';
 import { ecommerceTrackingAnswer } from './wire.js';
 
+export { ECOMMERCE_TOKEN_PATH, createEcommerceHttpClient, type EcommerceHttpClientOptions } from './client.js';
+
 const UPSTREAM = 'group-a/ecommerce';
-/** "exchange `client_id` and `client_secret` at `/auth/v4/accesstoken`". */
-export const ECOMMERCE_TOKEN_PATH = '/auth/v4/accesstoken';
 
 export interface EcommerceConnectorOptions {
+  /** The e-commerce origin's client (createEcommerceHttpClient), shared with every other e-commerce capability. */
+  client: UpstreamClient;
   config: GroupAEcommerceConfig;
-  timeouts: HttpTimeouts;
-  retryBaseDelayMs: number;
-  metrics: Metrics;
-  logger: Logger;
 }
 
 /**
- * Group A e-commerce tracking (interface C): client credentials, bearer on every call (cached, re-minted before
- * expiry and once on a 401), tracking by the caller's package id or the carrier's id (assumption E1).
+ * Group A e-commerce tracking (interface C): tracking by the caller's package id or the carrier's id (assumption E1),
+ * through the e-commerce client (OAuth client credentials: src/carriers/group-a/ecommerce/client.ts).
  */
 export class EcommerceTrackingConnector implements TrackingConnector {
   readonly upstream = UPSTREAM;
   readonly maxBatchSize = 1;
-  private readonly client: UpstreamClient;
+  readonly client: UpstreamClient;
 
   constructor(private readonly options: EcommerceConnectorOptions) {
-    const { config, metrics } = options;
-    this.client = new UpstreamClient({
-      upstream: UPSTREAM,
-      baseUrl: config.baseUrl,
-      auth: (client) =>
-        new OAuthClientCredentials(client, {
-          tokenPath: ECOMMERCE_TOKEN_PATH,
-          clientId: config.clientId,
-          clientSecret: config.clientSecret,
-          onMint: () => metrics.tokenMints.inc({ upstream: UPSTREAM }),
-        }),
-      timeouts: options.timeouts,
-      metrics,
-      logger: options.logger,
-      readError: readProblem,
-      retryBaseDelayMs: options.retryBaseDelayMs,
-    });
+    this.client = options.client;
   }
 
   track(requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
     return trackEach(UPSTREAM, requests, (request) => this.trackOne(request));
   }
 
+  /** Closes the client (standalone use: tests). Inside a module the module closes its clients, each once. */
   async close(): Promise<void> {
     await this.client.close();
   }

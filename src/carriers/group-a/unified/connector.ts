@@ -63,7 +63,8 @@ export class UnifiedTrackingConnector implements TrackingConnector {
   readonly upstream = UPSTREAM;
   readonly maxBatchSize = 1;
   readonly limiter: QuotaLimiter;
-  private readonly client: UpstreamClient;
+  /** Its own client: unified tracking is the only capability of its origin, and the quota spaces its every attempt. */
+  readonly client: UpstreamClient;
   private readonly cache: TrackingCache;
   private readonly inFlight = new Map<string, Promise<Shipment[]>>();
   private readonly now: () => number;

@@ -1,0 +1,66 @@
+import type {
+  CarrierCapabilities,
+  CarrierModule,
+  CarrierModuleDeps,
+  HealthConnector,
+  LandedCostConnector,
+  PostalValidationConnector,
+  RatingConnector,
+  TrackingCapability,
+} from '../types.js';
+import { createCarrierBHttpClient } from './client.js';
+import { createCarrierBConnector, type CarrierBConnector } from './connector.js';
+
+export { createCarrierBHttpClient } from './client.js';
+export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
+
+/** Carrier B's tracking: numbers and customer references, both on its one interface (null: not configured). */
+export function carrierBTracking(connector: CarrierBConnector | null): TrackingCapability {
+  return {
+    carrier: 'CARRIER_B',
+    interfaces: connector ? [{ upstream: 'carrier-b', connector }] : [],
+    route: () => 'carrier-b',
+    references: { upstream: 'carrier-b', connector },
+  };
+}
+
+/**
+ * Carrier B: one origin, one client (OAuth client credentials, one token, one undici pool) handed to every capability.
+ * Adding a capability is one line in its list below, built from `carrierB` ({ client, config }).
+ */
+export const carrierBModule: CarrierModule = {
+  carrier: 'CARRIER_B',
+  build(deps: CarrierModuleDeps): CarrierCapabilities {
+    const section = deps.config.carrierB;
+    const client = section
+      ? createCarrierBHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger })
+      : null;
+
+    let trackingConnector: CarrierBConnector | null = null;
+    const rating: RatingConnector[] = [];
+    const landedCost: LandedCostConnector[] = [];
+    const postalValidation: PostalValidationConnector[] = [];
+    const health: HealthConnector[] = [];
+
+    if (client && section) {
+      const carrierB = { client, config: section };
+      trackingConnector = createCarrierBConnector(carrierB);
+      // rating.push(...)            /rate/v1/rates/quotes: createCarrierBRating({ ...carrierB, ... })
+      // postalValidation.push(...)  /country/v1/postal/validate
+    }
+
+    const clients = client ? [client] : [];
+    return {
+      carrier: 'CARRIER_B',
+      tracking: carrierBTracking(trackingConnector),
+      rating,
+      landedCost,
+      postalValidation,
+      health,
+      clients,
+      close: async () => {
+        await Promise.all(clients.map((c) => c.close()));
+      },
+    };
+  },
+};

@@ -1,0 +1,110 @@
+import type { Carrier } from '../domain/carrier.js';
+import { InputError } from '../domain/errors.js';
+import type { UpstreamClient } from '../platform/http/upstream-client.js';
+import { carrierBModule } from './carrier-b/index.js';
+import { groupAModule } from './group-a/index.js';
+import type {
+  CarrierCapabilities,
+  CarrierModule,
+  CarrierModuleDeps,
+  HealthConnector,
+  LandedCostConnector,
+  PostalValidationConnector,
+  RatingConnector,
+  TrackingCapability,
+  TrackingConnector,
+  TrackingDirectory,
+  TrackingInterface,
+} from './types.js';
+
+/**
+ * Every carrier module: the only place that names them all. Adding a carrier is one folder under src/carriers, one line
+ * here, its configuration section and its simulator; no service or resolver changes.
+ */
+export const CARRIER_MODULES: readonly CarrierModule[] = [
+  groupAModule,
+  carrierBModule,
+  // The dark store's module (src/carriers/dark-store/index.ts) goes here.
+];
+
+export interface RegistryDeps extends CarrierModuleDeps {
+  /**
+   * Wraps a tracking connector before the registry routes to it (the composition root answers pushed interfaces from
+   * the store's snapshots: src/services/realtime/snapshot-tracking.ts). Identity when absent.
+   */
+  decorateTracking?: (tracking: TrackingInterface) => TrackingConnector;
+}
+
+/** What every configured module offers, as flat lists the services iterate, and the routes tracking asks for. */
+export interface CarrierRegistry {
+  /** One entry per module, configured or not (empty lists when nothing of it is configured). */
+  readonly modules: readonly CarrierCapabilities[];
+  readonly ratingConnectors: readonly RatingConnector[];
+  readonly landedCostConnectors: readonly LandedCostConnector[];
+  readonly postalValidators: readonly PostalValidationConnector[];
+  readonly healthConnectors: readonly HealthConnector[];
+  /** Who tracks a number (src/services/tracking.ts routes through this). */
+  readonly tracking: TrackingDirectory;
+  /** Every upstream client of every module: one per configured interface. */
+  readonly clients: readonly UpstreamClient[];
+  /** Closes every module, so every pool, once. */
+  close(): Promise<void>;
+}
+
+/** Builds every module from the configuration; `modules` defaults to CARRIER_MODULES (tests pass their own list). */
+export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModule[] = CARRIER_MODULES): CarrierRegistry {
+  const { decorateTracking, ...moduleDeps } = deps;
+  const built = modules.map((module) => module.build(moduleDeps));
+  let closing: Promise<void> | null = null;
+  return {
+    modules: built,
+    ratingConnectors: built.flatMap((m) => m.rating),
+    landedCostConnectors: built.flatMap((m) => m.landedCost),
+    postalValidators: built.flatMap((m) => m.postalValidation),
+    healthConnectors: built.flatMap((m) => m.health),
+    tracking: trackingRoutes(
+      built.flatMap((m) => (m.tracking ? [m.tracking] : [])),
+      decorateTracking,
+    ),
+    clients: built.flatMap((m) => m.clients),
+    close() {
+      closing ??= Promise.all(built.map((m) => m.close())).then(() => undefined);
+      return closing;
+    },
+  };
+}
+
+/**
+ * "Who tracks this number?" over the carriers' tracking capabilities: each carrier's own rule picks the interface, and
+ * the interface's connector answers (decorated once, shared by every route to it). Exported for tests that track
+ * through connectors they built themselves.
+ */
+export function trackingRoutes(
+  capabilities: readonly TrackingCapability[],
+  decorate?: (tracking: TrackingInterface) => TrackingConnector,
+): TrackingDirectory {
+  const byCarrier = new Map<Carrier, TrackingCapability>();
+  for (const tracking of capabilities) byCarrier.set(tracking.carrier, tracking);
+  const connectors = new Map(
+    [...byCarrier.values()].flatMap((tracking) => tracking.interfaces.map((i) => [i.upstream, decorate ? decorate(i) : i.connector] as const)),
+  );
+  const capabilityOf = (carrier: Carrier): TrackingCapability => {
+    const tracking = byCarrier.get(carrier);
+    // Tracking input is checked against the carriers that track before it is routed; this is a defect guard.
+    if (!tracking) throw new InputError('carrier', `${carrier} has no tracking interface`);
+    return tracking;
+  };
+  return {
+    route(request) {
+      const name = capabilityOf(request.carrier).route(request);
+      return { name, connector: connectors.get(name) ?? null };
+    },
+    lookupForShipmentId(request) {
+      return capabilityOf(request.carrier).lookupForShipmentId?.(request) ?? request;
+    },
+    references(carrier) {
+      return byCarrier.get(carrier)?.references ?? null;
+    },
+    carriersWithReferences: [...byCarrier.values()].filter((t) => t.references).map((t) => t.carrier),
+  };
+}
