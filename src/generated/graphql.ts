@@ -4,6 +4,9 @@ import type { TrackedShipmentsModel as TrackedShipmentsModelModel, TrackingFailu
 import type { StatusChange as StatusChangeModel } from '../domain/status-change.js';
 import type { PushSubscription as PushSubscriptionModel } from '../domain/push.js';
 import type { ShipmentWatch as ShipmentWatchModel } from '../domain/watch.js';
+import type { RateQuote as RateQuoteModel, ChargeLine as ChargeLineModel, CurrencyView as CurrencyViewModel, PickupWindow as PickupWindowModel } from '../domain/rating.js';
+import type { RateShopResultModel as RateShopResultModelModel, CarrierRatesModel as CarrierRatesModelModel, RateFailureModel as RateFailureModelModel, UnreadableServiceModel as UnreadableServiceModelModel, LaneServiceModel as LaneServiceModelModel, ServiceabilityResultModel as ServiceabilityResultModelModel } from '../graphql/rating-models.js';
+import type { SkippedCarrier as SkippedCarrierModel, ExcludedQuote as ExcludedQuoteModel } from '../services/rating/types.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -43,6 +46,23 @@ export type Carrier =
   /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces (seed 000). */
   | 'GROUP_A';
 
+/** One carrier interface's quotes (none: it does not serve the lane). */
+export type CarrierRates = {
+  __typename?: 'CarrierRates';
+  /** The carrier. */
+  carrier: Carrier;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** Its quotes, as the carrier ordered them (the strategy's order is `RateShopResult.quotes`). */
+  quotes: Array<RateQuote>;
+  /** Services the carrier answered but that could not be read into a quote (e.g. an express product without a `BILLC` price). */
+  unreadableServices: Array<UnreadableService>;
+  /** The interface that answered. */
+  upstream: Scalars['String']['output'];
+  /** Answer-level warnings or alerts. */
+  warnings: Array<CarrierWarning>;
+};
+
 /**
  * A moment as the carrier reported it: `instant` where the carrier gives an offset (or its parts, recombined),
  * `localDateTime` where it gives none. Exactly one is set.
@@ -66,6 +86,34 @@ export type CarrierWarning = {
   type?: Maybe<Scalars['String']['output']>;
 };
 
+/** What a line of a quote's breakdown is. */
+export type ChargeKind =
+  /** The base transport charge. */
+  | 'BASE'
+  /** A discount (a positive amount taken off). */
+  | 'DISCOUNT'
+  /** A duty. */
+  | 'DUTY'
+  /** A line we cannot classify; the native code and name say what it is. */
+  | 'OTHER'
+  /** A surcharge (fuel, remote area, COD, ...). */
+  | 'SURCHARGE'
+  /** A tax. */
+  | 'TAX';
+
+/** One line of a quote's breakdown, with the carrier's own code and name. */
+export type ChargeLine = {
+  __typename?: 'ChargeLine';
+  /** The amount (discounts are positive amounts of kind DISCOUNT). */
+  amount: Money;
+  /** The carrier's code, e.g. express `typeCode`, a Carrier B surcharge type. */
+  code?: Maybe<Scalars['String']['output']>;
+  /** What the line is. */
+  kind: ChargeKind;
+  /** The carrier's name of the line. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
 /** What to subscribe to. */
 export type CreatePushSubscriptionInput = {
   /** Group A division, when known: one of the configured divisions (`GROUP_A_DIVISIONS`, e.g. `express`). */
@@ -86,6 +134,60 @@ export type CreatePushSubscriptionPayload = {
   /** The carrier's soft failures; empty when it gave none. */
   warnings: Array<CarrierWarning>;
 };
+
+/** One currency view of a quote's total (express `totalPrice[]` entries; `BILLC` is the billing one). */
+export type CurrencyView = {
+  __typename?: 'CurrencyView';
+  /** The breakdown in this view. */
+  breakdown: Array<ChargeLine>;
+  /** The carrier's currency type, e.g. `BILLC`; null where the carrier gives one currency only. */
+  currencyType?: Maybe<Scalars['String']['output']>;
+  /** The total in this view. */
+  total: Money;
+};
+
+/** Customs content of a cross-border shipment (required when origin and destination countries differ). */
+export type CustomsContentInput = {
+  /** Who pays duties and taxes. */
+  dutiesPaidBy?: DutiesPaidBy;
+  /** The goods, 1 to 100 lines. */
+  items: Array<CustomsItemInput>;
+  /** Why the goods cross the border. */
+  purpose?: CustomsPurpose;
+};
+
+/** One line of customs content. */
+export type CustomsItemInput = {
+  /** ISO 3166-1 alpha-2 country of manufacture. */
+  countryOfOrigin?: InputMaybe<Scalars['String']['input']>;
+  /** What the goods are, in plain words (1 to 200 characters). */
+  description: Scalars['String']['input'];
+  /** Harmonised System code, 6 to 10 digits (dots allowed). */
+  hsCode?: InputMaybe<Scalars['String']['input']>;
+  /** How many, at least 1. */
+  quantity: Scalars['Int']['input'];
+  /** Unit of the quantity, e.g. `PCS`. */
+  quantityUnit?: InputMaybe<Scalars['String']['input']>;
+  /** Value of the whole line (not per piece). */
+  value: MoneyInput;
+  /** Weight of the whole line. */
+  weight?: InputMaybe<WeightInput>;
+};
+
+/** Why the goods cross a border (customs content). */
+export type CustomsPurpose =
+  /** A gift. */
+  | 'GIFT'
+  /** Personal effects. */
+  | 'PERSONAL_EFFECTS'
+  /** Goods sent for or back from repair. */
+  | 'REPAIR'
+  /** Goods returned. */
+  | 'RETURN'
+  /** A commercial sample. */
+  | 'SAMPLE'
+  /** Sold goods. */
+  | 'SOLD';
 
 /** The carrier's delay information. */
 export type Delay = {
@@ -146,12 +248,64 @@ export type Dimensions = {
   width?: Maybe<Measure>;
 };
 
+/** Outer dimensions of a package. */
+export type DimensionsInput = {
+  /** Height, strictly positive, at most 400 cm (157 in). */
+  height: Scalars['Float']['input'];
+  /** Length, strictly positive, at most 400 cm (157 in). */
+  length: Scalars['Float']['input'];
+  /** Unit of the three lengths. */
+  unit?: LengthUnit;
+  /** Width, strictly positive, at most 400 cm (157 in). */
+  width: Scalars['Float']['input'];
+};
+
+/** Who pays duties and taxes at the destination. */
+export type DutiesPaidBy =
+  /** The recipient. */
+  | 'RECIPIENT'
+  /** The shipper (delivered duty paid). */
+  | 'SENDER';
+
 /** How an e-commerce package is looked up: by the caller's own package id or by the carrier's id. */
 export type EcommerceIdType =
   /** The carrier's package id. */
   | 'CARRIER_PACKAGE_ID'
   /** The shipper's own package id. */
   | 'PACKAGE_ID';
+
+/** A quote the strategy left out, with the reason. */
+export type ExcludedQuote = {
+  __typename?: 'ExcludedQuote';
+  /** The quote. */
+  quote: RateQuote;
+  /** Why it was left out. */
+  reason: RateExclusionReason;
+};
+
+/** Whether one carrier interface serves the lane, from its rate (or product) call: no services means not served. */
+export type LaneService = {
+  __typename?: 'LaneService';
+  /** The carrier. */
+  carrier: Carrier;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** True when the carrier offered at least one service. */
+  served: Scalars['Boolean']['output'];
+  /** The services offered; empty when not served. */
+  services: Array<ServiceOffer>;
+  /** The interface asked. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's warnings or alerts. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Unit of dimensions in a rate request. */
+export type LengthUnit =
+  /** Centimetres. */
+  | 'CM'
+  /** Inches. */
+  | 'IN';
 
 /** A place a carrier names: a facility, a service point, or just an address. */
 export type Location = {
@@ -182,6 +336,14 @@ export type Money = {
   amount: Scalars['String']['output'];
   /** ISO 4217 currency code, e.g. `EUR`. */
   currency: Scalars['String']['output'];
+};
+
+/** An amount given by the caller: a decimal string and an ISO 4217 currency. */
+export type MoneyInput = {
+  /** Decimal string with at most 2 decimals, e.g. `12.50` (at most 12 digits before the point). */
+  amount: Scalars['String']['input'];
+  /** ISO 4217 currency code, e.g. `EUR`. */
+  currency: Scalars['String']['input'];
 };
 
 export type Mutation = {
@@ -263,6 +425,21 @@ export type PartyAddress = {
   region?: Maybe<Scalars['String']['output']>;
   /** Street lines; null when masked. */
   streetLines?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** Pickup times that go with a quote (express `pickupCapabilities`). */
+export type PickupWindow = {
+  __typename?: 'PickupWindow';
+  /** Latest time a pickup can be booked for the quoted delivery (express `localCutoffDateAndTime`). */
+  cutoff?: Maybe<CarrierTime>;
+  /** Earliest pickup time as given (express `pickupEarliest`, HH:MM:SS). */
+  earliest?: Maybe<Scalars['String']['output']>;
+  /** Express `GMTCutoffTime` as given (HH:MM:SS). */
+  gmtCutoffTime?: Maybe<Scalars['String']['output']>;
+  /** Latest pickup time as given (express `pickupLatest`, HH:MM:SS). */
+  latest?: Maybe<Scalars['String']['output']>;
+  /** The pickup happens the next business day (express `nextBusinessDay`). */
+  nextBusinessDay?: Maybe<Scalars['Boolean']['output']>;
 };
 
 /** One piece (package) of a shipment. */
@@ -360,6 +537,14 @@ export type Query = {
   __typename?: 'Query';
   /** Push subscriptions, oldest first, a page at a time. */
   pushSubscriptions: PushSubscriptionConnection;
+  /**
+   * Rate shopping: one request fans out in parallel to every carrier that can serve the lane, each under its own
+   * deadline (RATE_CARRIER_DEADLINE_MS); one slow or failing carrier is a typed outcome beside the others' quotes.
+   * Identical requests within RATE_CACHE_TTL_MS are answered from cache without calling a carrier.
+   */
+  rates: RateShopResult;
+  /** Per carrier, whether a lane is served and with which services, from rate calls (no carrier has a serviceability endpoint). */
+  serviceability: ServiceabilityResult;
   /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
   shipment?: Maybe<Shipment>;
   /** One shipment by its id. */
@@ -386,6 +571,16 @@ export type QueryPushSubscriptionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   state?: InputMaybe<PushSubscriptionState>;
+};
+
+
+export type QueryRatesArgs = {
+  input: RateRequestInput;
+};
+
+
+export type QueryServiceabilityArgs = {
+  input: ServiceabilityInput;
 };
 
 
@@ -436,6 +631,224 @@ export type QueryWatchesArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** Origin or destination of a quote: country and postal code at least; the rest helps some carriers. */
+export type RateAddressInput = {
+  /** City or town. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2 country code, e.g. `DE` (alpha-3 such as `DEU` is read too). */
+  countryCode: Scalars['String']['input'];
+  /** Postal code in the country's format; required unless the country has no postal codes. */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  /** The address is residential (Carrier B rates residential delivery apart); null = not said. */
+  residential?: InputMaybe<Scalars['Boolean']['input']>;
+  /** State or province code, e.g. `CA`. */
+  stateOrProvinceCode?: InputMaybe<Scalars['String']['input']>;
+  /** Street lines, at most 3. */
+  streetLines?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/** Stable codes of a carrier's failure to quote. */
+export type RateErrorCode =
+  /** The carrier matched several things where one was expected. */
+  | 'UPSTREAM_AMBIGUOUS'
+  /** The carrier refused the request (e.g. the service asked for is not offered on the lane; see `workableServices`). */
+  | 'UPSTREAM_BAD_REQUEST'
+  /** The carrier's answer did not match its documented shape. */
+  | 'UPSTREAM_CONTRACT'
+  /** The carrier did not answer within its deadline; `limit` names the variable (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
+  | 'UPSTREAM_DEADLINE_EXCEEDED'
+  /** This server has no connection to that carrier interface configured. */
+  | 'UPSTREAM_NOT_CONFIGURED'
+  /** The carrier answered not found. */
+  | 'UPSTREAM_NOT_FOUND'
+  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
+  | 'UPSTREAM_RATE_LIMITED'
+  /** The carrier refused our credentials. */
+  | 'UPSTREAM_UNAUTHORIZED'
+  /** The carrier answered with a server error or could not be reached. */
+  | 'UPSTREAM_UNAVAILABLE';
+
+/** Why DELIVER_BY left a quote out. */
+export type RateExclusionReason =
+  /** Its estimated delivery (or commit) date is after `deliverBy`. */
+  | 'ARRIVES_AFTER_DELIVER_BY'
+  /** Its carrier gives no delivery or commit date, so it cannot be shown to arrive in time. */
+  | 'DELIVERY_DATE_UNKNOWN';
+
+/** One carrier interface that failed to quote, alone: the other carriers' quotes stand. */
+export type RateFailure = {
+  __typename?: 'RateFailure';
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's own error code. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the failure. */
+  code: RateErrorCode;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** For UPSTREAM_DEADLINE_EXCEEDED: the variable whose deadline passed. */
+  limit?: Maybe<Scalars['String']['output']>;
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier's id of the failed exchange (Carrier B `transactionId`), for the carrier's support. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+  /** The interface that failed. */
+  upstream: Scalars['String']['output'];
+  /** Warnings or alerts that came with the failure. */
+  warnings: Array<CarrierWarning>;
+  /** Services the carrier says would work instead (Carrier B `servicesNeededOnRateFailure`). */
+  workableServices: Array<Scalars['String']['output']>;
+};
+
+/** One carrier interface's answer to a rate request: its quotes, or its typed failure. */
+export type RateOutcome = CarrierRates | RateFailure;
+
+/** One package to quote. */
+export type RatePackageInput = {
+  /** Its outer dimensions, when known (carriers price volumetric weight with them). */
+  dimensions?: InputMaybe<DimensionsInput>;
+  /** Its weight. */
+  weight: WeightInput;
+};
+
+/** One priced service of one carrier: everything a checkout needs. */
+export type RateQuote = {
+  __typename?: 'RateQuote';
+  /** The express account the quote was made for; null for other carriers. */
+  accountNumber?: Maybe<Scalars['String']['output']>;
+  /** Base, discounts, surcharges, taxes and duties, with the carrier's codes. */
+  breakdown: Array<ChargeLine>;
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's commit date (Carrier B `commitDate`). */
+  commitDate?: Maybe<CarrierTime>;
+  /** Every currency view the carrier gave, the billing one included. */
+  currencyViews: Array<CurrencyView>;
+  /** Group A division (e.g. `express`, `ecommerce`); null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The carrier's delivery estimate: an instant where it gives an offset, a local date-time otherwise. */
+  estimatedDelivery?: Maybe<CarrierTime>;
+  /** Whether delivery is guaranteed (money-back); null when the carrier does not say. */
+  guaranteed?: Maybe<Scalars['Boolean']['output']>;
+  /** Express `localProductCode` where it differs from `serviceCode`. */
+  localServiceCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier's own rate type word (e.g. `ACCOUNT`, `PAYOR_LIST_PACKAGE`). */
+  nativeRateType?: Maybe<Scalars['String']['output']>;
+  /** Pickup cut-off and window (express). */
+  pickup?: Maybe<PickupWindow>;
+  /** Whose price this is. */
+  rateType: RateType;
+  /** The carrier's own service code (express `productCode`, Carrier B `serviceType`, e-commerce product code). */
+  serviceCode: Scalars['String']['output'];
+  /** The normalised service level. */
+  serviceLevel: ServiceLevel;
+  /** The carrier's own service name. */
+  serviceName?: Maybe<Scalars['String']['output']>;
+  /** The amount to pay: express the `BILLC` view; Carrier B `totalNetCharge` (with duties and taxes when given). */
+  total: Money;
+  /** Transit days as the carrier gives them. */
+  transitDays?: Maybe<Scalars['Int']['output']>;
+  /** The carrier's transit word (Carrier B `transitTime`, e.g. `THREE_DAYS`). */
+  transitTime?: Maybe<Scalars['String']['output']>;
+  /** The interface that quoted, e.g. `group-a/express`, `carrier-b`. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's warnings or alerts for this quote. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** One rate-shopping request: the lane, the packages, what to quote and how to order the answer. */
+export type RateRequestInput = {
+  /** Only these carriers; default every carrier. */
+  carriers?: InputMaybe<Array<Carrier>>;
+  /** Cash on delivery to collect (special service COD), strictly positive. */
+  cashOnDelivery?: InputMaybe<MoneyInput>;
+  /** ISO 4217 currency you prefer quotes in (Carrier B `preferredCurrency`; CHEAPEST compares this currency first). */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** Customs content; required on a cross-border lane. */
+  customs?: InputMaybe<CustomsContentInput>;
+  /** Declared value of the whole shipment; required on a cross-border lane. */
+  declaredValue?: InputMaybe<MoneyInput>;
+  /** With DELIVER_BY: the latest acceptable delivery date (local at the destination). */
+  deliverBy?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Where they go. */
+  destination: RateAddressInput;
+  /** Only these Group A divisions (e.g. `express`, `ecommerce`); default every one. Other carriers are unaffected. */
+  divisions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The express account to quote for, one of the configured ones; default the first (GROUP_A_EXPRESS_ACCOUNT_NUMBERS). */
+  expressAccountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Items in the order (the dark store charges per item); default one per package. */
+  itemCount?: InputMaybe<Scalars['Int']['input']>;
+  /** Where the packages start. */
+  origin: RateAddressInput;
+  /** The origin's UTC offset on the ship date, `+HH:MM` or `-HH:MM`; default `+00:00` (docs/assumptions.md RT2). Never guessed from the country. */
+  originUtcOffset?: InputMaybe<Scalars['String']['input']>;
+  /** The packages, 1 to 50. */
+  packages: Array<RatePackageInput>;
+  /** Local time at the origin the parcel is ready, `HH:MM` or `HH:MM:SS`; default `12:00:00` (docs/assumptions.md RT2). */
+  readyTime?: InputMaybe<Scalars['String']['input']>;
+  /** Only these native service codes (each carrier keeps the ones it knows); default every service. */
+  serviceCodes?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Ship date at the origin, today or up to 30 days ahead; default today (at the origin's `originUtcOffset`). */
+  shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** How to order the quotes. */
+  strategy?: RateStrategy;
+};
+
+/** The answer of one rate shop across every carrier that can serve the lane. */
+export type RateShopResult = {
+  __typename?: 'RateShopResult';
+  /** The strategy's first quote; null when there is none. */
+  best?: Maybe<RateQuote>;
+  /** Quotes DELIVER_BY left out, with the reason (empty for the other strategies). */
+  excluded: Array<ExcludedQuote>;
+  /** True when no carrier was called: every answer came from the cache of identical requests (RATE_CACHE_TTL_MS). */
+  fromCache: Scalars['Boolean']['output'];
+  /** One outcome per carrier interface asked: its quotes or its typed failure. */
+  outcomes: Array<RateOutcome>;
+  /** When the carriers were asked: earlier than now when answered from the cache (the oldest answer used). */
+  quotedAt: Scalars['DateTime']['output'];
+  /** Every quote of every carrier that answered, in the strategy's order (DELIVER_BY: only those arriving in time). */
+  quotes: Array<RateQuote>;
+  /** Carrier interfaces not asked, and why. */
+  skipped: Array<SkippedCarrier>;
+  /** The strategy applied. */
+  strategy: RateStrategy;
+  /** Warnings about the request itself, e.g. a postal-code check that could not be made (docs/assumptions.md RT8). */
+  warnings: Array<CarrierWarning>;
+};
+
+/** How `rates` orders its quotes (and, for DELIVER_BY, which it keeps). docs/assumptions.md RT3-RT6 state each rule. */
+export type RateStrategy =
+  /** Smallest sum of the quote's place in the CHEAPEST order and its place in the FASTEST order; ties go to the cheaper. */
+  | 'BEST_VALUE'
+  /**
+   * Lowest total first. Totals are compared only within one currency: the request's `currency` first (without one, the
+   * currency most quotes are in), then each other currency's quotes, cheapest first, currencies in alphabetical order.
+   */
+  | 'CHEAPEST'
+  /**
+   * Only quotes whose estimated delivery (or commit) date is on or before `deliverBy`, cheapest first. Quotes arriving
+   * later, or whose carrier gives no date, are listed in `excluded` with the reason.
+   */
+  | 'DELIVER_BY'
+  /** Earliest estimated delivery (or commit date) first; quotes with only transit days follow, then those with neither. */
+  | 'FASTEST';
+
+/** Whose price a quote is (Carrier B `rateType`; express `isCustomerAgreement` true means ACCOUNT). */
+export type RateType =
+  /** The account's negotiated price. */
+  | 'ACCOUNT'
+  /** An incentive price. */
+  | 'INCENTIVE'
+  /** The published price. */
+  | 'LIST'
+  /** A rate type we do not map; `nativeRateType` says what it is. */
+  | 'OTHER'
+  /** A preferred-currency price. */
+  | 'PREFERRED';
+
 /** A lookup of shipments by one of their references. */
 export type ReferenceLookupInput = {
   /** The carrier to ask; reference lookup is offered by CARRIER_B only. */
@@ -468,6 +881,86 @@ export type ServiceInfo = {
   code?: Maybe<Scalars['String']['output']>;
   /** The carrier's service name. */
   name?: Maybe<Scalars['String']['output']>;
+};
+
+/** The normalised service level beside the carrier's own service code and name (OTHER when the carrier's is unclear). */
+export type ServiceLevel =
+  /** Economy or deferred. */
+  | 'ECONOMY'
+  /** Time-definite express, more than one day. */
+  | 'EXPRESS'
+  /** Ground network. */
+  | 'GROUND'
+  /** A level we cannot tell from the carrier's words; read `serviceCode` and `serviceName`. */
+  | 'OTHER'
+  /** Next day, usually before a time. */
+  | 'OVERNIGHT'
+  /** Delivered the day it ships (e.g. the dark store's 2-4 hour window). */
+  | 'SAME_DAY'
+  /** Three days. */
+  | 'THREE_DAY'
+  /** Two days. */
+  | 'TWO_DAY';
+
+/** One service a carrier offers on a lane. */
+export type ServiceOffer = {
+  __typename?: 'ServiceOffer';
+  /** The carrier's delivery estimate. */
+  estimatedDelivery?: Maybe<CarrierTime>;
+  /** Express `localProductCode` where it differs. */
+  localServiceCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier's own service code. */
+  serviceCode: Scalars['String']['output'];
+  /** The normalised service level. */
+  serviceLevel: ServiceLevel;
+  /** The carrier's own service name. */
+  serviceName?: Maybe<Scalars['String']['output']>;
+  /** Transit days as the carrier gives them. */
+  transitDays?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The lane a serviceability check asks about; the same rules as `RateRequestInput`. */
+export type ServiceabilityInput = {
+  /** Only these carriers; default every carrier. */
+  carriers?: InputMaybe<Array<Carrier>>;
+  /** Cash on delivery, when the lane must offer it. */
+  cashOnDelivery?: InputMaybe<MoneyInput>;
+  /** Customs content; required on a cross-border lane. */
+  customs?: InputMaybe<CustomsContentInput>;
+  /** Declared value; required on a cross-border lane (carriers rate cross-border lanes with it). */
+  declaredValue?: InputMaybe<MoneyInput>;
+  /** Where they would go. */
+  destination: RateAddressInput;
+  /** Only these Group A divisions; default every one. */
+  divisions?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The express account to ask for; default the first configured. */
+  expressAccountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Where the packages would start. */
+  origin: RateAddressInput;
+  /** The origin's UTC offset on the ship date, `+HH:MM`; default `+00:00`. */
+  originUtcOffset?: InputMaybe<Scalars['String']['input']>;
+  /** The packages, 1 to 50; default one package of 1 kg (docs/assumptions.md RT9). */
+  packages?: InputMaybe<Array<RatePackageInput>>;
+  /** Ship date at the origin, today or up to 30 days ahead; default today. */
+  shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
+};
+
+/** One carrier interface's serviceability answer: served or not, or its typed failure (then nobody knows). */
+export type ServiceabilityOutcome = LaneService | RateFailure;
+
+/** Per carrier, whether a lane is served and with which services. */
+export type ServiceabilityResult = {
+  __typename?: 'ServiceabilityResult';
+  /** When the carriers were asked: earlier than now when answered from the cache. */
+  checkedAt: Scalars['DateTime']['output'];
+  /** True when no carrier was called (every answer from the cache). */
+  fromCache: Scalars['Boolean']['output'];
+  /** One outcome per carrier interface asked. */
+  outcomes: Array<ServiceabilityOutcome>;
+  /** Carrier interfaces not asked, and why (a refusal without a call: e.g. outside the dark store's catchment). */
+  skipped: Array<SkippedCarrier>;
+  /** Warnings about the request itself. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
@@ -673,6 +1166,21 @@ export type ShipmentWatchEdge = {
   node: ShipmentWatch;
 };
 
+/** A carrier interface that was not asked, and why (no call was made). */
+export type SkippedCarrier = {
+  __typename?: 'SkippedCarrier';
+  /** The carrier. */
+  carrier: Carrier;
+  /** Stable reason, e.g. `FILTERED_OUT`, `NOT_IN_CATCHMENT`, `DOMESTIC_ONLY`, `STORE_UNHEALTHY`. */
+  code: Scalars['String']['output'];
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The reason in English. */
+  message: Scalars['String']['output'];
+  /** The interface not asked. */
+  upstream: Scalars['String']['output'];
+};
+
 /** Which changes a subscriber receives. At least one member must be given. */
 export type StatusChangeFilter = {
   /** Only these carriers. */
@@ -824,6 +1332,17 @@ export type TrackingFailure = {
   upstream: Scalars['String']['output'];
 };
 
+/** A service a carrier answered that could not be read into a quote; the carrier's other services stand. */
+export type UnreadableService = {
+  __typename?: 'UnreadableService';
+  /** Stable code of the failure (UPSTREAM_CONTRACT: the answer did not match its documented shape). */
+  code: RateErrorCode;
+  /** What could not be read, in English. */
+  message: Scalars['String']['output'];
+  /** The carrier's service code, when it could be read. */
+  serviceCode?: Maybe<Scalars['String']['output']>;
+};
+
 /** Which shipment to stop polling. */
 export type UnwatchShipmentInput = {
   /** The watched shipment's id: `ShipmentWatch.shipmentId` or the `Shipment.id` of the shipment. */
@@ -903,6 +1422,21 @@ export type WatchShipmentPayload = {
   /** The watch, due for a poll at once; null when `userErrors` is not empty. */
   watch?: Maybe<ShipmentWatch>;
 };
+
+/** A weight given by the caller. */
+export type WeightInput = {
+  /** Unit of `value`. */
+  unit?: WeightUnit;
+  /** Strictly positive; at most 1000 kg (2204 lb) per package. */
+  value: Scalars['Float']['input'];
+};
+
+/** Unit of a weight in a rate request. */
+export type WeightUnit =
+  /** Kilograms. */
+  | 'KG'
+  /** Pounds. */
+  | 'LB';
 
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
@@ -998,6 +1532,14 @@ export type FederationReferenceTypes = ResolversObject<{
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  RateOutcome:
+    | ( CarrierRatesModelModel )
+    | ( RateFailureModelModel )
+  ;
+  ServiceabilityOutcome:
+    | ( LaneServiceModelModel )
+    | ( RateFailureModelModel )
+  ;
   TrackOutcome:
     | ( TrackedShipmentsModelModel )
     | ( TrackingFailureModelModel )
@@ -1010,10 +1552,18 @@ export type ResolversTypes = ResolversObject<{
   AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Carrier: Carrier;
+  CarrierRates: ResolverTypeWrapper<CarrierRatesModelModel>;
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
   CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
+  ChargeKind: ChargeKind;
+  ChargeLine: ResolverTypeWrapper<ChargeLineModel>;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   CreatePushSubscriptionPayload: ResolverTypeWrapper<Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
+  CurrencyView: ResolverTypeWrapper<CurrencyViewModel>;
+  CustomsContentInput: CustomsContentInput;
+  CustomsItemInput: CustomsItemInput;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  CustomsPurpose: CustomsPurpose;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Delay: ResolverTypeWrapper<Delay>;
   DelayStatus: DelayStatus;
@@ -1022,20 +1572,26 @@ export type ResolversTypes = ResolversObject<{
   DeletePushSubscriptionPayload: ResolverTypeWrapper<Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
   DeliveryWindow: ResolverTypeWrapper<DeliveryWindow>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
+  DimensionsInput: DimensionsInput;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  DutiesPaidBy: DutiesPaidBy;
   EcommerceIdType: EcommerceIdType;
+  ExcludedQuote: ResolverTypeWrapper<ExcludedQuoteModel>;
+  LaneService: ResolverTypeWrapper<LaneServiceModelModel>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  LengthUnit: LengthUnit;
   LocalDate: ResolverTypeWrapper<Scalars['LocalDate']['output']>;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
   Location: ResolverTypeWrapper<Location>;
   Measure: ResolverTypeWrapper<Measure>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Money: ResolverTypeWrapper<Money>;
+  MoneyInput: MoneyInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
+  PickupWindow: ResolverTypeWrapper<PickupWindowModel>;
   Piece: ResolverTypeWrapper<PieceModel>;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
   PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
   PushSubscriptionConnection: ResolverTypeWrapper<Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversTypes['PushSubscriptionEdge']> }>;
@@ -1043,9 +1599,25 @@ export type ResolversTypes = ResolversObject<{
   PushSubscriptionScope: PushSubscriptionScope;
   PushSubscriptionState: PushSubscriptionState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RateAddressInput: RateAddressInput;
+  RateErrorCode: RateErrorCode;
+  RateExclusionReason: RateExclusionReason;
+  RateFailure: ResolverTypeWrapper<RateFailureModelModel>;
+  RateOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RateOutcome']>;
+  RatePackageInput: RatePackageInput;
+  RateQuote: ResolverTypeWrapper<RateQuoteModel>;
+  RateRequestInput: RateRequestInput;
+  RateShopResult: ResolverTypeWrapper<RateShopResultModelModel>;
+  RateStrategy: RateStrategy;
+  RateType: RateType;
   ReferenceLookupInput: ReferenceLookupInput;
   ReferenceType: ReferenceType;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
+  ServiceLevel: ServiceLevel;
+  ServiceOffer: ResolverTypeWrapper<RateQuoteModel>;
+  ServiceabilityInput: ServiceabilityInput;
+  ServiceabilityOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ServiceabilityOutcome']>;
+  ServiceabilityResult: ResolverTypeWrapper<ServiceabilityResultModelModel>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
   ShipmentStatus: ShipmentStatus;
@@ -1055,6 +1627,7 @@ export type ResolversTypes = ResolversObject<{
   ShipmentWatch: ResolverTypeWrapper<ShipmentWatchModel>;
   ShipmentWatchConnection: ResolverTypeWrapper<Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentWatchEdge']> }>;
   ShipmentWatchEdge: ResolverTypeWrapper<Omit<ShipmentWatchEdge, 'node'> & { node: ResolversTypes['ShipmentWatch'] }>;
+  SkippedCarrier: ResolverTypeWrapper<SkippedCarrierModel>;
   StatusChangeFilter: StatusChangeFilter;
   StatusChangeSource: StatusChangeSource;
   StatusReading: ResolverTypeWrapper<StatusReading>;
@@ -1065,6 +1638,7 @@ export type ResolversTypes = ResolversObject<{
   TrackingErrorCode: TrackingErrorCode;
   TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
   TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
+  UnreadableService: ResolverTypeWrapper<UnreadableServiceModelModel>;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: ResolverTypeWrapper<Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
   UserError: ResolverTypeWrapper<UserError>;
@@ -1072,16 +1646,24 @@ export type ResolversTypes = ResolversObject<{
   WatchError: ResolverTypeWrapper<WatchError>;
   WatchShipmentInput: WatchShipmentInput;
   WatchShipmentPayload: ResolverTypeWrapper<Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
+  WeightInput: WeightInput;
+  WeightUnit: WeightUnit;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
   AvailableDocument: AvailableDocument;
   String: Scalars['String']['output'];
+  CarrierRates: CarrierRatesModelModel;
   CarrierTime: CarrierTime;
   CarrierWarning: CarrierWarning;
+  ChargeLine: ChargeLineModel;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   CreatePushSubscriptionPayload: Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
+  CurrencyView: CurrencyViewModel;
+  CustomsContentInput: CustomsContentInput;
+  CustomsItemInput: CustomsItemInput;
+  Int: Scalars['Int']['output'];
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
   DeletePushSubscriptionInput: DeletePushSubscriptionInput;
@@ -1089,26 +1671,41 @@ export type ResolversParentTypes = ResolversObject<{
   DeletePushSubscriptionPayload: Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
   DeliveryWindow: DeliveryWindow;
   Dimensions: Dimensions;
+  DimensionsInput: DimensionsInput;
+  Float: Scalars['Float']['output'];
+  ExcludedQuote: ExcludedQuoteModel;
+  LaneService: LaneServiceModelModel;
+  Boolean: Scalars['Boolean']['output'];
   LocalDate: Scalars['LocalDate']['output'];
   LocalDateTime: Scalars['LocalDateTime']['output'];
   Location: Location;
   Measure: Measure;
-  Float: Scalars['Float']['output'];
   Money: Money;
+  MoneyInput: MoneyInput;
   Mutation: Record<PropertyKey, never>;
   PageInfo: PageInfo;
-  Boolean: Scalars['Boolean']['output'];
   Party: Party;
   PartyAddress: PartyAddress;
+  PickupWindow: PickupWindowModel;
   Piece: PieceModel;
-  Int: Scalars['Int']['output'];
   ProofOfDelivery: ProofOfDelivery;
   PushSubscription: PushSubscriptionModel;
   PushSubscriptionConnection: Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversParentTypes['PushSubscriptionEdge']> };
   PushSubscriptionEdge: Omit<PushSubscriptionEdge, 'node'> & { node: ResolversParentTypes['PushSubscription'] };
   Query: Record<PropertyKey, never>;
+  RateAddressInput: RateAddressInput;
+  RateFailure: RateFailureModelModel;
+  RateOutcome: ResolversUnionTypes<ResolversParentTypes>['RateOutcome'];
+  RatePackageInput: RatePackageInput;
+  RateQuote: RateQuoteModel;
+  RateRequestInput: RateRequestInput;
+  RateShopResult: RateShopResultModelModel;
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ServiceInfo;
+  ServiceOffer: RateQuoteModel;
+  ServiceabilityInput: ServiceabilityInput;
+  ServiceabilityOutcome: ResolversUnionTypes<ResolversParentTypes>['ServiceabilityOutcome'];
+  ServiceabilityResult: ServiceabilityResultModelModel;
   Shipment: ShipmentModel;
   ShipmentReference: ShipmentReference;
   ShipmentStatusChange: StatusChangeModel;
@@ -1117,6 +1714,7 @@ export type ResolversParentTypes = ResolversObject<{
   ShipmentWatch: ShipmentWatchModel;
   ShipmentWatchConnection: Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentWatchEdge']> };
   ShipmentWatchEdge: Omit<ShipmentWatchEdge, 'node'> & { node: ResolversParentTypes['ShipmentWatch'] };
+  SkippedCarrier: SkippedCarrierModel;
   StatusChangeFilter: StatusChangeFilter;
   StatusReading: StatusReading;
   Subscription: Record<PropertyKey, never>;
@@ -1125,17 +1723,29 @@ export type ResolversParentTypes = ResolversObject<{
   TrackedShipments: TrackedShipmentsModelModel;
   TrackingEvent: TrackingEventModel;
   TrackingFailure: TrackingFailureModelModel;
+  UnreadableService: UnreadableServiceModelModel;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
   UserError: UserError;
   WatchError: WatchError;
   WatchShipmentInput: WatchShipmentInput;
   WatchShipmentPayload: Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
+  WeightInput: WeightInput;
 }>;
 
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
   size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CarrierRatesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierRates'] = ResolversParentTypes['CarrierRates']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quotes?: Resolver<Array<ResolversTypes['RateQuote']>, ParentType, ContextType>;
+  unreadableServices?: Resolver<Array<ResolversTypes['UnreadableService']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type CarrierTimeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierTime'] = ResolversParentTypes['CarrierTime']> = ResolversObject<{
@@ -1149,10 +1759,23 @@ export type CarrierWarningResolvers<ContextType = GraphQLContext, ParentType ext
   type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type ChargeLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ChargeLine'] = ResolversParentTypes['ChargeLine']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['ChargeKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type CreatePushSubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatePushSubscriptionPayload'] = ResolversParentTypes['CreatePushSubscriptionPayload']> = ResolversObject<{
   pushSubscription?: Resolver<Maybe<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type CurrencyViewResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CurrencyView'] = ResolversParentTypes['CurrencyView']> = ResolversObject<{
+  breakdown?: Resolver<Array<ResolversTypes['ChargeLine']>, ParentType, ContextType>;
+  currencyType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
@@ -1181,6 +1804,21 @@ export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends
   height?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
   length?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
   width?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+}>;
+
+export type ExcludedQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExcludedQuote'] = ResolversParentTypes['ExcludedQuote']> = ResolversObject<{
+  quote?: Resolver<ResolversTypes['RateQuote'], ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['RateExclusionReason'], ParentType, ContextType>;
+}>;
+
+export type LaneServiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LaneService'] = ResolversParentTypes['LaneService']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  served?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  services?: Resolver<Array<ResolversTypes['ServiceOffer']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export interface LocalDateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['LocalDate'], any> {
@@ -1238,6 +1876,14 @@ export type PartyAddressResolvers<ContextType = GraphQLContext, ParentType exten
   streetLines?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 }>;
 
+export type PickupWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupWindow'] = ResolversParentTypes['PickupWindow']> = ResolversObject<{
+  cutoff?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  earliest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gmtCutoffTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  latest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nextBusinessDay?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+}>;
+
 export type PieceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Piece'] = ResolversParentTypes['Piece']> = ResolversObject<{
   dimensions?: Resolver<Maybe<ResolversTypes['Dimensions']>, ParentType, ContextType>;
   events?: Resolver<Array<ResolversTypes['TrackingEvent']>, ParentType, ContextType>;
@@ -1279,6 +1925,8 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
+  rates?: Resolver<ResolversTypes['RateShopResult'], ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
+  serviceability?: Resolver<ResolversTypes['ServiceabilityResult'], ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
@@ -1289,9 +1937,84 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
 
+export type RateFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateFailure'] = ResolversParentTypes['RateFailure']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  workableServices?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type RateOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateOutcome'] = ResolversParentTypes['RateOutcome']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'CarrierRates' | 'RateFailure', ParentType, ContextType>;
+}>;
+
+export type RateQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateQuote'] = ResolversParentTypes['RateQuote']> = ResolversObject<{
+  accountNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  breakdown?: Resolver<Array<ResolversTypes['ChargeLine']>, ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  commitDate?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  currencyViews?: Resolver<Array<ResolversTypes['CurrencyView']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  estimatedDelivery?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  guaranteed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  localServiceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  nativeRateType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pickup?: Resolver<Maybe<ResolversTypes['PickupWindow']>, ParentType, ContextType>;
+  rateType?: Resolver<ResolversTypes['RateType'], ParentType, ContextType>;
+  serviceCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serviceLevel?: Resolver<ResolversTypes['ServiceLevel'], ParentType, ContextType>;
+  serviceName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  transitDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  transitTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type RateShopResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateShopResult'] = ResolversParentTypes['RateShopResult']> = ResolversObject<{
+  best?: Resolver<Maybe<ResolversTypes['RateQuote']>, ParentType, ContextType>;
+  excluded?: Resolver<Array<ResolversTypes['ExcludedQuote']>, ParentType, ContextType>;
+  fromCache?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  outcomes?: Resolver<Array<ResolversTypes['RateOutcome']>, ParentType, ContextType>;
+  quotedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  quotes?: Resolver<Array<ResolversTypes['RateQuote']>, ParentType, ContextType>;
+  skipped?: Resolver<Array<ResolversTypes['SkippedCarrier']>, ParentType, ContextType>;
+  strategy?: Resolver<ResolversTypes['RateStrategy'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
   code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ServiceOfferResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceOffer'] = ResolversParentTypes['ServiceOffer']> = ResolversObject<{
+  estimatedDelivery?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
+  localServiceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  serviceCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serviceLevel?: Resolver<ResolversTypes['ServiceLevel'], ParentType, ContextType>;
+  serviceName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  transitDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ServiceabilityOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceabilityOutcome'] = ResolversParentTypes['ServiceabilityOutcome']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'LaneService' | 'RateFailure', ParentType, ContextType>;
+}>;
+
+export type ServiceabilityResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceabilityResult'] = ResolversParentTypes['ServiceabilityResult']> = ResolversObject<{
+  checkedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  fromCache?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  outcomes?: Resolver<Array<ResolversTypes['ServiceabilityOutcome']>, ParentType, ContextType>;
+  skipped?: Resolver<Array<ResolversTypes['SkippedCarrier']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shipment'] = ResolversParentTypes['Shipment'], FederationReferenceType extends FederationReferenceTypes['Shipment'] = FederationReferenceTypes['Shipment']> = ResolversObject<{
@@ -1389,6 +2112,14 @@ export type ShipmentWatchEdgeResolvers<ContextType = GraphQLContext, ParentType 
   node?: Resolver<ResolversTypes['ShipmentWatch'], ParentType, ContextType>;
 }>;
 
+export type SkippedCarrierResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SkippedCarrier'] = ResolversParentTypes['SkippedCarrier']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StatusReading'] = ResolversParentTypes['StatusReading']> = ResolversObject<{
   nativeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   nativeText?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1437,6 +2168,12 @@ export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType ex
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
+export type UnreadableServiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UnreadableService'] = ResolversParentTypes['UnreadableService']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serviceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type UnwatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UnwatchShipmentPayload'] = ResolversParentTypes['UnwatchShipmentPayload']> = ResolversObject<{
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
@@ -1464,14 +2201,19 @@ export type WatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentTy
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
+  CarrierRates?: CarrierRatesResolvers<ContextType>;
   CarrierTime?: CarrierTimeResolvers<ContextType>;
   CarrierWarning?: CarrierWarningResolvers<ContextType>;
+  ChargeLine?: ChargeLineResolvers<ContextType>;
   CreatePushSubscriptionPayload?: CreatePushSubscriptionPayloadResolvers<ContextType>;
+  CurrencyView?: CurrencyViewResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Delay?: DelayResolvers<ContextType>;
   DeletePushSubscriptionPayload?: DeletePushSubscriptionPayloadResolvers<ContextType>;
   DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
+  ExcludedQuote?: ExcludedQuoteResolvers<ContextType>;
+  LaneService?: LaneServiceResolvers<ContextType>;
   LocalDate?: GraphQLScalarType;
   LocalDateTime?: GraphQLScalarType;
   Location?: LocationResolvers<ContextType>;
@@ -1481,13 +2223,21 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   PageInfo?: PageInfoResolvers<ContextType>;
   Party?: PartyResolvers<ContextType>;
   PartyAddress?: PartyAddressResolvers<ContextType>;
+  PickupWindow?: PickupWindowResolvers<ContextType>;
   Piece?: PieceResolvers<ContextType>;
   ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
   PushSubscription?: PushSubscriptionResolvers<ContextType>;
   PushSubscriptionConnection?: PushSubscriptionConnectionResolvers<ContextType>;
   PushSubscriptionEdge?: PushSubscriptionEdgeResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RateFailure?: RateFailureResolvers<ContextType>;
+  RateOutcome?: RateOutcomeResolvers<ContextType>;
+  RateQuote?: RateQuoteResolvers<ContextType>;
+  RateShopResult?: RateShopResultResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
+  ServiceOffer?: ServiceOfferResolvers<ContextType>;
+  ServiceabilityOutcome?: ServiceabilityOutcomeResolvers<ContextType>;
+  ServiceabilityResult?: ServiceabilityResultResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
@@ -1496,12 +2246,14 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ShipmentWatch?: ShipmentWatchResolvers<ContextType>;
   ShipmentWatchConnection?: ShipmentWatchConnectionResolvers<ContextType>;
   ShipmentWatchEdge?: ShipmentWatchEdgeResolvers<ContextType>;
+  SkippedCarrier?: SkippedCarrierResolvers<ContextType>;
   StatusReading?: StatusReadingResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TrackOutcome?: TrackOutcomeResolvers<ContextType>;
   TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
   TrackingEvent?: TrackingEventResolvers<ContextType>;
   TrackingFailure?: TrackingFailureResolvers<ContextType>;
+  UnreadableService?: UnreadableServiceResolvers<ContextType>;
   UnwatchShipmentPayload?: UnwatchShipmentPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
   WatchError?: WatchErrorResolvers<ContextType>;
