@@ -4,6 +4,7 @@ import { header, type SandboxRequest, type SandboxResponse } from '../core/http.
 import type { Guard, Route, SimulatorSpec } from '../core/simulator.js';
 import type { SimulatorStats } from '../core/stats.js';
 import type { SandboxContext } from '../context.js';
+import { expressRatingRoutes } from './express-rating.js';
 import { renderExpressShipment } from './express-render.js';
 import { resolveGroupA } from './numbers.js';
 import { problem } from './problem.js';
@@ -29,7 +30,11 @@ export function expressSimulator(ctx: SandboxContext, stats: SimulatorStats, fau
     faults,
     logger: ctx.logger,
     renderError: problem,
-    routes: EXPRESS_PREFIXES.map(tracking),
+    routes: [
+      ...EXPRESS_PREFIXES.map(tracking),
+      // Rates, products and landed cost take the same guards: one quota per credential for every express call.
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressRatingRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+    ],
   };
 }
 

@@ -17,6 +17,8 @@ import { createEcommerceHttpClient } from './ecommerce/client.js';
 import { EcommerceTrackingConnector } from './ecommerce/connector.js';
 import { createExpressHttpClient } from './express/client.js';
 import { ExpressTrackingConnector } from './express/connector.js';
+import { ExpressLandedCostConnector } from './express/landed-cost.js';
+import { ExpressRatingConnector } from './express/rating.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 
 export type { TrackingCache } from './unified/cache.js';
@@ -84,8 +86,8 @@ export const groupAModule: CarrierModule = {
     if (expressClient && config.groupAExpress) {
       const express = { client: expressClient, config: config.groupAExpress };
       tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
-      // rating.push(...)      express /rates and /products: new ExpressRatingConnector({ ...express, ... })
-      // landedCost.push(...)  express /landed-cost
+      rating.push(new ExpressRatingConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
+      landedCost.push(new ExpressLandedCostConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
