@@ -4,6 +4,8 @@ import type { Guard, SimulatorSpec } from '../core/simulator.js';
 import type { SimulatorStats } from '../core/stats.js';
 import type { TokenStore } from '../core/tokens.js';
 import type { SandboxContext } from '../context.js';
+import { ecommerceDutyTaxRoute } from './ecommerce-duty.js';
+import { ecommerceProductsRoute } from './ecommerce-products.js';
 import { renderEcommercePackage } from './ecommerce-render.js';
 import { resolveEcommercePackage } from './numbers.js';
 import { problem } from './problem.js';
@@ -56,6 +58,9 @@ export function ecommerceSimulator(
         trackedNumbers: (req) => [req.query.get('packageId') ?? req.query.get('carrierPackageId') ?? ''],
         handle: (req) => trackPackage(ctx, req),
       },
+      // Products and duty and tax (assumptions E7, E10), behind the same bearer token.
+      ecommerceProductsRoute(ctx, bearer),
+      ecommerceDutyTaxRoute(ctx, bearer),
     ],
   };
 }

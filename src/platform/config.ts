@@ -85,6 +85,10 @@ const envSchema = z.object({
   GROUP_A_ECOM_TRACK_PATH: z.string().startsWith('/').default('/tracking/v4/package'),
   GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID: z.string().min(1).default('packageId'),
   GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID: z.string().min(1).default('carrierPackageId'),
+  // Products and duty and tax (docs/assumptions.md E7-E10): the distribution center parcels leave from, its country.
+  GROUP_A_ECOM_DISTRIBUTION_CENTER: optionalText,
+  GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code').default('US'),
+  GROUP_A_ECOM_DUTY_TAX_PATH: z.string().startsWith('/').default('/shipping/v4/dutytax'),
 
   GROUP_A_PUSH_BASE_URL: url.optional(),
   GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
@@ -154,6 +158,13 @@ export interface GroupAEcommerceConfig {
   trackPath: string;
   trackParamPackageId: string;
   trackParamCarrierId: string;
+  // Optional so configurations written before rating stay valid; loadConfig always sets them (defaults: rating-config.ts).
+  /** Label request's `distributionCenter`, sent on products and duty and tax; rating is refused without it. */
+  distributionCenter?: string | null;
+  /** Country of the distribution center: the only origin country the e-commerce interface quotes (E9). */
+  distributionCenterCountry?: string;
+  /** Duty and tax path ("not shown": E10). */
+  dutyTaxPath?: string;
 }
 
 export interface Config {
@@ -383,6 +394,9 @@ function toConfig(env: Env): Config {
           trackPath: env.GROUP_A_ECOM_TRACK_PATH,
           trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
           trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
+          distributionCenter: env.GROUP_A_ECOM_DISTRIBUTION_CENTER ?? null,
+          distributionCenterCountry: env.GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY,
+          dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH,
         }
       : null,
     watchers: {

@@ -1,0 +1,54 @@
+import type { Carrier } from '../../../domain/carrier.js';
+import type { LandedCostOutcome, LandedCostRequest } from '../../../domain/rating.js';
+import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import type { LandedCostConnector } from '../../types.js';
+import { mapDutyTaxAnswer, buildDutyTaxRequest } from './duty-tax-mapping.js';
+import { ecommerceDutyTaxAnswer } from './duty-tax-wire.js';
+import { ecommerceAccountSettings, type EcommerceAccountSettings } from './rating-config.js';
+import { ECOMMERCE_DIVISION, ECOMMERCE_UPSTREAM } from './rating-mapping.js';
+import { asUpstreamError, type EcommerceConnectorDeps } from './rating.js';
+import { UpstreamError } from '../../../domain/errors.js';
+
+/**
+ * Group A e-commerce duty and tax ("E-commerce interface (C): product lookup, duty and tax, ..."): one POST to the
+ * configured path (GROUP_A_ECOM_DUTY_TAX_PATH, E10), charges itemised per content line with the answer's currency.
+ */
+export class EcommerceDutyTaxConnector implements LandedCostConnector {
+  readonly upstream = ECOMMERCE_UPSTREAM;
+  readonly carrier: Carrier = 'GROUP_A';
+  readonly division = ECOMMERCE_DIVISION;
+  private readonly client: UpstreamClient;
+  private readonly settings: EcommerceAccountSettings;
+
+  constructor({ client, config }: EcommerceConnectorDeps) {
+    this.client = client;
+    this.settings = ecommerceAccountSettings(config);
+  }
+
+  async landedCost(request: LandedCostRequest): Promise<LandedCostOutcome> {
+    const base = { carrier: this.carrier, division: this.division, upstream: this.upstream };
+    try {
+      const { pickup, distributionCenter, dutyTaxPath } = this.settings;
+      if (!pickup || !distributionCenter) {
+        throw new UpstreamError(`${this.upstream} duty-tax: needs GROUP_A_ECOM_PICKUP_ACCOUNT and GROUP_A_ECOM_DISTRIBUTION_CENTER`, {
+          code: 'UPSTREAM_BAD_REQUEST',
+          upstream: this.upstream,
+          operation: 'duty-tax',
+        });
+      }
+      const answer = await this.client.call({
+        operation: 'duty-tax',
+        method: 'POST',
+        path: dutyTaxPath,
+        json: buildDutyTaxRequest({ pickup, distributionCenter }, request),
+        schema: ecommerceDutyTaxAnswer,
+        // An estimate creates nothing at the carrier, so a 500/503 may be asked again once.
+        idempotent: true,
+      });
+      const { total, lines } = mapDutyTaxAnswer(answer, request.customs.items.length, this.upstream);
+      return { ok: true, ...base, total, lines, warnings: [] };
+    } catch (error) {
+      return { ok: false, ...base, error: asUpstreamError(error, 'duty-tax') };
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import type { Carrier } from '../../../domain/carrier.js';
+import { UpstreamError } from '../../../domain/errors.js';
+import type { LaneRefusal, RateOutcome, RateRequest } from '../../../domain/rating.js';
+import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import type { RatingConnector } from '../../types.js';
+import { ecommerceAccountSettings, type EcommerceAccountSettings } from './rating-config.js';
+import { ECOMMERCE_DIVISION, ECOMMERCE_UPSTREAM, mapEcommerceProduct } from './rating-mapping.js';
+import { buildProductsRequest } from './rating-request.js';
+import { ecommerceProductsAnswer } from './rating-wire.js';
+
+/** "POST `/shipping/v4/products` | answers serviceability" (seed 000, interface C). */
+export const ECOMMERCE_PRODUCTS_PATH = '/shipping/v4/products';
+
+export interface EcommerceConnectorDeps {
+  /** The e-commerce OAuth client (bearer token cached, re-minted before expiry and once on a 401). */
+  client: UpstreamClient;
+  config: GroupAEcommerceConfig;
+}
+
+/**
+ * Group A e-commerce rating: one `POST /shipping/v4/products` per rate request, one quote per product (E7). A products
+ * answer with no product means the lane is not served: an outcome with no quotes, not a failure.
+ */
+export class EcommerceRatingConnector implements RatingConnector {
+  readonly upstream = ECOMMERCE_UPSTREAM;
+  readonly carrier: Carrier = 'GROUP_A';
+  readonly division = ECOMMERCE_DIVISION;
+  private readonly client: UpstreamClient;
+  private readonly settings: EcommerceAccountSettings;
+
+  constructor({ client, config }: EcommerceConnectorDeps) {
+    this.client = client;
+    this.settings = ecommerceAccountSettings(config);
+  }
+
+  refuses(request: RateRequest): LaneRefusal | null {
+    const { pickup, distributionCenter, distributionCenterCountry } = this.settings;
+    if (!pickup || !distributionCenter) {
+      return {
+        code: 'NOT_CONFIGURED',
+        message: 'E-commerce rating needs the account pickup and distribution center (GROUP_A_ECOM_PICKUP_ACCOUNT, GROUP_A_ECOM_DISTRIBUTION_CENTER).',
+      };
+    }
+    // The request names no origin: parcels leave from the distribution center (E9), so another origin is not this lane.
+    if (request.origin.countryCode !== distributionCenterCountry) {
+      return {
+        code: 'ORIGIN_NOT_DISTRIBUTION_CENTER_COUNTRY',
+        message: `E-commerce parcels leave from the distribution center ${distributionCenter} in ${distributionCenterCountry} (GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY); the origin is in ${request.origin.countryCode}.`,
+      };
+    }
+    // The label request carries one `packageDetail`: one package per label, so one package per quote (E7).
+    if (request.packages.length !== 1) {
+      return { code: 'SINGLE_PACKAGE_ONLY', message: 'The e-commerce interface quotes one package (one packageDetail) per request.' };
+    }
+    return null;
+  }
+
+  async rate(request: RateRequest): Promise<RateOutcome> {
+    const base = { carrier: this.carrier, division: this.division, upstream: this.upstream };
+    try {
+      const refusal = this.refuses(request);
+      if (refusal) throw new UpstreamError(`${this.upstream} products: ${refusal.message}`, { code: 'UPSTREAM_BAD_REQUEST', upstream: this.upstream, operation: 'products' });
+      const { pickup, distributionCenter } = this.settings;
+      const answer = await this.client.call({
+        operation: 'products',
+        method: 'POST',
+        path: ECOMMERCE_PRODUCTS_PATH,
+        json: buildProductsRequest({ pickup: pickup!, distributionCenter: distributionCenter! }, request, request.packages[0]!),
+        schema: ecommerceProductsAnswer,
+        // A quote creates nothing at the carrier, so a 500/503 may be asked again once.
+        idempotent: true,
+      });
+      const wanted = new Set(request.serviceCodes);
+      const products = wanted.size === 0 ? answer.products : answer.products.filter((p) => wanted.has(p.orderedProductId));
+      return { ok: true, ...base, quotes: products.map(mapEcommerceProduct), warnings: [] };
+    } catch (error) {
+      return { ok: false, ...base, error: asUpstreamError(error, 'products'), workableServices: [], warnings: [] };
+    }
+  }
+}
+
+/** Anything thrown on the way (a mapping bug included) as a typed failure: connectors never reject. */
+export function asUpstreamError(error: unknown, operation: string): UpstreamError {
+  if (error instanceof UpstreamError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new UpstreamError(`${ECOMMERCE_UPSTREAM} ${operation}: answer could not be read (${message})`, {
+    code: 'UPSTREAM_CONTRACT',
+    upstream: ECOMMERCE_UPSTREAM,
+    operation,
+  }, { cause: error });
+}
