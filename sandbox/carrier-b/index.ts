@@ -6,10 +6,12 @@ import type { SimulatorStats } from '../core/stats.js';
 import { TokenStore } from '../core/tokens.js';
 import { carrierBError, carrierBErrorCode } from './errors.js';
 import { carrierBBearerGuard, carrierBTokenRoute } from './oauth.js';
+import { postalValidateRoute } from './postal.js';
+import { rateQuotesRoute } from './rates.js';
 import { referenceNumbersRoute } from './reference.js';
 import { trackingNumbersRoute } from './track.js';
 
-/** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference. */
+/** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference, rate quotes, postal validation. */
 export function carrierBSimulator(
   ctx: SandboxContext,
   stats: SimulatorStats,
@@ -29,6 +31,8 @@ export function carrierBSimulator(
         carrierBTokenRoute(ctx.credentials.carrierB, tokens, stats, nextTransactionId),
         trackingNumbersRoute(ctx, guards, nextTransactionId),
         referenceNumbersRoute(ctx, guards, nextTransactionId),
+        rateQuotesRoute(ctx, guards, nextTransactionId),
+        postalValidateRoute(guards, nextTransactionId),
       ],
       renderError: (_req, status, detail) => carrierBError(nextTransactionId(), status, carrierBErrorCode(status), detail),
     },
