@@ -38,6 +38,10 @@ const envSchema = z.object({
   MAX_QUERY_COST: positive(300_000),
   MAX_PAGE_SIZE: positive(500),
   REQUEST_DEADLINE_MS: positive(25_000),
+  // Rate shopping (docs/assumptions.md RT7): each carrier's own deadline, and the cache of identical rate requests.
+  RATE_CARRIER_DEADLINE_MS: positive(5_000),
+  RATE_CACHE_TTL_MS: ms(60_000),
+  RATE_CACHE_MAX_ENTRIES: positive(1_000),
   WS_CONNECTION_INIT_TIMEOUT_MS: positive(5_000),
   WS_MAX_PAYLOAD_BYTES: positive(1_048_576),
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: positive(50),
@@ -200,6 +204,8 @@ export interface Config {
     wsMaxPayloadBytes: number;
     wsMaxSubscriptionsPerConnection: number;
   };
+  /** Rate shopping: each carrier's deadline, and the cache of identical rate requests (0 ms disables it). */
+  rating: { carrierDeadlineMs: number; cacheTtlMs: number; cacheMaxEntries: number };
   /** Only the router reaches the subgraph (DESIGN.md, "Running in production"). */
   routerAccess: {
     /** Required on /graphql (HTTP and graphql-ws) when set. */
@@ -339,6 +345,11 @@ function toConfig(env: Env): Config {
       wsConnectionInitTimeoutMs: env.WS_CONNECTION_INIT_TIMEOUT_MS,
       wsMaxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,
       wsMaxSubscriptionsPerConnection: env.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+    },
+    rating: {
+      carrierDeadlineMs: env.RATE_CARRIER_DEADLINE_MS,
+      cacheTtlMs: env.RATE_CACHE_TTL_MS,
+      cacheMaxEntries: env.RATE_CACHE_MAX_ENTRIES,
     },
     routerAccess: {
       sharedSecret: env.ROUTER_SHARED_SECRET ?? null,
