@@ -15,6 +15,8 @@ import type {
 } from '../types.js';
 import { createEcommerceHttpClient } from './ecommerce/client.js';
 import { EcommerceTrackingConnector } from './ecommerce/connector.js';
+import { EcommerceDutyTaxConnector } from './ecommerce/duty-tax.js';
+import { EcommerceRatingConnector } from './ecommerce/rating.js';
 import { createExpressHttpClient } from './express/client.js';
 import { ExpressTrackingConnector } from './express/connector.js';
 import { ExpressLandedCostConnector } from './express/landed-cost.js';
@@ -92,8 +94,8 @@ export const groupAModule: CarrierModule = {
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
       tracking.push({ upstream: 'group-a/ecommerce', connector: new EcommerceTrackingConnector(ecommerce) });
-      // rating.push(...)      e-commerce /shipping/v4/products
-      // landedCost.push(...)  e-commerce duty and tax
+      rating.push(new EcommerceRatingConnector(ecommerce));
+      landedCost.push(new EcommerceDutyTaxConnector(ecommerce));
     }
 
     const clients: UpstreamClient[] = [unified?.client, expressClient, ecommerceClient].filter((c): c is UpstreamClient => c !== null && c !== undefined);
