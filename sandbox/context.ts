@@ -12,14 +12,15 @@ export interface SandboxCredentials {
     maskedApiKey: string;
   };
   groupAExpress: { username: string; password: string; accountNumber: string };
-  groupAEcommerce: { clientId: string; clientSecret: string };
+  /** `pickupAccount` and `distributionCenter`: the account's label-request `pickup` and `distributionCenter` (E9). */
+  groupAEcommerce: { clientId: string; clientSecret: string; pickupAccount: string; distributionCenter: string };
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
   carrierB: { clientId: 'sandbox-carrier-b-client', clientSecret: 'sandbox-carrier-b-secret', accountNumber: '740561073' },
   groupAUnified: { apiKey: 'sandbox-unified-key-full', maskedApiKey: 'sandbox-unified-key-masked' },
   groupAExpress: { username: 'sandbox-express-user', password: 'sandbox-express-pass', accountNumber: '950000001' },
-  groupAEcommerce: { clientId: 'sandbox-ecom-client', clientSecret: 'sandbox-ecom-secret' },
+  groupAEcommerce: { clientId: 'sandbox-ecom-client', clientSecret: 'sandbox-ecom-secret', pickupAccount: '5351244', distributionCenter: 'USATL1' },
 };
 
 export interface UnifiedQuota {

@@ -21,5 +21,7 @@ export function sandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>): Reco
     GROUP_A_ECOM_BASE_URL: urls.groupAEcommerce,
     GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
     GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
+    GROUP_A_ECOM_PICKUP_ACCOUNT: c.groupAEcommerce.pickupAccount,
+    GROUP_A_ECOM_DISTRIBUTION_CENTER: c.groupAEcommerce.distributionCenter,
   };
 }

@@ -10,6 +10,7 @@ import { StoredShipments } from '../services/stored-shipments.js';
 import { ShipmentWatcher } from '../services/realtime/watcher.js';
 import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
+import { RatingService } from '../services/rating/rating-service.js';
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
 
@@ -18,6 +19,8 @@ export interface Services {
   /** Every carrier module's capabilities (rating, landed cost, postal validation, health, tracking routes). */
   registry: CarrierRegistry;
   tracking: TrackingService;
+  /** Rate shopping and serviceability over the registry's rating connectors. */
+  rating: RatingService;
   /** The durable status-change log and the process-wide feed over it; null without a store. */
   statusLog: StatusLog | null;
   /** Not started here: `await statusFeed.start()` before serving (startServer does). */
@@ -79,6 +82,16 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
         })
       : null,
   });
+  const rating = new RatingService({
+    connectors: registry.ratingConnectors,
+    postalValidators: registry.postalValidators,
+    carrierDeadlineMs: config.rating.carrierDeadlineMs,
+    cacheTtlMs: config.rating.cacheTtlMs,
+    cacheMaxEntries: config.rating.cacheMaxEntries,
+    input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [], divisions: config.groupADivisions },
+    onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+    onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'rating connector rejected (a bug): shown as its failure'),
+  });
   const watcher =
     store && statusLog
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
@@ -86,6 +99,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
   return {
     registry,
     tracking,
+    rating,
     statusLog,
     statusFeed,
     watcher,

@@ -100,7 +100,9 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       baseUrl: sandbox.urls.groupAEcommerce,
       clientId: c.groupAEcommerce.clientId,
       clientSecret: c.groupAEcommerce.clientSecret,
-      pickupAccount: null,
+      // Products and duty and tax send the account's pickup and distribution center (E9); the simulator's are US.
+      pickupAccount: c.groupAEcommerce.pickupAccount,
+      distributionCenter: c.groupAEcommerce.distributionCenter,
       trackPath: '/tracking/v4/package',
       trackParamPackageId: 'packageId',
       trackParamCarrierId: 'carrierPackageId',

@@ -9,11 +9,14 @@ import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
 import { TrackOutcome, TrackingFailure } from './TrackOutcome.js';
 import { scalarResolvers } from './scalars.js';
+import { ratingQueries } from './rating.js';
+import { CarrierRates, LaneService, RateFailure, RateOutcome, ServiceabilityOutcome, SkippedCarrier, UnreadableService } from './RateOutcome.js';
+import { RateShopResult } from './RateShopResult.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries },
   Mutation: { ...pushMutations, ...watchMutations },
   ShipmentWatch,
   Subscription,
@@ -21,4 +24,12 @@ export const resolvers: Resolvers = {
   Shipment,
   TrackOutcome,
   TrackingFailure,
+  RateShopResult,
+  RateOutcome,
+  CarrierRates,
+  RateFailure,
+  UnreadableService,
+  SkippedCarrier,
+  ServiceabilityOutcome,
+  LaneService,
 };

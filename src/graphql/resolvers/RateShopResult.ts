@@ -1,0 +1,7 @@
+import type { RateShopResultResolvers } from '../../generated/graphql.js';
+
+/** The rate shop as the service returned it; DELIVER_BY's exclusions and request warnings default to none. */
+export const RateShopResult: RateShopResultResolvers = {
+  excluded: (shop) => shop.excluded ?? [],
+  warnings: (shop) => shop.warnings ?? [],
+};
