@@ -1,3 +1,4 @@
+import { SANDBOX_DARK_STORE_PINCODES } from './dark-store/index.js';
 import type { Sandbox } from './index.js';
 
 /**
@@ -23,5 +24,8 @@ export function sandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>): Reco
     GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
     GROUP_A_ECOM_PICKUP_ACCOUNT: c.groupAEcommerce.pickupAccount,
     GROUP_A_ECOM_DISTRIBUTION_CENTER: c.groupAEcommerce.distributionCenter,
+    // The dark store needs no credential; its catchment is ours to configure (docs/assumptions.md DS4).
+    DARK_STORE_BASE_URL: urls.darkStore,
+    DARK_STORE_PINCODES: SANDBOX_DARK_STORE_PINCODES.join(','),
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 // Types only: the simulators themselves are imported when asked for (below), so a production build runs without
 // sandbox/ on disk (the Docker runtime stage ships none of it).
 import type { Sandbox } from '../../sandbox/index.js';
-import { noUpstreamConfigured, type Config } from '../platform/config.js';
+import { loadConfig, noUpstreamConfigured, type Config, type DarkStoreConfig } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 
 /** The start is refused for a reason the operator fixes in the environment; main prints the message as is. */
@@ -40,7 +40,7 @@ export interface InProcessSandbox {
  * say so loudly: nothing reaches a real carrier.
  */
 export async function startInProcessSandbox(config: Config, logger: Logger): Promise<InProcessSandbox> {
-  const [{ startSandbox }, { DIVISIONS: SANDBOX_DIVISIONS }] = await Promise.all([
+  const [{ startSandbox, SANDBOX_DARK_STORE_PINCODES }, { DIVISIONS: SANDBOX_DIVISIONS }] = await Promise.all([
     import('../../sandbox/index.js'),
     import('../../sandbox/group-a/numbers.js'),
   ]);
@@ -60,6 +60,7 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       groupAUnified: { latencyMs: config.sandbox.latencyMs },
       groupAExpress: { latencyMs: config.sandbox.latencyMs },
       groupAEcommerce: { latencyMs: config.sandbox.latencyMs },
+      darkStore: { latencyMs: config.sandbox.latencyMs },
     },
   });
   const c = sandbox.credentials;
@@ -107,6 +108,12 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       trackParamPackageId: 'packageId',
       trackParamCarrierId: 'carrierPackageId',
     },
+    // The simulator's health; the sandbox catchment unless DARK_STORE_PINCODES(_FILE) chose another (DS4).
+    darkStore: {
+      ...(config.darkStore ?? darkStoreDefaults(sandbox.urls.darkStore)),
+      baseUrl: sandbox.urls.darkStore,
+      ...(config.darkStore?.pincodes || config.darkStore?.pincodesFile ? {} : { pincodes: SANDBOX_DARK_STORE_PINCODES.join(','), pincodesFile: null }),
+    },
   };
   logger.warn(
     config.sandbox.mode === 'on'
@@ -115,6 +122,13 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
   );
   logger.warn({ upstreams: sandbox.urls, seed: config.sandbox.seed, timeScale: config.sandbox.timeScale }, 'SANDBOX MODE: every connection points at a simulator; nothing reaches a real carrier');
   return { sandbox, config: sandboxed, close: () => sandbox.close() };
+}
+
+/** The dark store with every DARK_STORE_* default (one source: the config schema), for a sandbox that set none. */
+function darkStoreDefaults(baseUrl: string): DarkStoreConfig {
+  const loaded = loadConfig({ DARK_STORE_BASE_URL: baseUrl });
+  if (!loaded.ok || !loaded.config.darkStore) throw new Error(`dark-store sandbox defaults: ${loaded.ok ? 'none' : loaded.problems.join('; ')}`);
+  return loaded.config.darkStore;
 }
 
 function pickQuota(config: Config) {
