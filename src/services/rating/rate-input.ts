@@ -182,7 +182,7 @@ function checkFilters(
 }
 
 /** Issue 8 item 7: "an unknown account number": one of GROUP_A_EXPRESS_ACCOUNT_NUMBERS, or null for the first. */
-function checkAccount(value: string | null | undefined, field: string, configured: readonly string[]): string | null {
+export function checkAccount(value: string | null | undefined, field: string, configured: readonly string[]): string | null {
   const account = checkOptionalText(value, field, ACCOUNT_NUMBER);
   if (account === null) return null;
   if (configured.length === 0) throw new InputError(field, 'no express account is configured on this server');
