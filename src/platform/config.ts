@@ -81,6 +81,8 @@ const envSchema = z.object({
   GROUP_A_EXPRESS_PASSWORD: optionalText,
   GROUP_A_EXPRESS_ACCOUNT_NUMBERS: list.optional(),
   GROUP_A_EXPRESS_DAILY_QUOTA: z.coerce.number().int().positive().optional(),
+  // Cash-on-delivery value-added service code in express rate requests (the seed shows none: assumption XR7).
+  GROUP_A_EXPRESS_COD_SERVICE_CODE: z.string().trim().regex(/^[A-Z0-9]{1,4}$/, 'a value-added service code such as KB').default('KB'),
 
   GROUP_A_ECOM_BASE_URL: url.optional(),
   GROUP_A_ECOM_CLIENT_ID: optionalText,
@@ -152,6 +154,8 @@ export interface GroupAExpressConfig {
    * day"); null = no limit of ours (production quotas: "not shown"). Absent = none.
    */
   dailyQuota?: number | null;
+  /** Value-added service code of cash on delivery in rate requests (GROUP_A_EXPRESS_COD_SERVICE_CODE, assumption XR7). */
+  codServiceCode?: string;
 }
 
 export interface GroupAEcommerceConfig {
@@ -394,6 +398,7 @@ function toConfig(env: Env): Config {
           password: env.GROUP_A_EXPRESS_PASSWORD!,
           accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
           dailyQuota: env.GROUP_A_EXPRESS_DAILY_QUOTA ?? (env.GROUP_A_EXPRESS_ENVIRONMENT === 'test' ? 500 : null),
+          codServiceCode: env.GROUP_A_EXPRESS_COD_SERVICE_CODE,
         }
       : null,
     groupAEcommerce: env.GROUP_A_ECOM_BASE_URL

@@ -3,6 +3,7 @@ import { ExpressTrackingConnector } from '../../../src/carriers/group-a/express/
 import { createExpressHttpClient } from '../../../src/carriers/group-a/express/client.js';
 import { ExpressRatingConnector } from '../../../src/carriers/group-a/express/rating.js';
 import type { RateOutcome, RateQuote } from '../../../src/domain/rating.js';
+import { loadConfig } from '../../../src/platform/config.js';
 import { platform, trackRequest } from './harness.js';
 import {
   DELHI,
@@ -121,6 +122,25 @@ describe('Group A express rate request (seed 000, "Express rate request")', () =
     expect(withCod.breakdown).toContainEqual(expect.objectContaining({ kind: 'SURCHARGE', code: 'KB' }));
     const without = quote(await connector.rate({ ...request, cashOnDelivery: null }), 'N');
     expect(without.breakdown.map((line) => line.code)).not.toContain('KB');
+  });
+  it('the COD service code is configuration: GROUP_A_EXPRESS_COD_SERVICE_CODE (default KB)', async () => {
+    const { setup } = await connect();
+    const env = {
+      GROUP_A_EXPRESS_BASE_URL: setup.config.baseUrl,
+      GROUP_A_EXPRESS_USERNAME: setup.config.username,
+      GROUP_A_EXPRESS_PASSWORD: setup.config.password,
+      GROUP_A_EXPRESS_ACCOUNT_NUMBERS: setup.config.accountNumbers.join(','),
+    };
+    const codeSent = async (extra: Record<string, string>) => {
+      const loaded = loadConfig({ ...env, ...extra });
+      if (!loaded.ok || !loaded.config.groupAExpress) throw new Error('config refused');
+      const connector = new ExpressRatingConnector({ client: setup.client, config: loaded.config.groupAExpress });
+      await connector.rate(rateRequest({ destination: DELHI, customs: null, declaredValue: null, cashOnDelivery: { amount: '100', currency: 'INR' } }));
+      return setup.bodies().at(-1)?.['productsAndServices'][0].valueAddedServices[0].serviceCode;
+    };
+    expect(await codeSent({})).toBe('KB');
+    expect(await codeSent({ GROUP_A_EXPRESS_COD_SERVICE_CODE: 'CD' })).toBe('CD');
+    expect(loadConfig({ ...env, GROUP_A_EXPRESS_COD_SERVICE_CODE: 'cash on delivery' }).ok).toBe(false);
   });
 });
 

@@ -15,8 +15,8 @@ const UPSTREAM = 'group-a/express';
 export interface ExpressRatingConnectorOptions {
   /** The express origin's client (createExpressHttpClient): HTTP Basic and the daily quota, shared with tracking. */
   client: UpstreamClient;
-  /** `accountNumbers`: the request chooses one; the first is the default. `codServiceCode` overrides XR7's `KB`. */
-  config: Pick<GroupAExpressConfig, 'accountNumbers'> & { codServiceCode?: string | null };
+  /** `accountNumbers`: the request chooses one; the first is the default. `codServiceCode`: GROUP_A_EXPRESS_COD_SERVICE_CODE (XR7). */
+  config: Pick<GroupAExpressConfig, 'accountNumbers' | 'codServiceCode'>;
   /** Where a product's contract failure is counted and logged (the HTTP client does that for failed calls). */
   failures?: FailureSink;
 }
