@@ -5,6 +5,7 @@ import { type RunningSimulator, type SandboxLogger, type SimulatorName, type Sim
 import { createStats, resetStats, type SimulatorStats } from './core/stats.js';
 import { TokenStore } from './core/tokens.js';
 import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials, type UnifiedQuota } from './context.js';
+import { type DarkStoreControl, darkStoreSimulator } from './dark-store/index.js';
 import { ecommerceSimulator } from './group-a/ecommerce.js';
 import { expressSimulator } from './group-a/express.js';
 import { type PushSimulator, type PushSimulatorOptions, startPushSimulator } from './group-a/push.js';
@@ -16,8 +17,9 @@ export type { SandboxLogger, SimulatorName } from './core/simulator.js';
 export type { SimulatorStats } from './core/stats.js';
 export type { SandboxCredentials, UnifiedQuota } from './context.js';
 export type { PushDelivery, PushSimulator, SimulatedSubscription } from './group-a/push.js';
+export { SANDBOX_DARK_STORE_PINCODES, type DarkStoreControl, type DarkStoreHealthSettings } from './dark-store/index.js';
 
-export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce'];
+export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce', 'darkStore'];
 
 export interface StartSandboxOptions {
   /** Interface to listen on; default `127.0.0.1`. */
@@ -54,12 +56,14 @@ export interface Sandbox {
   /**
    * Base URLs the seeds' endpoint paths are appended to: Carrier B `{sandbox_url}` (origin), unified
    * `{track_test_url}` (origin + `/track`), express `{express_url}` (origin; add `/expressapi/test` or `/expressapi`),
-   * e-commerce `{ecom_sandbox_url}` (origin).
+   * e-commerce `{ecom_sandbox_url}` (origin), dark store `{fulfilment_url}` (origin; `/health` is its only path).
    */
   urls: Record<SimulatorName, string>;
   /** `http://127.0.0.1:<port>` of each simulator. */
   origins: Record<SimulatorName, string>;
   credentials: SandboxCredentials;
+  /** The dark store's `/health` knobs: status, db, memory.rss (latency and errors: `setFaults('darkStore', ...)`). */
+  darkStore: DarkStoreControl;
   /** Group A push interface (docs/assumptions.md P1-P6); `push.baseUrl` is its `{track_url}`. */
   push: PushSimulator;
   /** Live counters per simulator. */
@@ -95,6 +99,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   ) as Record<SimulatorName, FaultController>;
 
   const carrierB = carrierBSimulator(ctx, stats.carrierB, faults.carrierB);
+  const darkStore = darkStoreSimulator(ctx, stats.darkStore, faults.darkStore);
   const ecommerceTokens = new TokenStore(ctx.wallClock, ctx.tokenLifetimeSec);
   const tokenStores: Partial<Record<SimulatorName, TokenStore>> = { carrierB: carrierB.tokens, groupAEcommerce: ecommerceTokens };
   const specs: SimulatorSpec[] = [
@@ -102,6 +107,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     unifiedSimulator(ctx, stats.groupAUnified, faults.groupAUnified),
     expressSimulator(ctx, stats.groupAExpress, faults.groupAExpress),
     ecommerceSimulator(ctx, stats.groupAEcommerce, faults.groupAEcommerce, ecommerceTokens),
+    darkStore.spec,
   ];
   const host = options.host ?? '127.0.0.1';
   const running: RunningSimulator[] = [];
@@ -124,6 +130,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     urls: { ...origins, groupAUnified: `${origins.groupAUnified}/track` },
     origins,
     credentials: ctx.credentials,
+    darkStore: darkStore.control,
     push,
     stats,
     epoch: ctx.epoch,

@@ -1,6 +1,7 @@
 /**
- * `npm run sandbox`: the simulators alone, on fixed ports SANDBOX_PORT_BASE .. +3 (default 4101-4104). Prints the
- * `.env` lines that point the subgraph at them, and stops cleanly on SIGINT or SIGTERM.
+ * `npm run sandbox`: the simulators alone, on fixed ports SANDBOX_PORT_BASE .. +4 (default 4101-4105, in the order of
+ * SIMULATOR_NAMES: the dark store is +4). Prints the `.env` lines that point the subgraph at them, and stops cleanly
+ * on SIGINT or SIGTERM.
  *
  * Environment: SANDBOX_PORT_BASE, SANDBOX_HOST (127.0.0.1), SANDBOX_SEED, SANDBOX_TIME_SCALE (1 = real time),
  * SANDBOX_LATENCY_MS (0), SANDBOX_EPOCH (ISO instant; default the start of the current UTC hour).

@@ -2,6 +2,7 @@ import type { Carrier } from '../domain/carrier.js';
 import { InputError } from '../domain/errors.js';
 import type { UpstreamClient } from '../platform/http/upstream-client.js';
 import { carrierBModule } from './carrier-b/index.js';
+import { darkStoreModule } from './dark-store/index.js';
 import { groupAModule } from './group-a/index.js';
 import type {
   CarrierCapabilities,
@@ -24,7 +25,7 @@ import type {
 export const CARRIER_MODULES: readonly CarrierModule[] = [
   groupAModule,
   carrierBModule,
-  // The dark store's module (src/carriers/dark-store/index.ts) goes here.
+  darkStoreModule,
 ];
 
 export interface RegistryDeps extends CarrierModuleDeps {

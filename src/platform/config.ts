@@ -14,6 +14,8 @@ const list = z
   .string()
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
 const optionalText = z.string().trim().min(1).optional();
+const decimalAmount = (fallback: string) =>
+  z.string().trim().regex(/^\d{1,9}(\.\d{1,4})?$/, 'a non-negative decimal amount such as 0.30').default(fallback);
 
 const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
@@ -96,6 +98,18 @@ const envSchema = z.object({
   GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code').default('US'),
   GROUP_A_ECOM_DUTY_TAX_PATH: z.string().startsWith('/').default('/shipping/v4/dutytax'),
 
+  // Dark-store network (seed 002 A): only `GET /health` is published; the catchment and the charges are ours to set.
+  DARK_STORE_BASE_URL: url.optional(),
+  DARK_STORE_PINCODES: z.string().optional(),
+  DARK_STORE_PINCODES_FILE: optionalText,
+  DARK_STORE_HEALTH_INTERVAL_MS: positive(15_000),
+  DARK_STORE_HEALTH_MAX_AGE_MS: z.coerce.number().int().positive().optional(),
+  DARK_STORE_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code in upper case').default('IN'),
+  DARK_STORE_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code in upper case').default('INR'),
+  DARK_STORE_STORAGE_PER_UNIT_PER_DAY: decimalAmount('0.30'),
+  DARK_STORE_ORDER_PROCESSING_PER_ITEM: decimalAmount('2'),
+  DARK_STORE_COD_HANDLING_PER_ORDER: decimalAmount('20'),
+
   GROUP_A_PUSH_BASE_URL: url.optional(),
   GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
   GROUP_A_PUSH_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('Carrier-Push-Secret'),
@@ -175,6 +189,25 @@ export interface GroupAEcommerceConfig {
   dutyTaxPath?: string;
 }
 
+/** The dark-store network (seed 002 A); the catchment is read and checked by src/carriers/dark-store/catchment.ts. */
+export interface DarkStoreConfig {
+  /** `{fulfilment_url}`: `/health` is appended. */
+  baseUrl: string;
+  /** DARK_STORE_PINCODES as given (comma-separated), null when unset. */
+  pincodes: string | null;
+  /** DARK_STORE_PINCODES_FILE: one pincode per line, `#` comments. */
+  pincodesFile: string | null;
+  healthIntervalMs: number;
+  /** A health reading older than this counts as unhealthy; default three intervals. */
+  healthMaxAgeMs: number;
+  /** ISO 3166-1 alpha-2 country the store delivers in (lanes elsewhere are refused). */
+  country: string;
+  /** ISO 4217 currency of the charges (the seed says "currency units"). */
+  currency: string;
+  /** Seed 002 A "Stated charges", decimal strings. */
+  charges: { storagePerUnitPerDay: string; orderProcessingPerItem: string; codHandlingPerOrder: string };
+}
+
 export interface Config {
   server: {
     host: string;
@@ -225,6 +258,7 @@ export interface Config {
   groupATracking: GroupATrackingConfig | null;
   groupAExpress: GroupAExpressConfig | null;
   groupAEcommerce: GroupAEcommerceConfig | null;
+  darkStore: DarkStoreConfig | null;
   /** Polling watchers; a null interval takes the mode's default (short in sandbox mode, see watcher-settings.ts). */
   watchers: {
     enabled: boolean;
@@ -415,6 +449,22 @@ function toConfig(env: Env): Config {
           dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH,
         }
       : null,
+    darkStore: env.DARK_STORE_BASE_URL
+      ? {
+          baseUrl: env.DARK_STORE_BASE_URL,
+          pincodes: env.DARK_STORE_PINCODES ?? null,
+          pincodesFile: env.DARK_STORE_PINCODES_FILE ?? null,
+          healthIntervalMs: env.DARK_STORE_HEALTH_INTERVAL_MS,
+          healthMaxAgeMs: env.DARK_STORE_HEALTH_MAX_AGE_MS ?? 3 * env.DARK_STORE_HEALTH_INTERVAL_MS,
+          country: env.DARK_STORE_COUNTRY,
+          currency: env.DARK_STORE_CURRENCY,
+          charges: {
+            storagePerUnitPerDay: env.DARK_STORE_STORAGE_PER_UNIT_PER_DAY,
+            orderProcessingPerItem: env.DARK_STORE_ORDER_PROCESSING_PER_ITEM,
+            codHandlingPerOrder: env.DARK_STORE_COD_HANDLING_PER_ORDER,
+          },
+        }
+      : null,
     watchers: {
       enabled: env.WATCHERS_ENABLED,
       tickMs: env.WATCH_POLL_TICK_MS ?? null,
@@ -445,5 +495,5 @@ function toConfig(env: Env): Config {
 
 /** True when no upstream is configured: the sandbox then stands in for all of them. */
 export function noUpstreamConfigured(config: Config): boolean {
-  return !config.carrierB && !config.groupATracking && !config.groupAExpress && !config.groupAEcommerce;
+  return !config.carrierB && !config.groupATracking && !config.groupAExpress && !config.groupAEcommerce && !config.darkStore;
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ManualClock, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
+import { ManualClock, SANDBOX_DARK_STORE_PINCODES, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
@@ -40,6 +40,11 @@ export interface E2EOptions {
   recordCarrierB?: boolean;
   /** The server's logger (default: silent); tests of what is logged pass one writing to memory. */
   logger?: Logger;
+  /**
+   * Configure the dark store too (DARK_STORE_BASE_URL at the simulator, the sandbox catchment). Off by default: its
+   * monitor reads `/health` in the background, which tests counting upstream calls would see.
+   */
+  withDarkStore?: boolean;
 }
 
 /**
@@ -82,6 +87,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
     GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
     ...options.env,
+    // After env, so an empty DARK_STORE_* there still gets the simulator's (a test cannot know its URL beforehand).
+    ...(options.withDarkStore ? darkStoreEnv(sandbox, options.env) : {}),
   });
   if (!loaded.ok) throw new Error(`config: ${loaded.problems.join('; ')}`);
   const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });
@@ -106,6 +113,14 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       await sandbox.close();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** DARK_STORE_BASE_URL at the simulator and the sandbox catchment, unless `env` sets them to something. */
+function darkStoreEnv(sandbox: Sandbox, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    DARK_STORE_BASE_URL: env['DARK_STORE_BASE_URL'] || sandbox.urls.darkStore,
+    ...(env['DARK_STORE_PINCODES'] || env['DARK_STORE_PINCODES_FILE'] ? {} : { DARK_STORE_PINCODES: SANDBOX_DARK_STORE_PINCODES.join(',') }),
   };
 }
 

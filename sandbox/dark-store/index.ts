@@ -1,0 +1,90 @@
+import type { FaultController } from '../core/faults.js';
+import type { SandboxRequest, SandboxResponse } from '../core/http.js';
+import type { SimulatorSpec } from '../core/simulator.js';
+import type { SimulatorStats } from '../core/stats.js';
+import type { SandboxContext } from '../context.js';
+
+/**
+ * The sandbox catchment (docs/assumptions.md DS4): five Bengaluru pincodes, "more than ten dark stores in one
+ * metropolitan region". sandbox/env.ts and the in-process sandbox hand these to the subgraph as DARK_STORE_PINCODES.
+ */
+export const SANDBOX_DARK_STORE_PINCODES: readonly string[] = ['560001', '560034', '560038', '560066', '560095'];
+
+/** What `/health` reports; every member can be set by a test or a demo (`sandbox.darkStore.setHealth`). */
+export interface DarkStoreHealthSettings {
+  /** `ok` when healthy. */
+  status: string;
+  /** `connected` when the database link is up. */
+  db: string;
+  /** `memory.rss` as sent, unit suffix included. */
+  memoryRss: string;
+}
+
+export const DEFAULT_DARK_STORE_HEALTH: DarkStoreHealthSettings = { status: 'ok', db: 'connected', memoryRss: '183MB' };
+
+export interface DarkStoreControl {
+  /** Changes what the next `/health` answers report (unset members keep their value). */
+  setHealth(settings: Partial<DarkStoreHealthSettings>): void;
+  /** Back to `ok`, `connected`, `183MB`. */
+  resetHealth(): void;
+  readonly health: Readonly<DarkStoreHealthSettings>;
+}
+
+/**
+ * The dark-store fulfilment backend (seed 002 A): `GET /health` with no credential, and nothing else. "Every other
+ * conventional path (root, documentation and schema paths, version prefixes) answers a plain-text 404 of the form
+ * `Cannot GET /<path>`": so does every other path and method here (`Cannot POST /health` for a POST, as the
+ * backend's framework words it: docs/assumptions.md DS1). Latency, errors and broken answers come from the fault knobs.
+ */
+export function darkStoreSimulator(ctx: SandboxContext, stats: SimulatorStats, faults: FaultController): { spec: SimulatorSpec; control: DarkStoreControl } {
+  const startedAt = ctx.wallClock.now().getTime();
+  let settings: DarkStoreHealthSettings = { ...DEFAULT_DARK_STORE_HEALTH };
+  const control: DarkStoreControl = {
+    setHealth: (changes) => {
+      settings = { ...settings, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    },
+    resetHealth: () => {
+      settings = { ...DEFAULT_DARK_STORE_HEALTH };
+    },
+    get health() {
+      return settings;
+    },
+  };
+  const spec: SimulatorSpec = {
+    name: 'darkStore',
+    stats,
+    faults,
+    logger: ctx.logger,
+    renderError: renderDarkStoreError,
+    routes: [
+      {
+        method: 'GET',
+        path: '/health',
+        kind: 'business',
+        handle: () => {
+          const now = ctx.wallClock.now();
+          return {
+            status: 200,
+            json: {
+              status: settings.status,
+              db: settings.db,
+              // "seconds since start"
+              uptime: Math.max(0, Math.floor((now.getTime() - startedAt) / 1000)),
+              // "ISO 8601 UTC"
+              timestamp: now.toISOString(),
+              memory: { rss: settings.memoryRss },
+            },
+          };
+        },
+      },
+    ],
+  };
+  return { spec, control };
+}
+
+/** Unknown path or method: the seed's plain-text 404. Injected 500/503: plain text too (error bodies: not shown). */
+function renderDarkStoreError(req: SandboxRequest, status: number): SandboxResponse {
+  if (status === 404 || status === 405) return { status: 404, contentType: 'text/plain; charset=utf-8', raw: `Cannot ${req.method} ${req.path}` };
+  const text = status === 503 ? 'Service Unavailable' : status === 429 ? 'Too Many Requests' : 'Internal Server Error';
+  return { status, contentType: 'text/plain; charset=utf-8', raw: text };
+}

@@ -1,0 +1,35 @@
+import type { DarkStoreConfig } from '../../platform/config.js';
+import { UpstreamClient, type CarrierErrorReading, type HttpTimeouts } from '../../platform/http/upstream-client.js';
+import type { Logger } from '../../platform/logger.js';
+import type { Metrics } from '../../platform/metrics.js';
+
+export interface DarkStoreClientOptions {
+  config: Pick<DarkStoreConfig, 'baseUrl'>;
+  timeouts: HttpTimeouts;
+  retryBaseDelayMs: number;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/**
+ * One client for `{fulfilment_url}`, with no credential: "`/health` needs no credential", and the backend's
+ * "credential scheme, token or key: not shown" (the operator's dashboard login is not an interface for us).
+ */
+export function createDarkStoreHttpClient(options: DarkStoreClientOptions): UpstreamClient {
+  return new UpstreamClient({
+    upstream: 'dark-store',
+    baseUrl: options.config.baseUrl,
+    timeouts: options.timeouts,
+    metrics: options.metrics,
+    logger: options.logger,
+    retryBaseDelayMs: options.retryBaseDelayMs,
+    readError: readDarkStoreError,
+    // One health read at a time (the monitor's rule): a small pool is plenty.
+    connections: 2,
+  });
+}
+
+/** Unknown paths "give a plain-text 404 reading `Cannot GET /<path>`"; other error bodies: not shown. Kept short. */
+export function readDarkStoreError(_status: number, body: unknown): CarrierErrorReading {
+  return { carrierCode: null, message: typeof body === 'string' && body.length > 0 ? body.slice(0, 200) : null };
+}

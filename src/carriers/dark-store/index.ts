@@ -1,0 +1,112 @@
+import type { Money } from '../../domain/money.js';
+import type { DarkStoreHealth } from '../../domain/rating.js';
+import type { DarkStoreConfig } from '../../platform/config.js';
+import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps, HealthConnector } from '../types.js';
+import { type Catchment, loadCatchment } from './catchment.js';
+import { createDarkStoreHttpClient } from './client.js';
+import { DarkStoreHealthConnector } from './health.js';
+import { DarkStoreMonitor, type DarkStoreHealthState } from './monitor.js';
+import { DarkStoreRatingConnector, holdingCostPerUnitPerDay } from './rating.js';
+
+export { Catchment, CatchmentConfigError, loadCatchment } from './catchment.js';
+export { createDarkStoreHttpClient } from './client.js';
+export { DARK_STORE_HEALTH_PATH, DarkStoreHealthConnector } from './health.js';
+export { parseMemoryRss } from './memory.js';
+export { DarkStoreMonitor, type DarkStoreHealthState } from './monitor.js';
+export { DARK_STORE_REFUSALS, DARK_STORE_SERVICE_CODE, DarkStoreRatingConnector, holdingCostPerUnitPerDay } from './rating.js';
+
+/**
+ * What the delivery promise and the health query need of the dark store beyond the capability lists: the catchment,
+ * the monitor's state (no call), the charges and the brand's holding cost.
+ */
+export interface DarkStoreView {
+  readonly catchment: Catchment;
+  /** The monitor's last reading, its age, healthy or not and why. No call. */
+  healthState(): DarkStoreHealthState;
+  readonly currency: string;
+  readonly country: string;
+  /** Seed 002 A "Stated charges", decimal strings. */
+  readonly charges: DarkStoreConfig['charges'];
+  /** "storage 0.30 currency units per unit per day": the brand's holding cost, never a charge of one order. */
+  readonly holdingCostPerUnitPerDay: Money;
+}
+
+/** The dark store's capabilities, with its view (null when not configured). */
+export interface DarkStoreCapabilities extends CarrierCapabilities {
+  readonly darkStore: DarkStoreView | null;
+}
+
+/** The dark store's view among built modules (registry.modules); null when no dark store is configured. */
+export function darkStoreOf(modules: readonly CarrierCapabilities[]): DarkStoreView | null {
+  for (const module of modules) {
+    if (module.carrier === 'DARK_STORE' && 'darkStore' in module) return (module as DarkStoreCapabilities).darkStore;
+  }
+  return null;
+}
+
+/**
+ * The dark-store network (seed 002 A): one client for `{fulfilment_url}` (no credential), a background monitor of
+ * `/health` (the only published resource; dark_store_* gauges on /metrics), the catchment from configuration, and a
+ * rating connector for the 2-4 hour promise priced by the seed's stated charges. No tracking: none is published.
+ * A catchment that is wrong (a malformed pincode, an unreadable file, none at all) stops the build, naming its variable.
+ */
+export const darkStoreModule: CarrierModule = {
+  carrier: 'DARK_STORE',
+  build(deps: CarrierModuleDeps): DarkStoreCapabilities {
+    const section = deps.config.darkStore;
+    if (!section) {
+      return { carrier: 'DARK_STORE', tracking: null, rating: [], landedCost: [], postalValidation: [], health: [], clients: [], darkStore: null, close: async () => {} };
+    }
+    const catchment = loadCatchment(section);
+    const client = createDarkStoreHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger });
+    const monitor = new DarkStoreMonitor({
+      connector: new DarkStoreHealthConnector({ client }),
+      intervalMs: section.healthIntervalMs,
+      maxAgeMs: section.healthMaxAgeMs,
+      metrics: deps.metrics,
+      logger: deps.logger,
+    });
+    monitor.start();
+    const healthState = () => monitor.state();
+    const view: DarkStoreView = {
+      catchment,
+      healthState,
+      currency: section.currency,
+      country: section.country,
+      charges: section.charges,
+      holdingCostPerUnitPerDay: holdingCostPerUnitPerDay(section),
+    };
+    let closing: Promise<void> | null = null;
+    return {
+      carrier: 'DARK_STORE',
+      tracking: null,
+      rating: [new DarkStoreRatingConnector({ config: section, catchment, health: healthState })],
+      landedCost: [],
+      postalValidation: [],
+      health: [monitoredHealth(monitor)],
+      clients: [client],
+      darkStore: view,
+      close: () => {
+        closing ??= monitor.close().then(() => client.close());
+        return closing;
+      },
+    };
+  },
+};
+
+/**
+ * The health a query shows: the monitor's reading while it is fresh and the last read answered (no call), else one
+ * read now, joined with any read in flight. Rejects with the read's UpstreamError when the store cannot be read.
+ */
+export function monitoredHealth(monitor: DarkStoreMonitor): HealthConnector {
+  return {
+    upstream: 'dark-store',
+    async health(): Promise<DarkStoreHealth> {
+      let state = monitor.state();
+      if (state.health === null || state.error !== null || state.stale) state = await monitor.refresh();
+      if (state.error) throw state.error;
+      if (!state.health) throw new Error('dark-store health: no reading after a read');
+      return state.health;
+    },
+  };
+}
