@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { EcommerceDutyTaxConnector } from '../../../src/carriers/group-a/ecommerce/duty-tax.js';
-import { readProblem } from '../../../src/carriers/group-a/shared.js';
 import type { LandedCostOutcome, LandedCostRequest, RateAddress } from '../../../src/domain/rating.js';
-import { OAuthClientCredentials } from '../../../src/platform/http/auth.js';
-import { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
+import type { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
+import { createEcommerceHttpClient } from '../../../src/carriers/group-a/ecommerce/client.js';
 import type { GroupAEcommerceConfig } from '../../../src/platform/config.js';
 import { startTestServer, type TestServer } from '../../platform/test-server.js';
 import { platform } from './harness.js';
@@ -37,19 +36,9 @@ function ecommerceConfig(baseUrl: string, overrides: Partial<GroupAEcommerceConf
   };
 }
 
-/** The e-commerce OAuth client, built as the tracking connector builds it (client credentials, bearer, readProblem). */
+/** The module's e-commerce client (src/carriers/group-a/ecommerce/client.ts): client credentials, bearer, readProblem. */
 function ecommerceClient(config: GroupAEcommerceConfig): UpstreamClient {
-  const { timeouts, retryBaseDelayMs, metrics, logger } = platform();
-  client = new UpstreamClient({
-    upstream: 'group-a/ecommerce',
-    baseUrl: config.baseUrl,
-    auth: (c) => new OAuthClientCredentials(c, { tokenPath: '/auth/v4/accesstoken', clientId: config.clientId, clientSecret: config.clientSecret }),
-    timeouts,
-    metrics,
-    logger,
-    readError: readProblem,
-    retryBaseDelayMs,
-  });
+  client = createEcommerceHttpClient({ config, ...platform() });
   return client;
 }
 
