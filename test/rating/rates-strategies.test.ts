@@ -1,0 +1,69 @@
+/** The strategies' rules (docs/assumptions.md RT3-RT6) on quotes built by hand, so each rule can be read off the test. */
+import { describe, expect, it } from 'vitest';
+import type { RateQuote } from '../../src/domain/rating.js';
+import { compareAmounts, orderQuotes } from '../../src/services/rating/strategies.js';
+import { quote } from './rates-support.js';
+
+const at = (date: string) => ({ instant: null, localDateTime: `${date}T18:00:00` });
+const codes = (quotes: RateQuote[]) => quotes.map((q) => q.serviceCode);
+const none = { preferredCurrency: null, deliverBy: null };
+
+describe('rate strategies', () => {
+  it('amounts are compared as decimals, never as floats or text (12.5 = 12.50 < 100)', () => {
+    expect(compareAmounts('12.5', '12.50')).toBe(0);
+    expect(compareAmounts('9.99', '100')).toBeLessThan(0);
+    expect(compareAmounts('0.1', '0.09')).toBeGreaterThan(0);
+  });
+
+  it('CHEAPEST orders by total within one currency, the other currencies after', () => {
+    const quotes = [
+      quote('carrier-b', 'EUR-5', '5.00', { total: { amount: '5.00', currency: 'EUR' } }),
+      quote('carrier-b', 'USD-20', '20.00'),
+      quote('group-a/express', 'USD-9', '9.00'),
+      quote('group-a/ecommerce', 'USD-100', '100.00'),
+    ];
+    // USD is the currency most quotes are in, so it leads; the cheaper EUR quote is not compared with them.
+    expect(codes(orderQuotes(quotes, 'CHEAPEST', none).quotes)).toEqual(['USD-9', 'USD-20', 'USD-100', 'EUR-5']);
+    // The request's currency leads when given.
+    expect(codes(orderQuotes(quotes, 'CHEAPEST', { ...none, preferredCurrency: 'EUR' }).quotes)).toEqual(['EUR-5', 'USD-9', 'USD-20', 'USD-100']);
+  });
+
+  it('FASTEST puts the earliest estimated delivery first, then transit days only, then neither', () => {
+    const quotes = [
+      quote('carrier-b', 'NONE', '1.00'),
+      quote('carrier-b', 'DAYS-1', '2.00', { transitDays: 1 }),
+      quote('group-a/express', 'MAR-12', '30.00', { estimatedDelivery: at('2026-03-12') }),
+      quote('group-a/express', 'MAR-11', '40.00', { estimatedDelivery: at('2026-03-11') }),
+    ];
+    expect(codes(orderQuotes(quotes, 'FASTEST', none).quotes)).toEqual(['MAR-11', 'MAR-12', 'DAYS-1', 'NONE']);
+  });
+
+  it('BEST_VALUE picks the smallest sum of the price place and the speed place, ties to the cheaper', () => {
+    const quotes = [
+      quote('carrier-b', 'CHEAP-SLOW', '5.00', { estimatedDelivery: at('2026-03-20') }),
+      quote('group-a/express', 'DEAR-FAST', '50.00', { estimatedDelivery: at('2026-03-11') }),
+      quote('carrier-b', 'MIDDLE', '10.00', { estimatedDelivery: at('2026-03-12') }),
+    ];
+    // price places: CHEAP-SLOW 0, MIDDLE 1, DEAR-FAST 2; speed places: DEAR-FAST 0, MIDDLE 1, CHEAP-SLOW 2.
+    // sums: CHEAP-SLOW 2, MIDDLE 2, DEAR-FAST 2 -> ties go to the cheaper.
+    expect(codes(orderQuotes(quotes, 'BEST_VALUE', none).quotes)).toEqual(['CHEAP-SLOW', 'MIDDLE', 'DEAR-FAST']);
+    const withSlowDear = [...quotes, quote('carrier-b', 'DEAR-SLOW', '60.00', { estimatedDelivery: at('2026-03-25') })];
+    expect(codes(orderQuotes(withSlowDear, 'BEST_VALUE', none).quotes).at(-1)).toBe('DEAR-SLOW');
+  });
+
+  it('DELIVER_BY keeps only quotes arriving on or before the date, cheapest first; late and undated ones are excluded and said so', () => {
+    const quotes = [
+      quote('carrier-b', 'ON-DAY', '20.00', { estimatedDelivery: { instant: '2026-03-12T23:30:00-05:00', localDateTime: null } }),
+      quote('carrier-b', 'EARLY', '25.00', { commitDate: at('2026-03-11') }),
+      quote('group-a/express', 'LATE', '5.00', { estimatedDelivery: at('2026-03-13') }),
+      quote('group-a/ecommerce', 'UNDATED', '3.00', { transitDays: 1 }),
+    ];
+    const ordered = orderQuotes(quotes, 'DELIVER_BY', { ...none, deliverBy: '2026-03-12' });
+    // The date as the carrier wrote it (local at the destination), never shifted to UTC.
+    expect(codes(ordered.quotes)).toEqual(['ON-DAY', 'EARLY']);
+    expect(ordered.excluded.map((e) => [e.quote.serviceCode, e.reason])).toEqual([
+      ['UNDATED', 'DELIVERY_DATE_UNKNOWN'],
+      ['LATE', 'ARRIVES_AFTER_DELIVER_BY'],
+    ]);
+  });
+});
