@@ -10,6 +10,8 @@ import type {
 } from '../types.js';
 import { createCarrierBHttpClient } from './client.js';
 import { createCarrierBConnector, type CarrierBConnector } from './connector.js';
+import { CarrierBPostalValidator } from './postal.js';
+import { CarrierBRatingConnector } from './rating.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -45,8 +47,8 @@ export const carrierBModule: CarrierModule = {
     if (client && section) {
       const carrierB = { client, config: section };
       trackingConnector = createCarrierBConnector(carrierB);
-      // rating.push(...)            /rate/v1/rates/quotes: createCarrierBRating({ ...carrierB, ... })
-      // postalValidation.push(...)  /country/v1/postal/validate
+      rating.push(new CarrierBRatingConnector(carrierB)); // /rate/v1/rates/quotes
+      postalValidation.push(new CarrierBPostalValidator(carrierB)); // /country/v1/postal/validate
     }
 
     const clients = client ? [client] : [];

@@ -48,7 +48,7 @@ export interface CarrierBPostalOptions {
 /** Checks a postal code before quoting: valid or not, the cleaned code, city and state where given, alerts. */
 export class CarrierBPostalValidator implements PostalValidationConnector {
   readonly upstream = 'carrier-b' as const;
-  private readonly client: UpstreamClient;
+  readonly client: UpstreamClient;
   private readonly config: CarrierBConfig;
 
   constructor(options: CarrierBPostalOptions) {

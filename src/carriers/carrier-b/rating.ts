@@ -29,7 +29,7 @@ export class CarrierBRatingConnector implements RatingConnector {
   readonly upstream = 'carrier-b' as const;
   readonly carrier = 'CARRIER_B' as const;
   readonly division = null;
-  private readonly client: UpstreamClient;
+  readonly client: UpstreamClient;
   private readonly config: CarrierBConfig;
 
   constructor(options: CarrierBRatingOptions) {
