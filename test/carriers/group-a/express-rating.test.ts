@@ -4,6 +4,8 @@ import { createExpressHttpClient } from '../../../src/carriers/group-a/express/c
 import { ExpressRatingConnector } from '../../../src/carriers/group-a/express/rating.js';
 import type { RateOutcome, RateQuote } from '../../../src/domain/rating.js';
 import { loadConfig } from '../../../src/platform/config.js';
+import { createLogger } from '../../../src/platform/logger.js';
+import { createMetrics } from '../../../src/platform/metrics.js';
 import { platform, trackRequest } from './harness.js';
 import {
   DELHI,
@@ -298,5 +300,35 @@ describe('Group A express products and the daily quota', () => {
   it('refuses() refuses no lane without a call ("There is no separate serviceability endpoint")', async () => {
     const { connector } = await connect();
     expect(connector.refuses(rateRequest({ destination: PYONGYANG }))).toBeNull();
+  });
+});
+
+describe('Group A express legal terms (seed 000: "forbid sharing product and rating data with competitors")', () => {
+  it('no rate answer reaches the logs: not on success, not with warnings, not when a product or the answer breaks the contract', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('trace', { write: (line: string) => void lines.push(line) });
+    const { setup } = await connect({}, {}, { logger });
+    const connector = new ExpressRatingConnector({ client: setup.client, config: setup.config, failures: { metrics: createMetrics(), logger } });
+    const served = await connector.rate(rateRequest());
+    const remote = await connector.rate(rateRequest({ destination: KATHMANDU }));
+    const noBillc = await startFixedAnswer({ products: [{ productCode: 'P', totalPrice: [{ currencyType: 'PULCL', priceCurrency: 'INR', price: 7523.19 }] }] });
+    extraClosers.push(noBillc.close);
+    const brokenClient = createExpressHttpClient({ config: { ...setup.config, baseUrl: noBillc.origin }, ...platform(), logger });
+    extraClosers.push(() => brokenClient.close());
+    const broken = await new ExpressRatingConnector({ client: brokenClient, config: setup.config, failures: { metrics: createMetrics(), logger } }).rate(rateRequest());
+    expect(broken.ok).toBe(false);
+    setup.sandbox.setFaults('groupAExpress', { malformedRate: 1 });
+    expect((await connector.rate(rateRequest())).ok).toBe(false);
+
+    // The contract failures were logged (so the check below looks at real lines) ...
+    expect(lines.filter((line) => line.includes('upstream call failed')).length).toBeGreaterThanOrEqual(2);
+    const log = lines.join('\n');
+    // ... and no price, product name or rate detail of any answer is in them.
+    const prices = [...quotesOf(served), ...quotesOf(remote)].flatMap((q) => q.currencyViews.flatMap((v) => [v.total.amount, ...v.breakdown.map((l) => l.amount.amount)]));
+    for (const secret of [...new Set(prices)].filter((p) => p.length >= 4)) expect(log).not.toContain(secret);
+    expect(log).not.toContain('7523.19');
+    expect(log).not.toContain('EXPRESS WORLDWIDE');
+    expect(log).not.toContain('totalPrice"');
+    expect(log).not.toContain('remote area');
   });
 });
