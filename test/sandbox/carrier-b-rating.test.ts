@@ -154,6 +154,14 @@ describe('Carrier B sandbox: rate quotes', () => {
     expect(surcharges.map((s: any) => s.type)).toContain('EXTENDED_DELIVERY_AREA');
   });
 
+  it('preferredCurrency prices in that currency when known; otherwise the origin currency with an alert', async () => {
+    const euros = await post(RATE, rateBody({}, { preferredCurrency: 'EUR' }));
+    expect(euros.body.output.rateReplyDetails[0].ratedShipmentDetails[0].shipmentRateDetail.currency).toBe('EUR');
+    const francs = await post(RATE, rateBody({}, { preferredCurrency: 'CHF' }));
+    expect(francs.body.output.rateReplyDetails[0].ratedShipmentDetails[0].shipmentRateDetail.currency).toBe('USD');
+    expect(francs.body.output.alerts).toEqual([{ code: 'RATE.PREFERREDCURRENCY.UNSUPPORTED', message: expect.any(String), alertType: 'WARNING' }]);
+  });
+
   it('another account number is refused with 403 and a dotted code', async () => {
     const answer = await post(RATE, { ...rateBody(), accountNumber: { value: '000000000' } });
     expect(answer.status).toBe(403);
