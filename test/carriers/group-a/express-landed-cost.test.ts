@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createExpressHttpClient } from '../../../src/carriers/group-a/express/client.js';
 import { ExpressLandedCostConnector } from '../../../src/carriers/group-a/express/landed-cost.js';
 import type { LandedCostOutcome } from '../../../src/domain/rating.js';
+import { groupAModule } from '../../../src/carriers/group-a/index.js';
+import { loadConfig } from '../../../src/platform/config.js';
 import { platform } from './harness.js';
-import { CUSTOMS, landedCostRequest, ratingSetup, rawExpressPost, startFixedAnswer, type RatingSetup } from './express-rating-harness.js';
+import { CUSTOMS, landedCostRequest, rateRequest, ratingSetup, rawExpressPost, startFixedAnswer, type RatingSetup } from './express-rating-harness.js';
 
 let setup: RatingSetup | undefined;
 const extraClosers: Array<() => Promise<void>> = [];
@@ -102,5 +104,30 @@ describe('Group A express duty and tax estimate (seed 000: POST /landed-cost; sh
     expect(refused.ok).toBe(false);
     if (!refused.ok) expect(refused.error.code).toBe('UPSTREAM_RATE_LIMITED');
     expect(setup.proxy.seen).toHaveLength(1);
+  });
+});
+
+describe('Group A module: express rating and landed cost', () => {
+  it('configured express offers rating and landed cost through the one express client (one daily quota)', async () => {
+    const { setup } = await connect();
+    const loaded = loadConfig({
+      GROUP_A_EXPRESS_BASE_URL: setup.config.baseUrl,
+      GROUP_A_EXPRESS_USERNAME: setup.config.username,
+      GROUP_A_EXPRESS_PASSWORD: setup.config.password,
+      GROUP_A_EXPRESS_ACCOUNT_NUMBERS: setup.config.accountNumbers.join(','),
+      GROUP_A_EXPRESS_DAILY_QUOTA: '2',
+    });
+    if (!loaded.ok) throw new Error(loaded.problems.join('; '));
+    const built = groupAModule.build({ config: loaded.config, ...platform() });
+    extraClosers.push(built.close);
+    const rating = built.rating.filter((c) => c.upstream === 'group-a/express');
+    const landed = built.landedCost.filter((c) => c.upstream === 'group-a/express');
+    expect(rating).toHaveLength(1);
+    expect(landed).toHaveLength(1);
+    expect((await rating[0]!.rate(rateRequest())).ok).toBe(true);
+    expect((await landed[0]!.landedCost(landedCostRequest())).ok).toBe(true);
+    const third = await rating[0]!.rate(rateRequest());
+    expect(third.ok).toBe(false);
+    if (!third.ok) expect(third.error.code).toBe('UPSTREAM_RATE_LIMITED');
   });
 });
