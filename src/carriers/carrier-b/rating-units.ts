@@ -26,12 +26,13 @@ export function serviceLevelOf(serviceType: string): ServiceLevel {
   const code = serviceType.toUpperCase();
   if (code.includes('SAME_DAY')) return 'SAME_DAY';
   if (code.includes('FREIGHT')) return 'OTHER';
-  if (code.includes('OVERNIGHT') || code === 'INTERNATIONAL_FIRST' || code.includes('FIRST_OVERNIGHT')) return 'OVERNIGHT';
+  if (code.includes('OVERNIGHT')) return 'OVERNIGHT';
   if (code.includes('2_DAY') || code.includes('TWO_DAY')) return 'TWO_DAY';
   if (code.includes('EXPRESS_SAVER') || code.includes('3_DAY') || code.includes('THREE_DAY')) return 'THREE_DAY';
   if (code.includes('GROUND') || code.includes('HOME_DELIVERY')) return 'GROUND';
   if (code.includes('ECONOMY')) return 'ECONOMY';
-  if (code.includes('PRIORITY') || code.includes('EXPRESS')) return 'EXPRESS';
+  // International First is the family's earliest international service: express, not an overnight promise.
+  if (code.includes('PRIORITY') || code.includes('EXPRESS') || code === 'INTERNATIONAL_FIRST') return 'EXPRESS';
   return 'OTHER';
 }
 
