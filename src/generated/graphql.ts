@@ -189,6 +189,72 @@ export type CustomsPurpose =
   /** Sold goods. */
   | 'SOLD';
 
+/** One charge of the dark store for this order, per the seed's stated charges. */
+export type DarkStoreCharge = {
+  __typename?: 'DarkStoreCharge';
+  /** `unitAmount` times `quantity`. */
+  amount: Money;
+  /** Stable code: `ORDER_PROCESSING` (per item, storefront-app order processing) or `COD_HANDLING` (per cash-on-delivery order). */
+  code: Scalars['String']['output'];
+  /** The seed's words for the charge. */
+  description: Scalars['String']['output'];
+  /** How many units are charged. */
+  quantity: Scalars['Int']['output'];
+  /** Price of one unit (one item, or one order). */
+  unitAmount: Money;
+};
+
+/** Whether the dark store was offered for the destination, and if not, why. */
+export type DarkStoreDecision = {
+  __typename?: 'DarkStoreDecision';
+  /** The health reading the decision used; null when no dark store is configured or none was read yet. */
+  health?: Maybe<DarkStoreHealth>;
+  /** True when the pincode is in the catchment and the store's last health reading is healthy and fresh. */
+  offered: Scalars['Boolean']['output'];
+  /** Why it was not offered; null when offered. */
+  reason?: Maybe<PromiseReason>;
+};
+
+/** The dark store's last `GET /health` reading (seed 002 A: the only resource it publishes). */
+export type DarkStoreHealth = {
+  __typename?: 'DarkStoreHealth';
+  /** Seconds since we read it. */
+  ageSeconds: Scalars['Float']['output'];
+  /** When we read it. */
+  checkedAt: Scalars['DateTime']['output'];
+  /** `db` as given; `connected` when the database link is up. */
+  db: Scalars['String']['output'];
+  /** True when status is `ok` and db is `connected`. */
+  healthy: Scalars['Boolean']['output'];
+  /** `memory.rss` as given, with its unit suffix (e.g. `512MB`). */
+  memoryRss: Scalars['String']['output'];
+  /** `memory.rss` in bytes; null when the unit is not one we read. */
+  memoryRssBytes?: Maybe<Scalars['Float']['output']>;
+  /** `status` as given; `ok` when healthy. */
+  status: Scalars['String']['output'];
+  /** `timestamp` as given (ISO 8601 UTC). */
+  timestamp: Scalars['String']['output'];
+  /** `uptime`: seconds since the store's backend started. */
+  uptimeSeconds: Scalars['Float']['output'];
+};
+
+/** The dark store's offer for this order. */
+export type DarkStoreOffer = {
+  __typename?: 'DarkStoreOffer';
+  /** This order's charges. */
+  charges: Array<DarkStoreCharge>;
+  /** Hours after the promise the delivery may come at the earliest (2: seed 002 A "two to four hours"). */
+  fromHours: Scalars['Int']['output'];
+  /** The brand's holding cost of the stock the order is picked from. */
+  holdingCost: HoldingCost;
+  /** Hours after the promise the delivery comes at the latest (4). */
+  toHours: Scalars['Int']['output'];
+  /** The charges together. */
+  total: Money;
+  /** The window as instants: `promisedAt` plus `fromHours`, plus `toHours` (UTC). */
+  window: DeliveryWindow;
+};
+
 /** The carrier's delay information. */
 export type Delay = {
   __typename?: 'Delay';
@@ -224,6 +290,72 @@ export type DeletePushSubscriptionPayload = {
   userErrors: Array<UserError>;
   /** The carrier's soft failures; empty when it gave none. */
   warnings: Array<CarrierWarning>;
+};
+
+/** One credible delivery option: the dark store's offer or a courier's quote. */
+export type DeliveryOption = {
+  __typename?: 'DeliveryOption';
+  /** The carrier: DARK_STORE, or the courier's. */
+  carrier: Carrier;
+  /** The dark store's window and charges; null for a courier. */
+  darkStore?: Maybe<DarkStoreOffer>;
+  /** Group A division for a Group A quote; null otherwise. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** Which kind of option this is; `darkStore` or `quote` is set accordingly. */
+  kind: DeliveryOptionKind;
+  /** The courier's quote (estimated delivery, transit days, total); null for the dark store. */
+  quote?: Maybe<RateQuote>;
+};
+
+/** What kind of option a delivery option is. */
+export type DeliveryOptionKind =
+  /** A courier's service, from rating. */
+  | 'COURIER'
+  /** The dark store's 2-4 hour delivery from its own stock (seed 002 A). */
+  | 'DARK_STORE';
+
+/** The earliest credible delivery for a destination, with the options behind it. */
+export type DeliveryPromise = {
+  __typename?: 'DeliveryPromise';
+  /** The destination's country. */
+  countryCode: Scalars['String']['output'];
+  /** The couriers' rate shop (outcomes, failures, skipped carriers); null when the couriers were not asked. */
+  couriers?: Maybe<RateShopResult>;
+  /** Why the couriers were not asked; null when they were. */
+  couriersNotAsked?: Maybe<PromiseReason>;
+  /** The dark store's decision and the reason when it was not offered. */
+  darkStore: DarkStoreDecision;
+  /** The earliest credible option (the first of `options`); null when nothing can be promised. */
+  earliest?: Maybe<DeliveryOption>;
+  /** Every credible option, earliest first: the dark store's alone when it is offered, else the couriers' quotes (FASTEST). */
+  options: Array<DeliveryOption>;
+  /** The destination's postal code, as checked. */
+  postalCode: Scalars['String']['output'];
+  /** When the promise was made. */
+  promisedAt: Scalars['DateTime']['output'];
+};
+
+/**
+ * Where an order goes and what it holds: the destination's postal code (the pincode the dark store's catchment lists) and
+ * country, the items, cash on delivery, and, for the couriers' options, where a courier would pick up and the parcels.
+ */
+export type DeliveryPromiseInput = {
+  /** Cash to collect on delivery, strictly positive; absent = prepaid. The dark store charges COD handling per order. */
+  cashOnDelivery?: InputMaybe<MoneyInput>;
+  /** ISO 3166-1 alpha-2 country code of the destination, e.g. `IN`. */
+  countryCode: Scalars['String']['input'];
+  /** Items in the order, 1 to 1000: the dark store charges order processing per item. */
+  itemCount: Scalars['Int']['input'];
+  /** Where a courier would pick up; with `packages`, needed for the couriers' options (the dark store ships from its own stock). */
+  origin?: InputMaybe<RateAddressInput>;
+  /** The origin's UTC offset on the ship date, `+HH:MM`; default `+00:00` (as `rates`). */
+  originUtcOffset?: InputMaybe<Scalars['String']['input']>;
+  /** The parcels a courier would carry, 1 to 50; required with `origin`. */
+  packages?: InputMaybe<Array<RatePackageInput>>;
+  /** The buyer's postal code (a 6-digit PIN in India), in the country's format. */
+  postalCode: Scalars['String']['input'];
+  /** Ship date at the origin for the couriers, today or up to 30 days ahead; default today. */
+  shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
 };
 
 /** The carrier's delivery window. */
@@ -281,6 +413,111 @@ export type ExcludedQuote = {
   quote: RateQuote;
   /** Why it was left out. */
   reason: RateExclusionReason;
+};
+
+/** What the brand pays the dark store to hold its stock: not a charge of this order, shown so the brand sees its cost. */
+export type HoldingCost = {
+  __typename?: 'HoldingCost';
+  /** The seed's words for the fee. */
+  description: Scalars['String']['output'];
+  /** Storage per unit per day (seed 002 A: "storage 0.30 currency units per unit per day"). */
+  perUnitPerDay: Money;
+};
+
+/** One carrier's duty-and-tax estimate, itemised. */
+export type LandedCostEstimate = {
+  __typename?: 'LandedCostEstimate';
+  /** The carrier. */
+  carrier: Carrier;
+  /** Group A division (`express`, `ecommerce`); null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The estimate line by line. */
+  lines: Array<LandedCostLine>;
+  /** The estimated duties, taxes and fees together, with the currency. */
+  total: Money;
+  /** The interface that estimated, e.g. `group-a/express`. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's warnings on the estimate. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** One carrier that could not estimate, alone: the other carriers' estimates stand. */
+export type LandedCostFailure = {
+  __typename?: 'LandedCostFailure';
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's own error code. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the failure (the same codes as a rate failure). */
+  code: RateErrorCode;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** For UPSTREAM_DEADLINE_EXCEEDED: the variable whose deadline passed (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
+  limit?: Maybe<Scalars['String']['output']>;
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier's id of the failed exchange, for the carrier's support. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+  /** The interface that failed. */
+  upstream: Scalars['String']['output'];
+};
+
+/** What a duty-and-tax estimate needs: the lane, the packages and the customs content (the same rules as `RateRequestInput`). */
+export type LandedCostInput = {
+  /** ISO 4217 currency the estimate is wanted in; default the carrier's. */
+  currency?: InputMaybe<Scalars['String']['input']>;
+  /** The goods, their values and HS codes: the carriers estimate duty and tax per line. */
+  customs: CustomsContentInput;
+  /** Where they go (another country than the origin: duties and taxes are levied at a border). */
+  destination: RateAddressInput;
+  /** The express account to estimate for, one of the configured ones; default the first (GROUP_A_EXPRESS_ACCOUNT_NUMBERS). */
+  expressAccountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Cost of shipping, where it is part of the dutiable value; default not known. */
+  freight?: InputMaybe<MoneyInput>;
+  /** Where the goods start. */
+  origin: RateAddressInput;
+  /** The packages, 1 to 50. */
+  packages: Array<RatePackageInput>;
+};
+
+/** What a line of a duty-and-tax estimate is. */
+export type LandedCostKind =
+  /** An import duty. */
+  | 'DUTY'
+  /** A fee (customs clearance, disbursement, merchandise processing). */
+  | 'FEE'
+  /** A line we cannot classify; the native code and name say what it is. */
+  | 'OTHER'
+  /** A tax (VAT, GST, sales tax). */
+  | 'TAX';
+
+/** One line of a duty-and-tax estimate, with the carrier's own code and name. */
+export type LandedCostLine = {
+  __typename?: 'LandedCostLine';
+  /** The amount, with its currency. */
+  amount: Money;
+  /** The carrier's code of the line (e.g. express `typeCode`). */
+  code?: Maybe<Scalars['String']['output']>;
+  /** Which customs item the line is for (0-based index into `input.customs.items`); null for the whole shipment. */
+  itemIndex?: Maybe<Scalars['Int']['output']>;
+  /** What the line is. */
+  kind: LandedCostKind;
+  /** The carrier's name of the line. */
+  name?: Maybe<Scalars['String']['output']>;
+};
+
+/** One carrier's answer to a duty-and-tax request: its estimate, or its typed failure. */
+export type LandedCostOutcome = LandedCostEstimate | LandedCostFailure;
+
+/** Duty and tax estimates from every carrier that gives them. */
+export type LandedCostResult = {
+  __typename?: 'LandedCostResult';
+  /** When the carriers were asked. */
+  estimatedAt: Scalars['DateTime']['output'];
+  /** One outcome per carrier asked (express `/landed-cost`, e-commerce duty and tax); empty when none is configured. */
+  outcomes: Array<LandedCostOutcome>;
 };
 
 /** Whether one carrier interface serves the lane, from its rate (or product) call: no services means not served. */
@@ -461,6 +698,15 @@ export type Piece = {
   weight?: Maybe<Measure>;
 };
 
+/** A stable reason with its text. */
+export type PromiseReason = {
+  __typename?: 'PromiseReason';
+  /** Stable code, e.g. `NOT_IN_CATCHMENT`, `STORE_UNHEALTHY`, `NOT_CONFIGURED`, `DARK_STORE_OFFERED`, `NO_ORIGIN`. */
+  code: Scalars['String']['output'];
+  /** The reason in English (an unhealthy store's status and db are named). */
+  message: Scalars['String']['output'];
+};
+
 /** Proof of delivery as the carrier gives it. */
 export type ProofOfDelivery = {
   __typename?: 'ProofOfDelivery';
@@ -535,6 +781,19 @@ export type PushSubscriptionState =
 
 export type Query = {
   __typename?: 'Query';
+  /** The dark store's last health reading; null when no dark store is configured or it was not read yet. */
+  darkStoreHealth?: Maybe<DarkStoreHealth>;
+  /**
+   * The earliest credible delivery for a destination: the dark store's 2-4 hour window when the pincode is in its
+   * catchment and the store is healthy (status ok, db connected), with its charges; otherwise the couriers' options from
+   * rating, earliest first, with the reason the dark store was not offered.
+   */
+  deliveryPromise: DeliveryPromise;
+  /**
+   * Duty and tax estimates for a cross-border shipment from every carrier that gives them, asked in parallel, each under
+   * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
+   */
+  landedCost: LandedCostResult;
   /** Push subscriptions, oldest first, a page at a time. */
   pushSubscriptions: PushSubscriptionConnection;
   /**
@@ -564,6 +823,16 @@ export type Query = {
   watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
   watches: ShipmentWatchConnection;
+};
+
+
+export type QueryDeliveryPromiseArgs = {
+  input: DeliveryPromiseInput;
+};
+
+
+export type QueryLandedCostArgs = {
+  input: LandedCostInput;
 };
 
 
@@ -1532,6 +1801,10 @@ export type FederationReferenceTypes = ResolversObject<{
 
 /** Mapping of union types */
 export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  LandedCostOutcome:
+    | ( LandedCostEstimate )
+    | ( LandedCostFailure )
+  ;
   RateOutcome:
     | ( CarrierRatesModelModel )
     | ( RateFailureModelModel )
@@ -1564,21 +1837,37 @@ export type ResolversTypes = ResolversObject<{
   CustomsItemInput: CustomsItemInput;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CustomsPurpose: CustomsPurpose;
+  DarkStoreCharge: ResolverTypeWrapper<DarkStoreCharge>;
+  DarkStoreDecision: ResolverTypeWrapper<DarkStoreDecision>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  DarkStoreHealth: ResolverTypeWrapper<DarkStoreHealth>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  DarkStoreOffer: ResolverTypeWrapper<DarkStoreOffer>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Delay: ResolverTypeWrapper<Delay>;
   DelayStatus: DelayStatus;
   DeletePushSubscriptionInput: DeletePushSubscriptionInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   DeletePushSubscriptionPayload: ResolverTypeWrapper<Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
+  DeliveryOption: ResolverTypeWrapper<Omit<DeliveryOption, 'quote'> & { quote?: Maybe<ResolversTypes['RateQuote']> }>;
+  DeliveryOptionKind: DeliveryOptionKind;
+  DeliveryPromise: ResolverTypeWrapper<Omit<DeliveryPromise, 'couriers' | 'earliest' | 'options'> & { couriers?: Maybe<ResolversTypes['RateShopResult']>, earliest?: Maybe<ResolversTypes['DeliveryOption']>, options: Array<ResolversTypes['DeliveryOption']> }>;
+  DeliveryPromiseInput: DeliveryPromiseInput;
   DeliveryWindow: ResolverTypeWrapper<DeliveryWindow>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
   DimensionsInput: DimensionsInput;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   DutiesPaidBy: DutiesPaidBy;
   EcommerceIdType: EcommerceIdType;
   ExcludedQuote: ResolverTypeWrapper<ExcludedQuoteModel>;
+  HoldingCost: ResolverTypeWrapper<HoldingCost>;
+  LandedCostEstimate: ResolverTypeWrapper<LandedCostEstimate>;
+  LandedCostFailure: ResolverTypeWrapper<LandedCostFailure>;
+  LandedCostInput: LandedCostInput;
+  LandedCostKind: LandedCostKind;
+  LandedCostLine: ResolverTypeWrapper<LandedCostLine>;
+  LandedCostOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['LandedCostOutcome']>;
+  LandedCostResult: ResolverTypeWrapper<Omit<LandedCostResult, 'outcomes'> & { outcomes: Array<ResolversTypes['LandedCostOutcome']> }>;
   LaneService: ResolverTypeWrapper<LaneServiceModelModel>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   LengthUnit: LengthUnit;
   LocalDate: ResolverTypeWrapper<Scalars['LocalDate']['output']>;
   LocalDateTime: ResolverTypeWrapper<Scalars['LocalDateTime']['output']>;
@@ -1592,6 +1881,7 @@ export type ResolversTypes = ResolversObject<{
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
   PickupWindow: ResolverTypeWrapper<PickupWindowModel>;
   Piece: ResolverTypeWrapper<PieceModel>;
+  PromiseReason: ResolverTypeWrapper<PromiseReason>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
   PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
   PushSubscriptionConnection: ResolverTypeWrapper<Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversTypes['PushSubscriptionEdge']> }>;
@@ -1664,18 +1954,32 @@ export type ResolversParentTypes = ResolversObject<{
   CustomsContentInput: CustomsContentInput;
   CustomsItemInput: CustomsItemInput;
   Int: Scalars['Int']['output'];
+  DarkStoreCharge: DarkStoreCharge;
+  DarkStoreDecision: DarkStoreDecision;
+  Boolean: Scalars['Boolean']['output'];
+  DarkStoreHealth: DarkStoreHealth;
+  Float: Scalars['Float']['output'];
+  DarkStoreOffer: DarkStoreOffer;
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
   DeletePushSubscriptionInput: DeletePushSubscriptionInput;
   ID: Scalars['ID']['output'];
   DeletePushSubscriptionPayload: Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
+  DeliveryOption: Omit<DeliveryOption, 'quote'> & { quote?: Maybe<ResolversParentTypes['RateQuote']> };
+  DeliveryPromise: Omit<DeliveryPromise, 'couriers' | 'earliest' | 'options'> & { couriers?: Maybe<ResolversParentTypes['RateShopResult']>, earliest?: Maybe<ResolversParentTypes['DeliveryOption']>, options: Array<ResolversParentTypes['DeliveryOption']> };
+  DeliveryPromiseInput: DeliveryPromiseInput;
   DeliveryWindow: DeliveryWindow;
   Dimensions: Dimensions;
   DimensionsInput: DimensionsInput;
-  Float: Scalars['Float']['output'];
   ExcludedQuote: ExcludedQuoteModel;
+  HoldingCost: HoldingCost;
+  LandedCostEstimate: LandedCostEstimate;
+  LandedCostFailure: LandedCostFailure;
+  LandedCostInput: LandedCostInput;
+  LandedCostLine: LandedCostLine;
+  LandedCostOutcome: ResolversUnionTypes<ResolversParentTypes>['LandedCostOutcome'];
+  LandedCostResult: Omit<LandedCostResult, 'outcomes'> & { outcomes: Array<ResolversParentTypes['LandedCostOutcome']> };
   LaneService: LaneServiceModelModel;
-  Boolean: Scalars['Boolean']['output'];
   LocalDate: Scalars['LocalDate']['output'];
   LocalDateTime: Scalars['LocalDateTime']['output'];
   Location: Location;
@@ -1688,6 +1992,7 @@ export type ResolversParentTypes = ResolversObject<{
   PartyAddress: PartyAddress;
   PickupWindow: PickupWindowModel;
   Piece: PieceModel;
+  PromiseReason: PromiseReason;
   ProofOfDelivery: ProofOfDelivery;
   PushSubscription: PushSubscriptionModel;
   PushSubscriptionConnection: Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversParentTypes['PushSubscriptionEdge']> };
@@ -1778,6 +2083,41 @@ export type CurrencyViewResolvers<ContextType = GraphQLContext, ParentType exten
   total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
 }>;
 
+export type DarkStoreChargeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DarkStoreCharge'] = ResolversParentTypes['DarkStoreCharge']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unitAmount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type DarkStoreDecisionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DarkStoreDecision'] = ResolversParentTypes['DarkStoreDecision']> = ResolversObject<{
+  health?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
+  offered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reason?: Resolver<Maybe<ResolversTypes['PromiseReason']>, ParentType, ContextType>;
+}>;
+
+export type DarkStoreHealthResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DarkStoreHealth'] = ResolversParentTypes['DarkStoreHealth']> = ResolversObject<{
+  ageSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  checkedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  db?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  healthy?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  memoryRss?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  memoryRssBytes?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  timestamp?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uptimeSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+}>;
+
+export type DarkStoreOfferResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DarkStoreOffer'] = ResolversParentTypes['DarkStoreOffer']> = ResolversObject<{
+  charges?: Resolver<Array<ResolversTypes['DarkStoreCharge']>, ParentType, ContextType>;
+  fromHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  holdingCost?: Resolver<ResolversTypes['HoldingCost'], ParentType, ContextType>;
+  toHours?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  window?: Resolver<ResolversTypes['DeliveryWindow'], ParentType, ContextType>;
+}>;
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -1792,6 +2132,25 @@ export type DeletePushSubscriptionPayloadResolvers<ContextType = GraphQLContext,
   pushSubscription?: Resolver<Maybe<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type DeliveryOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryOption'] = ResolversParentTypes['DeliveryOption']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  darkStore?: Resolver<Maybe<ResolversTypes['DarkStoreOffer']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['DeliveryOptionKind'], ParentType, ContextType>;
+  quote?: Resolver<Maybe<ResolversTypes['RateQuote']>, ParentType, ContextType>;
+}>;
+
+export type DeliveryPromiseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryPromise'] = ResolversParentTypes['DeliveryPromise']> = ResolversObject<{
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  couriers?: Resolver<Maybe<ResolversTypes['RateShopResult']>, ParentType, ContextType>;
+  couriersNotAsked?: Resolver<Maybe<ResolversTypes['PromiseReason']>, ParentType, ContextType>;
+  darkStore?: Resolver<ResolversTypes['DarkStoreDecision'], ParentType, ContextType>;
+  earliest?: Resolver<Maybe<ResolversTypes['DeliveryOption']>, ParentType, ContextType>;
+  options?: Resolver<Array<ResolversTypes['DeliveryOption']>, ParentType, ContextType>;
+  postalCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  promisedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
 export type DeliveryWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DeliveryWindow'] = ResolversParentTypes['DeliveryWindow']> = ResolversObject<{
@@ -1809,6 +2168,51 @@ export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends
 export type ExcludedQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExcludedQuote'] = ResolversParentTypes['ExcludedQuote']> = ResolversObject<{
   quote?: Resolver<ResolversTypes['RateQuote'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['RateExclusionReason'], ParentType, ContextType>;
+}>;
+
+export type HoldingCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingCost'] = ResolversParentTypes['HoldingCost']> = ResolversObject<{
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  perUnitPerDay?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type LandedCostEstimateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostEstimate'] = ResolversParentTypes['LandedCostEstimate']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['LandedCostLine']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LandedCostFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostFailure'] = ResolversParentTypes['LandedCostFailure']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+}>;
+
+export type LandedCostLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostLine'] = ResolversParentTypes['LandedCostLine']> = ResolversObject<{
+  amount?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+  code?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  itemIndex?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['LandedCostKind'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type LandedCostOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostOutcome'] = ResolversParentTypes['LandedCostOutcome']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'LandedCostEstimate' | 'LandedCostFailure', ParentType, ContextType>;
+}>;
+
+export type LandedCostResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostResult'] = ResolversParentTypes['LandedCostResult']> = ResolversObject<{
+  estimatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  outcomes?: Resolver<Array<ResolversTypes['LandedCostOutcome']>, ParentType, ContextType>;
 }>;
 
 export type LaneServiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LaneService'] = ResolversParentTypes['LaneService']> = ResolversObject<{
@@ -1894,6 +2298,11 @@ export type PieceResolvers<ContextType = GraphQLContext, ParentType extends Reso
   weight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
 }>;
 
+export type PromiseReasonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PromiseReason'] = ResolversParentTypes['PromiseReason']> = ResolversObject<{
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type ProofOfDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProofOfDelivery'] = ResolversParentTypes['ProofOfDelivery']> = ResolversObject<{
   documentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receivedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -1924,6 +2333,9 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  darkStoreHealth?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
+  deliveryPromise?: Resolver<ResolversTypes['DeliveryPromise'], ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
+  landedCost?: Resolver<ResolversTypes['LandedCostResult'], ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
   pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   rates?: Resolver<ResolversTypes['RateShopResult'], ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
   serviceability?: Resolver<ResolversTypes['ServiceabilityResult'], ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
@@ -2207,12 +2619,24 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ChargeLine?: ChargeLineResolvers<ContextType>;
   CreatePushSubscriptionPayload?: CreatePushSubscriptionPayloadResolvers<ContextType>;
   CurrencyView?: CurrencyViewResolvers<ContextType>;
+  DarkStoreCharge?: DarkStoreChargeResolvers<ContextType>;
+  DarkStoreDecision?: DarkStoreDecisionResolvers<ContextType>;
+  DarkStoreHealth?: DarkStoreHealthResolvers<ContextType>;
+  DarkStoreOffer?: DarkStoreOfferResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   Delay?: DelayResolvers<ContextType>;
   DeletePushSubscriptionPayload?: DeletePushSubscriptionPayloadResolvers<ContextType>;
+  DeliveryOption?: DeliveryOptionResolvers<ContextType>;
+  DeliveryPromise?: DeliveryPromiseResolvers<ContextType>;
   DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
   ExcludedQuote?: ExcludedQuoteResolvers<ContextType>;
+  HoldingCost?: HoldingCostResolvers<ContextType>;
+  LandedCostEstimate?: LandedCostEstimateResolvers<ContextType>;
+  LandedCostFailure?: LandedCostFailureResolvers<ContextType>;
+  LandedCostLine?: LandedCostLineResolvers<ContextType>;
+  LandedCostOutcome?: LandedCostOutcomeResolvers<ContextType>;
+  LandedCostResult?: LandedCostResultResolvers<ContextType>;
   LaneService?: LaneServiceResolvers<ContextType>;
   LocalDate?: GraphQLScalarType;
   LocalDateTime?: GraphQLScalarType;
@@ -2225,6 +2649,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   PartyAddress?: PartyAddressResolvers<ContextType>;
   PickupWindow?: PickupWindowResolvers<ContextType>;
   Piece?: PieceResolvers<ContextType>;
+  PromiseReason?: PromiseReasonResolvers<ContextType>;
   ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
   PushSubscription?: PushSubscriptionResolvers<ContextType>;
   PushSubscriptionConnection?: PushSubscriptionConnectionResolvers<ContextType>;

@@ -4,6 +4,8 @@ import type { PushSubscriptionService } from '../services/realtime/push-subscrip
 import type { StatusFeed } from '../services/realtime/status-feed.js';
 import type { TrackingService } from '../services/tracking.js';
 import type { RatingService } from '../services/rating/rating-service.js';
+import type { DeliveryPromiseService } from '../services/promise/delivery-promise-service.js';
+import type { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
 import type { ShipmentWatcher } from '../services/realtime/watcher.js';
 import type { StatusLog } from '../store/status-log.js';
 import type { TrackingLoaders } from './loaders.js';
@@ -11,7 +13,7 @@ import type { TrackingLoaders } from './loaders.js';
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService };
+  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService };
   loaders: TrackingLoaders;
   logger: Logger;
   /**

@@ -11,6 +11,10 @@ import { ShipmentWatcher } from '../services/realtime/watcher.js';
 import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
 import { RatingService } from '../services/rating/rating-service.js';
+import { darkStoreOf } from '../carriers/dark-store/index.js';
+import { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
+import { darkStorePromiseSource } from '../services/promise/dark-store-source.js';
+import { DeliveryPromiseService } from '../services/promise/delivery-promise-service.js';
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
 
@@ -21,6 +25,10 @@ export interface Services {
   tracking: TrackingService;
   /** Rate shopping and serviceability over the registry's rating connectors. */
   rating: RatingService;
+  /** The earliest credible delivery: the dark store's 2-4 hours or the couriers' options (issue 8 item 5). */
+  promise: DeliveryPromiseService;
+  /** Duty and tax estimates over the registry's landed-cost connectors. */
+  landedCost: LandedCostService;
   /** The durable status-change log and the process-wide feed over it; null without a store. */
   statusLog: StatusLog | null;
   /** Not started here: `await statusFeed.start()` before serving (startServer does). */
@@ -92,6 +100,15 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
     onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'rating connector rejected (a bug): shown as its failure'),
   });
+  const landedCost = new LandedCostService({
+    connectors: registry.landedCostConnectors,
+    input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [] },
+    carrierDeadlineMs: config.rating.carrierDeadlineMs,
+    onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+    onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'landed-cost connector rejected (a bug): shown as its failure'),
+  });
+  const darkStore = darkStoreOf(registry.modules);
+  const promise = new DeliveryPromiseService({ darkStore: darkStore ? darkStorePromiseSource(darkStore) : null, rating });
   const watcher =
     store && statusLog
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
@@ -100,6 +117,8 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     registry,
     tracking,
     rating,
+    promise,
+    landedCost,
     statusLog,
     statusFeed,
     watcher,

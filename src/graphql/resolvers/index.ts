@@ -12,11 +12,13 @@ import { scalarResolvers } from './scalars.js';
 import { ratingQueries } from './rating.js';
 import { CarrierRates, LaneService, RateFailure, RateOutcome, ServiceabilityOutcome, SkippedCarrier, UnreadableService } from './RateOutcome.js';
 import { RateShopResult } from './RateShopResult.js';
+import { promiseQueries } from './promise.js';
+import { landedCostQueries } from './landed-cost.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries },
   Mutation: { ...pushMutations, ...watchMutations },
   ShipmentWatch,
   Subscription,

@@ -1,0 +1,89 @@
+import { CARRIERS } from '../../domain/carrier.js';
+import type { DarkStoreHealth, LaneRefusal } from '../../domain/rating.js';
+import { withDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
+import type { RateShopper } from '../rating/types.js';
+import type { DarkStoreDecision, DarkStorePromiseSource, DeliveryOption, DeliveryPromise, DeliveryPromiseRequest } from './types.js';
+
+export interface DeliveryPromiseServiceOptions {
+  /** The dark-store module's view for the promise; null when no dark store is configured. */
+  darkStore: DarkStorePromiseSource | null;
+  rating: RateShopper;
+  now?: () => Date;
+}
+
+const NOT_CONFIGURED: LaneRefusal = {
+  code: 'NOT_CONFIGURED',
+  message: 'no dark store is configured on this server (DARK_STORE_BASE_URL and its catchment)',
+};
+
+const DARK_STORE_OFFERED: LaneRefusal = {
+  code: 'DARK_STORE_OFFERED',
+  message: 'the dark store is offered and is the earliest option, so no courier quota was spent',
+};
+
+const NO_ORIGIN: LaneRefusal = {
+  code: 'NO_ORIGIN',
+  message: 'the couriers need an origin and packages to quote (input.origin, input.packages); none were given',
+};
+
+/**
+ * The earliest credible delivery for a destination (DESIGN.md, "Rating and the delivery promise"; seed 002 A: "An
+ * order is routed to the network when the buyer's pincode lies in a served catchment; otherwise it goes to the brand's
+ * normal courier"). The dark store's 2-4 hours when its catchment serves the pincode and its last health reading is
+ * healthy; otherwise the couriers' options from one rate shop (FASTEST: earliest first), with the reason the dark
+ * store was not offered. The couriers are not asked when the dark store is offered: nothing they quote arrives
+ * earlier, and quoting spends their quota (express test environment: 500 calls a day).
+ */
+export class DeliveryPromiseService {
+  private readonly now: () => Date;
+
+  constructor(private readonly options: DeliveryPromiseServiceOptions) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The monitor's last reading and its age; null when no dark store is configured. No call. */
+  darkStoreHealth(): { health: DarkStoreHealth | null; ageMs: number | null } | null {
+    return this.options.darkStore?.healthState() ?? null;
+  }
+
+  /** `deadline`: the request's (REQUEST_DEADLINE_MS), the ambient one of the couriers' rate shop. */
+  async promise(request: DeliveryPromiseRequest, deadline?: RequestDeadline): Promise<DeliveryPromise> {
+    const now = this.now();
+    const darkStore = this.decide(request);
+    if (darkStore.offered && this.options.darkStore) {
+      const offer = this.options.darkStore.offer({ itemCount: request.itemCount, cashOnDelivery: request.cashOnDelivery !== null }, now);
+      return {
+        destination: request.destination,
+        options: [{ kind: 'DARK_STORE', darkStore: offer }],
+        darkStore,
+        couriers: null,
+        couriersNotAsked: DARK_STORE_OFFERED,
+        promisedAt: now.toISOString(),
+      };
+    }
+    if (!request.courierRequest) {
+      return { destination: request.destination, options: [], darkStore, couriers: null, couriersNotAsked: NO_ORIGIN, promisedAt: now.toISOString() };
+    }
+    // Every carrier but the dark store, which was just decided above (its reason is ours to give, not a skip).
+    const courierRequest = request.courierRequest;
+    const couriers = await withDeadline(deadline, () =>
+      this.options.rating.shop(courierRequest, {
+        carriers: CARRIERS.filter((carrier) => carrier !== 'DARK_STORE'),
+        divisions: null,
+        strategy: 'FASTEST',
+        deliverBy: null,
+      }),
+    );
+    const options: DeliveryOption[] = couriers.quotes.map((quote) => ({ kind: 'COURIER', quote }));
+    return { destination: request.destination, options, darkStore, couriers, couriersNotAsked: null, promisedAt: now.toISOString() };
+  }
+
+  /** The dark store's decision for a destination, from configuration and the monitor's last reading only (no call). */
+  private decide(request: DeliveryPromiseRequest): DarkStoreDecision {
+    const source = this.options.darkStore;
+    if (!source) return { offered: false, reason: NOT_CONFIGURED, health: null, healthAgeMs: null };
+    const reason = source.refuses(request.destination);
+    const { health, ageMs } = source.healthState();
+    return { offered: reason === null, reason, health, healthAgeMs: ageMs };
+  }
+}
