@@ -94,8 +94,9 @@ export const groupAModule: CarrierModule = {
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
       tracking.push({ upstream: 'group-a/ecommerce', connector: new EcommerceTrackingConnector(ecommerce) });
-      rating.push(new EcommerceRatingConnector(ecommerce));
-      landedCost.push(new EcommerceDutyTaxConnector(ecommerce));
+      const failures = { metrics: deps.metrics, logger: deps.logger };
+      rating.push(new EcommerceRatingConnector({ ...ecommerce, failures }));
+      landedCost.push(new EcommerceDutyTaxConnector({ ...ecommerce, failures }));
     }
 
     const clients: UpstreamClient[] = [unified?.client, expressClient, ecommerceClient].filter((c): c is UpstreamClient => c !== null && c !== undefined);

@@ -37,8 +37,8 @@ function ecommerceConfig(baseUrl: string, overrides: Partial<GroupAEcommerceConf
 }
 
 /** The module's e-commerce client (src/carriers/group-a/ecommerce/client.ts): client credentials, bearer, readProblem. */
-function ecommerceClient(config: GroupAEcommerceConfig): UpstreamClient {
-  client = createEcommerceHttpClient({ config, ...platform() });
+function ecommerceClient(config: GroupAEcommerceConfig, shared = platform()): UpstreamClient {
+  client = createEcommerceHttpClient({ config, ...shared });
   return client;
 }
 
@@ -142,7 +142,9 @@ describe('Group A e-commerce duty and tax on the wire (E10)', () => {
   async function viaTestServer(answer: unknown, overrides: Partial<GroupAEcommerceConfig> = {}) {
     server = await startTestServer((req) => (req.url.startsWith('/auth/') ? { status: 200, body: token } : { status: 200, body: answer }));
     const config = ecommerceConfig(server.origin, overrides);
-    return { server, connector: new EcommerceDutyTaxConnector({ client: ecommerceClient(config), config }) };
+    const shared = platform();
+    const failures = { metrics: shared.metrics, logger: shared.logger };
+    return { server, metrics: shared.metrics, connector: new EcommerceDutyTaxConnector({ client: ecommerceClient(config, shared), config, failures }) };
   }
 
   it('the path is configuration (GROUP_A_ECOM_DUTY_TAX_PATH); content lines, LB and the bearer go with it', async () => {
@@ -174,9 +176,19 @@ describe('Group A e-commerce duty and tax on the wire (E10)', () => {
     expect(estimate.lines).toEqual([{ kind: 'OTHER', code: 'PLASTIC', name: 'Plastic levy', amount: { amount: '9.1', currency: 'GBP' }, itemIndex: 1 }]);
   });
 
-  it('a charge naming a content line that was not sent is UPSTREAM_CONTRACT', async () => {
-    const { connector } = await viaTestServer({ currency: 'USD', totalAmount: 1, charges: [{ type: 'DUTY', amount: 1, lineNumber: 3 }] });
+  it('a charge naming a content line that was not sent is UPSTREAM_CONTRACT, counted once in upstream_errors_total', async () => {
+    const { connector, metrics } = await viaTestServer({ currency: 'USD', totalAmount: 1, charges: [{ type: 'DUTY', amount: 1, lineNumber: 3 }] });
     const outcome = await connector.landedCost(landedCostRequest());
     expect(outcome.ok === false && outcome.error.code).toBe('UPSTREAM_CONTRACT');
+    const counted = (await metrics.upstreamErrors.get()).values.filter((v) => v.labels.operation === 'duty-tax');
+    expect(counted).toEqual([expect.objectContaining({ value: 1, labels: { upstream: 'group-a/ecommerce', operation: 'duty-tax', code: 'UPSTREAM_CONTRACT' } })]);
+  });
+
+  it('a malformed answer recorded by the HTTP client is not counted a second time by the connector', async () => {
+    const { connector, metrics } = await viaTestServer({ currency: 'USD' });
+    const outcome = await connector.landedCost(landedCostRequest());
+    expect(outcome.ok === false && outcome.error.code).toBe('UPSTREAM_CONTRACT');
+    const counted = (await metrics.upstreamErrors.get()).values.filter((v) => v.labels.operation === 'duty-tax');
+    expect(counted.map((v) => v.value)).toEqual([1]);
   });
 });

@@ -1,12 +1,13 @@
 import type { Carrier } from '../../../domain/carrier.js';
 import type { LandedCostOutcome, LandedCostRequest } from '../../../domain/rating.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import type { FailureSink } from '../../../platform/upstream-failures.js';
 import type { LandedCostConnector } from '../../types.js';
 import { mapDutyTaxAnswer, buildDutyTaxRequest } from './duty-tax-mapping.js';
 import { ecommerceDutyTaxAnswer } from './duty-tax-wire.js';
 import { ecommerceAccountSettings, type EcommerceAccountSettings } from './rating-config.js';
 import { ECOMMERCE_DIVISION, ECOMMERCE_UPSTREAM } from './rating-mapping.js';
-import { asUpstreamError, type EcommerceConnectorDeps } from './rating.js';
+import { recordedFailure, type EcommerceConnectorDeps } from './rating.js';
 import { UpstreamError } from '../../../domain/errors.js';
 
 /**
@@ -19,10 +20,12 @@ export class EcommerceDutyTaxConnector implements LandedCostConnector {
   readonly division = ECOMMERCE_DIVISION;
   private readonly client: UpstreamClient;
   private readonly settings: EcommerceAccountSettings;
+  private readonly failures: FailureSink | undefined;
 
-  constructor({ client, config }: EcommerceConnectorDeps) {
+  constructor({ client, config, failures }: EcommerceConnectorDeps) {
     this.client = client;
     this.settings = ecommerceAccountSettings(config);
+    this.failures = failures;
   }
 
   async landedCost(request: LandedCostRequest): Promise<LandedCostOutcome> {
@@ -31,7 +34,7 @@ export class EcommerceDutyTaxConnector implements LandedCostConnector {
       const { pickup, distributionCenter, dutyTaxPath } = this.settings;
       if (!pickup || !distributionCenter) {
         throw new UpstreamError(`${this.upstream} duty-tax: needs GROUP_A_ECOM_PICKUP_ACCOUNT and GROUP_A_ECOM_DISTRIBUTION_CENTER`, {
-          code: 'UPSTREAM_BAD_REQUEST',
+          code: 'UPSTREAM_NOT_CONFIGURED',
           upstream: this.upstream,
           operation: 'duty-tax',
         });
@@ -48,7 +51,7 @@ export class EcommerceDutyTaxConnector implements LandedCostConnector {
       const { total, lines } = mapDutyTaxAnswer(answer, request.customs.items.length, this.upstream);
       return { ok: true, ...base, total, lines, warnings: [] };
     } catch (error) {
-      return { ok: false, ...base, error: asUpstreamError(error, 'duty-tax') };
+      return { ok: false, ...base, error: recordedFailure(error, 'duty-tax', this.failures) };
     }
   }
 }

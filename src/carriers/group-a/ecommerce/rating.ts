@@ -3,6 +3,7 @@ import { UpstreamError } from '../../../domain/errors.js';
 import type { LaneRefusal, RateOutcome, RateRequest } from '../../../domain/rating.js';
 import type { GroupAEcommerceConfig } from '../../../platform/config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstream-failures.js';
 import type { RatingConnector } from '../../types.js';
 import { ecommerceAccountSettings, type EcommerceAccountSettings } from './rating-config.js';
 import { ECOMMERCE_DIVISION, ECOMMERCE_UPSTREAM, mapEcommerceProduct } from './rating-mapping.js';
@@ -16,6 +17,8 @@ export interface EcommerceConnectorDeps {
   /** The e-commerce OAuth client (bearer token cached, re-minted before expiry and once on a 401). */
   client: UpstreamClient;
   config: GroupAEcommerceConfig;
+  /** Where failures found after the call (an answer that cannot be read) are counted and logged; the client records its own. */
+  failures?: FailureSink;
 }
 
 /**
@@ -28,10 +31,12 @@ export class EcommerceRatingConnector implements RatingConnector {
   readonly division = ECOMMERCE_DIVISION;
   private readonly client: UpstreamClient;
   private readonly settings: EcommerceAccountSettings;
+  private readonly failures: FailureSink | undefined;
 
-  constructor({ client, config }: EcommerceConnectorDeps) {
+  constructor({ client, config, failures }: EcommerceConnectorDeps) {
     this.client = client;
     this.settings = ecommerceAccountSettings(config);
+    this.failures = failures;
   }
 
   refuses(request: RateRequest): LaneRefusal | null {
@@ -59,8 +64,12 @@ export class EcommerceRatingConnector implements RatingConnector {
   async rate(request: RateRequest): Promise<RateOutcome> {
     const base = { carrier: this.carrier, division: this.division, upstream: this.upstream };
     try {
+      // The service asks `refuses` first; this guards a caller that did not (nothing is sent).
       const refusal = this.refuses(request);
-      if (refusal) throw new UpstreamError(`${this.upstream} products: ${refusal.message}`, { code: 'UPSTREAM_BAD_REQUEST', upstream: this.upstream, operation: 'products' });
+      if (refusal) {
+        const code = refusal.code === 'NOT_CONFIGURED' ? 'UPSTREAM_NOT_CONFIGURED' : 'UPSTREAM_BAD_REQUEST';
+        throw new UpstreamError(`${this.upstream} products: ${refusal.message}`, { code, upstream: this.upstream, operation: 'products' });
+      }
       const { pickup, distributionCenter } = this.settings;
       const answer = await this.client.call({
         operation: 'products',
@@ -75,18 +84,24 @@ export class EcommerceRatingConnector implements RatingConnector {
       const products = wanted.size === 0 ? answer.products : answer.products.filter((p) => wanted.has(p.orderedProductId));
       return { ok: true, ...base, quotes: products.map(mapEcommerceProduct), warnings: [] };
     } catch (error) {
-      return { ok: false, ...base, error: asUpstreamError(error, 'products'), workableServices: [], warnings: [] };
+      return { ok: false, ...base, error: recordedFailure(error, 'products', this.failures), workableServices: [], warnings: [] };
     }
   }
 }
 
-/** Anything thrown on the way (a mapping bug included) as a typed failure: connectors never reject. */
-export function asUpstreamError(error: unknown, operation: string): UpstreamError {
-  if (error instanceof UpstreamError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new UpstreamError(`${ECOMMERCE_UPSTREAM} ${operation}: answer could not be read (${message})`, {
-    code: 'UPSTREAM_CONTRACT',
-    upstream: ECOMMERCE_UPSTREAM,
-    operation,
-  }, { cause: error });
+/**
+ * Anything thrown on the way (a mapping bug included) as a typed failure, since connectors never reject; counted and
+ * logged once (a failure the HTTP client already recorded is not recorded again).
+ */
+export function recordedFailure(error: unknown, operation: string, failures: FailureSink | undefined): UpstreamError {
+  const failure =
+    error instanceof UpstreamError
+      ? error
+      : new UpstreamError(
+          `${ECOMMERCE_UPSTREAM} ${operation}: answer could not be read (${error instanceof Error ? error.message : String(error)})`,
+          { code: 'UPSTREAM_CONTRACT', upstream: ECOMMERCE_UPSTREAM, operation },
+          { cause: error },
+        );
+  if (failures) recordUpstreamFailure(failure, failures);
+  return failure;
 }
