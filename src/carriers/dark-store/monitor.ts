@@ -124,8 +124,9 @@ export class DarkStoreMonitor {
 }
 
 /**
- * Gauges read at scrape time. A value that is not known (no reading yet, memory in a unit we do not read) is left out
- * of the scrape rather than shown as 0, except `dark_store_up`, which is 0 whenever the promise would not be offered.
+ * Gauges read at scrape time. A value that is not known (no reading yet, memory in a unit we do not read) is NaN, never
+ * a made-up 0 (a label-less gauge cannot be left out of the scrape); `dark_store_up` is 0 whenever the promise would
+ * not be offered.
  */
 export function registerDarkStoreGauges(metrics: Metrics, read: () => DarkStoreHealthState): void {
   const gauge = (name: string, help: string, value: (state: DarkStoreHealthState) => number | null) => {
@@ -136,14 +137,12 @@ export function registerDarkStoreGauges(metrics: Metrics, read: () => DarkStoreH
       help,
       registers: [metrics.registry],
       collect() {
-        this.reset();
-        const v = value(read());
-        if (v !== null) this.set(v);
+        this.set(value(read()) ?? Number.NaN);
       },
     });
   };
   gauge('dark_store_up', "1 when the dark store's last health reading says status ok and db connected and is fresh, else 0", (s) => (s.healthy ? 1 : 0));
-  gauge('dark_store_memory_rss_bytes', "The dark store's memory.rss in bytes, from its last health reading", (s) => s.health?.memoryRssBytes ?? null);
-  gauge('dark_store_uptime_seconds', "The dark store's uptime in seconds, as of its last health reading", (s) => s.health?.uptimeSeconds ?? null);
-  gauge('dark_store_health_age_seconds', "Seconds since the dark store's last successful health reading", (s) => (s.ageMs === null ? null : s.ageMs / 1000));
+  gauge('dark_store_memory_rss_bytes', "The dark store's memory.rss in bytes, from its last health reading (NaN: none yet, or a unit not read)", (s) => s.health?.memoryRssBytes ?? null);
+  gauge('dark_store_uptime_seconds', "The dark store's uptime in seconds, as of its last health reading (NaN: none yet)", (s) => s.health?.uptimeSeconds ?? null);
+  gauge('dark_store_health_age_seconds', "Seconds since the dark store's last successful health reading (NaN: none yet)", (s) => (s.ageMs === null ? null : s.ageMs / 1000));
 }
