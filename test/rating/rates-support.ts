@@ -1,3 +1,4 @@
+import { DEFAULT_CREDENTIALS } from '../../sandbox/context.js';
 import type { CarrierInterface } from '../../src/domain/carrier.js';
 import type { RateQuote } from '../../src/domain/rating.js';
 
@@ -28,3 +29,12 @@ export function quote(upstream: CarrierInterface, serviceCode: string, amount: s
   };
 }
 
+
+/**
+ * What the rating e2e servers add to startE2E's configuration: the e-commerce account's pickup and distribution center
+ * (E9: without them e-commerce rating refuses every lane as NOT_CONFIGURED), the sandbox's own.
+ */
+export function ratingEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const { pickupAccount, distributionCenter } = DEFAULT_CREDENTIALS.groupAEcommerce;
+  return { GROUP_A_ECOM_PICKUP_ACCOUNT: pickupAccount, GROUP_A_ECOM_DISTRIBUTION_CENTER: distributionCenter, ...extra };
+}
