@@ -116,6 +116,16 @@ describe('Group A express rate request (seed 000, "Express rate request")', () =
     expect(quotesOf(all).length).toBeGreaterThan(1);
   });
 
+  it("other carriers' service codes are not sent to express; naming only those skips express without a call", async () => {
+    const { setup, connector } = await connect();
+    quotesOf(await connector.rate(rateRequest({ serviceCodes: ['PRIORITY_OVERNIGHT', 'P'] })));
+    expect(setup.bodies()[0]?.['productsAndServices']).toEqual([{ productCode: 'P' }]);
+    const others = rateRequest({ serviceCodes: ['PRIORITY_OVERNIGHT'] });
+    expect(connector.refuses(others)).toMatchObject({ code: 'FILTERED_OUT' });
+    expect((await connector.rate(others)).ok).toBe(false);
+    expect(setup.proxy.seen).toHaveLength(1);
+  });
+
   it('cash on delivery travels as a value-added service (KB) and is priced as a surcharge', async () => {
     const { setup, connector } = await connect();
     const request = rateRequest({ destination: DELHI, customs: null, declaredValue: null, cashOnDelivery: { amount: '2500.00', currency: 'INR' } });

@@ -1,6 +1,6 @@
 import type { Money } from '../../../domain/money.js';
 import type { RateAddress, RatePackage, RateRequest } from '../../../domain/rating.js';
-import { centimetres, ESTIMATED_DELIVERY_TYPE_CODE, EXPRESS_PACKAGE_TYPE_CODE, kilograms } from './rating-units.js';
+import { centimetres, ESTIMATED_DELIVERY_TYPE_CODE, EXPRESS_PACKAGE_TYPE_CODE, kilograms, looksLikeExpressProduct } from './rating-units.js';
 
 /**
  * Builds the express rate request (seed 000, "Express rate request") from ours. `/products` takes the same body
@@ -96,6 +96,15 @@ function amount(money: Money): number {
 }
 
 /**
+ * The express product codes a request names: those shaped like express codes (other carriers' codes are theirs).
+ * `null` = every product (none named at all); empty = only other carriers' codes were named.
+ */
+export function requestedExpressProducts(request: Pick<RateRequest, 'serviceCodes'>): string[] | null {
+  if (request.serviceCodes.length === 0) return null;
+  return [...new Set(request.serviceCodes.filter(looksLikeExpressProduct))];
+}
+
+/**
  * `productsAndServices[]`: one entry per requested product code, each carrying cash on delivery when asked; with COD
  * and no product named, one entry without `productCode` whose value-added services apply to every product
  * (assumption XR7). Absent when neither is asked.
@@ -103,8 +112,9 @@ function amount(money: Money): number {
 function productsAndServices(request: RateRequest, codServiceCode: string): ExpressProductAndServicesWire[] | undefined {
   const cod = request.cashOnDelivery;
   const valueAddedServices = cod ? [{ serviceCode: codServiceCode, value: amount(cod), currency: cod.currency }] : undefined;
-  if (request.serviceCodes.length > 0) {
-    return request.serviceCodes.map((productCode) => ({ productCode, ...(valueAddedServices ? { valueAddedServices } : {}) }));
+  const products = requestedExpressProducts(request);
+  if (products !== null) {
+    return products.map((productCode) => ({ productCode, ...(valueAddedServices ? { valueAddedServices } : {}) }));
   }
   return valueAddedServices ? [{ valueAddedServices }] : undefined;
 }

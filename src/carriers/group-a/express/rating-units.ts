@@ -22,6 +22,14 @@ export const ESTIMATED_DELIVERY_TYPE_CODE = 'QDDC';
  */
 export const DEFAULT_COD_SERVICE_CODE = 'KB';
 
+/**
+ * A requested service code express could know: one letter or digit, the carrier family's global product codes (`P`,
+ * `N`, `Y`; assumption XR6). Other carriers' codes (`PRIORITY_OVERNIGHT`) are theirs and never sent here.
+ */
+export function looksLikeExpressProduct(code: string): boolean {
+  return /^[A-Z0-9]$/.test(code);
+}
+
 /** Breakdown `typeCode` -> kind (assumption XR5). Totals of the carrier family's breakdown, and our sandbox's lines. */
 const BREAKDOWN_KINDS: Readonly<Record<string, ChargeKind>> = {
   SPRQT: 'BASE',

@@ -6,7 +6,7 @@ import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstr
 import type { RatingConnector } from '../../types.js';
 import { mapExpressWarnings } from './mapping.js';
 import { readExpressProduct } from './rating-mapping.js';
-import { expressRateRequest } from './rating-request.js';
+import { expressRateRequest, requestedExpressProducts } from './rating-request.js';
 import { DEFAULT_COD_SERVICE_CODE } from './rating-units.js';
 import { expressRateAnswer } from './rating-wire.js';
 
@@ -43,8 +43,14 @@ export class ExpressRatingConnector implements RatingConnector {
     this.failures = options.failures;
   }
 
-  /** No lane is refused without a call: "There is no separate serviceability endpoint". */
-  refuses(_request: RateRequest): LaneRefusal | null {
+  /**
+   * No lane is refused without a call ("There is no separate serviceability endpoint"); only a request naming services
+   * none of which is an express product code is skipped.
+   */
+  refuses(request: RateRequest): LaneRefusal | null {
+    if (requestedExpressProducts(request)?.length === 0) {
+      return { code: 'FILTERED_OUT', message: `None of the requested services (${request.serviceCodes.join(', ')}) is an express product code.` };
+    }
     return null;
   }
 
@@ -69,14 +75,22 @@ export class ExpressRatingConnector implements RatingConnector {
         }),
       );
     }
+    const refusal = this.refuses(request);
+    if (refusal) {
+      // The rating service skips what `refuses` names; a caller that asks anyway gets the same answer, and no call.
+      return this.failed(new UpstreamError(`${UPSTREAM} ${operation}: ${refusal.message}`, { code: 'UPSTREAM_BAD_REQUEST', upstream: UPSTREAM, operation }));
+    }
     try {
       const body = expressRateRequest(request, { accountNumber: account, codServiceCode: this.codServiceCode });
       const answer = await this.client.call({ operation, method: 'POST', path, json: body, schema: expressRateAnswer, idempotent: true });
       const warnings = mapExpressWarnings(answer.warnings ?? []);
       const quotes: RateQuote[] = [];
       const failedServices: Array<{ serviceCode: string | null; error: UpstreamError }> = [];
+      const wanted = requestedExpressProducts(request);
       for (const raw of answer.products) {
         const reading = readExpressProduct(raw, operation, account, warnings);
+        // Only the products asked for, should the answer hold more.
+        if (reading.ok && wanted !== null && !wanted.includes(reading.quote.serviceCode)) continue;
         if (reading.ok) quotes.push(reading.quote);
         else {
           if (this.failures) recordUpstreamFailure(reading.error, this.failures);
