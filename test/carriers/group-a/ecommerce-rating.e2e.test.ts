@@ -28,6 +28,16 @@ const SERVICEABILITY = `query Lane($input: ServiceabilityInput!) {
   }
 }`;
 
+const LANDED_COST = `query Landed($input: LandedCostInput!) {
+  landedCost(input: $input) {
+    outcomes {
+      __typename
+      ... on LandedCostEstimate { upstream total { amount currency } lines { kind code amount { amount currency } itemIndex } }
+      ... on LandedCostFailure { upstream code message }
+    }
+  }
+}`;
+
 const lane = (postalCode: string) => ({
   origin: { countryCode: 'US', postalCode: '30301' },
   destination: { countryCode: 'US', postalCode },
@@ -64,6 +74,34 @@ describe('Group A e-commerce rating over GraphQL (seed 000, interface C; E7, E9)
     expect(outcomes.find((o) => o.upstream === 'group-a/ecommerce')).toMatchObject({ __typename: 'LaneService', served: false, services: [] });
   });
 
+
+  it('landedCost: e-commerce duty and tax lines are itemised per content line with the currency', async () => {
+    e2e.sandbox.resetStats();
+    const answer = await e2e.gql(LANDED_COST, {
+      input: {
+        origin: { countryCode: 'US', postalCode: '30301' },
+        destination: { countryCode: 'GB', postalCode: 'SW1A 1AA' },
+        packages: [{ weight: { value: 1, unit: 'KG' } }],
+        customs: {
+          items: [
+            { description: 'Cotton T-shirt', quantity: 2, value: { amount: '40.00', currency: 'USD' }, hsCode: '610910' },
+            { description: 'Leather wallet', quantity: 1, value: { amount: '65.50', currency: 'USD' }, hsCode: '420231' },
+          ],
+        },
+      },
+    });
+    expect(answer.errors).toBeUndefined();
+    const outcomes = answer.data.landedCost.outcomes as Array<Record<string, any>>;
+    const ecommerce = outcomes.find((o) => o.upstream === 'group-a/ecommerce');
+    expect(ecommerce?.__typename).toBe('LandedCostEstimate');
+    expect(ecommerce?.total.currency).toBe('USD');
+    const lines = ecommerce!.lines as Array<{ kind: string; code: string; amount: { currency: string }; itemIndex: number | null }>;
+    expect(lines.filter((l) => l.itemIndex === 0).map((l) => l.kind)).toEqual(['DUTY', 'TAX']);
+    expect(lines.filter((l) => l.itemIndex === 1).map((l) => l.kind)).toEqual(['DUTY', 'TAX']);
+    expect(lines.filter((l) => l.itemIndex === null).map((l) => l.code)).toEqual(['CLEARANCE']);
+    expect(lines.every((l) => l.amount.currency === 'USD')).toBe(true);
+    expect(e2e.sandbox.stats.groupAEcommerce.calls['POST /shipping/v4/dutytax']).toBe(1);
+  });
 });
 
 describe('Group A e-commerce rating over GraphQL without a distribution center (E9)', () => {
