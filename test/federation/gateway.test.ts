@@ -162,6 +162,18 @@ describe('@apollo/gateway in front of the subgraphs', () => {
     expect(e2e.carrierBTrackCalls()).toBe(1);
   });
 
+  it('one supergraph query returns an order from the orders subgraph next to a rate quote from this subgraph', async () => {
+    const answer = await postGraphQL(
+      gatewayUrl,
+      `query ($input: RateRequestInput!) { orders(count: 1) { id } rates(input: $input) { best { carrier upstream serviceCode total { amount currency } } } }`,
+      { input: { origin: { countryCode: 'US', postalCode: '30301' }, destination: { countryCode: 'US', postalCode: '10001' }, packages: [{ weight: { value: 2 } }] } },
+    );
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    expect(answer.data.orders).toEqual([{ id: 'order-0' }]);
+    expect(answer.data.rates.best.total.amount).toMatch(/^\d+(\.\d+)?$/);
+    expect(answer.data.rates.best.total.currency).toMatch(/^[A-Z]{3}$/);
+  });
+
   it('an ambiguous carrier-and-number reference resolves to an error naming the candidate ids', async () => {
     const answer = await postGraphQL(gatewayUrl, `{ orderWithReusedNumber { id shipment { id status { status } } } }`);
     const error = answer.errors?.find((e) => e.extensions?.code === 'UPSTREAM_AMBIGUOUS');

@@ -168,6 +168,17 @@ describe('Hive Gateway in front of this subgraph and an orders subgraph', () => 
     expect(back.data.orderOf.shipment).toEqual({ id: shipment.id, carrier: 'CARRIER_B', trackingNumber: number, orderNote: orderNoteFor(shipment.id) });
   });
 
+  it('one supergraph query returns an order from the orders subgraph next to a rate quote from this subgraph', async () => {
+    const answer = await post(
+      gateways['http-callback']!.url,
+      `query ($input: RateRequestInput!) { order(id: "o1") { id } rates(input: $input) { best { carrier upstream total { amount currency } } } }`,
+      { input: { origin: { countryCode: 'US', postalCode: '30301' }, destination: { countryCode: 'US', postalCode: '10001' }, packages: [{ weight: { value: 2 } }] } },
+    );
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    expect(answer.data.order).toEqual({ id: 'o1' });
+    expect(answer.data.rates.best.total.amount).toMatch(/^\d+(\.\d+)?$/);
+  });
+
   it(
     'shipmentStatusChanged stays up for 60 s while events flow, through graphql-ws and through HTTP callbacks (heartbeats inside the gateway timeout)',
     async () => {
