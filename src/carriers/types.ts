@@ -10,6 +10,7 @@ import type {
 } from '../domain/rating.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { Shipment } from '../domain/shipment.js';
+import type { StatusChangeInput } from '../domain/status-change.js';
 import type { Config } from '../platform/config.js';
 import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
 import type { Logger } from '../platform/logger.js';
@@ -156,4 +157,16 @@ export interface TrackingDirectory {
   references(carrier: Carrier): { upstream: CarrierInterface; connector: ReferenceTrackingConnector | null } | null;
   /** Carriers whose modules offer a reference lookup (named in the refusal for any other). */
   readonly carriersWithReferences: readonly Carrier[];
+}
+
+/**
+ * Reads the rows a carrier's push webhook stored (Group A unified tracking's push, seed 000): the status changes of a
+ * notification and the id and secret of a confirmation call. The webhook inbox (src/services/realtime) stores and
+ * retries rows; what a row means is the carrier's wire, so it is read here.
+ */
+export interface PushNotificationReader {
+  /** The status changes a stored push notification carries; throws when the body is not one (the attempt fails). */
+  statusChanges(body: unknown): StatusChangeInput[];
+  /** The subscription id and validation secret of a stored confirmation call; null when the body is not one. */
+  confirmation(body: unknown): { subscriptionId: string; validationSecret: string } | null;
 }

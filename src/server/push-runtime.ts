@@ -1,4 +1,5 @@
 import { GroupAPushClient } from '../carriers/group-a/push/client.js';
+import { groupAPushReader } from '../carriers/group-a/push/reader.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -65,6 +66,7 @@ export function createPushRuntime(deps: {
     statusLog: deps.statusLog ?? new StatusLog(store),
     logger,
     metrics,
+    reader: groupAPushReader,
     confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
     processing: config.webhook.inboxProcessing,
     retentionMs: config.webhook.inboxRetentionMs,

@@ -9,6 +9,7 @@ import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js'
 import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
 import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
+import { groupATracking } from '../../src/carriers/group-a/index.js';
 import { trackingRoutes } from '../../src/carriers/registry.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
@@ -120,7 +121,7 @@ describe.each(STORE_BACKENDS)('stored rows on $name', (backend) => {
     });
 
     it("takes the shipment's id at its next poll, keeps its watch id, and is unwatched by either id", async () => {
-      const tracking = new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB)]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+      const tracking = new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB), groupATracking([])]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
       const watcher = new ShipmentWatcher({ store, statusLog: new StatusLog(store), tracking, logger: createLogger('silent'), now: () => EPOCH });
       // As watchShipment stored it before ids were canonical.
       await store.query(

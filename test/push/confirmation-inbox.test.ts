@@ -4,6 +4,7 @@
  * secret is removed from the stored body once settled; processed rows are pruned after the retention.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { groupAPushReader } from '../../src/carriers/group-a/push/reader.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { WebhookInbox } from '../../src/services/realtime/webhook-inbox.js';
 import { StatusLog } from '../../src/store/status-log.js';
@@ -30,6 +31,7 @@ describe.each(STORE_BACKENDS)('push confirmations in the inbox on $name', (backe
       store,
       statusLog: new StatusLog(store),
       logger: createLogger('silent'),
+      reader: groupAPushReader,
       confirm: async (id, secret, waitMs) => {
         calls.push([id, secret, waitMs]);
         return confirm(id, secret, waitMs);

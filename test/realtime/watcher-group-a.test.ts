@@ -13,6 +13,7 @@ import { createEcommerceHttpClient } from '../../src/carriers/group-a/ecommerce/
 import { EcommerceTrackingConnector } from '../../src/carriers/group-a/ecommerce/connector.js';
 import { createExpressHttpClient } from '../../src/carriers/group-a/express/client.js';
 import { ExpressTrackingConnector } from '../../src/carriers/group-a/express/connector.js';
+import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
 import { groupATracking } from '../../src/carriers/group-a/index.js';
 import { trackingRoutes } from '../../src/carriers/registry.js';
 import { scanDedupKey, type StatusChange } from '../../src/domain/status-change.js';
@@ -234,7 +235,7 @@ describe.each(STORE_BACKENDS)('Group A polling watchers on $name', (backend) => 
     };
     const groupAEcommerce = new EcommerceTrackingConnector({ client: createEcommerceHttpClient({ ...platform, config: ecommerceConfig }), config: ecommerceConfig });
     connectors = [groupAExpress, groupAEcommerce];
-    tracking = new TrackingService({ routes: trackingRoutes([groupATracking([groupAExpress, groupAEcommerce])]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+    tracking = new TrackingService({ routes: trackingRoutes([groupATracking([groupAExpress, groupAEcommerce]), carrierBTracking(null)]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
     await store.query('DELETE FROM shipment_watches');
     await store.query('DELETE FROM status_changes');
     sandbox.resetStats();

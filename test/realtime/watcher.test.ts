@@ -9,6 +9,7 @@ import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js'
 import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
 import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
+import { groupATracking } from '../../src/carriers/group-a/index.js';
 import { trackingRoutes } from '../../src/carriers/registry.js';
 import { InputError } from '../../src/domain/errors.js';
 import { scanDedupKey } from '../../src/domain/status-change.js';
@@ -64,7 +65,7 @@ function trackingService(): TrackingService {
   });
   const carrierB = createCarrierBConnector({ client, config });
   connectors.push(carrierB);
-  return new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB)]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
+  return new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB), groupATracking([])]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });
 }
 
 describe.each(STORE_BACKENDS)('polling watchers on $name', (backend) => {

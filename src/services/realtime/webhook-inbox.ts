@@ -1,6 +1,5 @@
 import { Counter } from 'prom-client';
-import { mapPushedShipment } from '../../carriers/group-a/push/mapping.js';
-import { confirmationCall, pushNotification } from '../../carriers/group-a/push/wire.js';
+import type { PushNotificationReader } from '../../carriers/types.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
@@ -16,6 +15,8 @@ export interface WebhookInboxOptions {
   statusLog: StatusAppender;
   logger: Logger;
   metrics?: Metrics;
+  /** What a stored row means, in the carrier's wire (Group A: src/carriers/group-a/push/reader.ts). */
+  reader: PushNotificationReader;
   /** Sweep for rows left unprocessed (another replica died between its 200 and its processing); default 30 s. */
   sweepIntervalMs?: number;
   /**
@@ -192,18 +193,18 @@ export class WebhookInbox {
     let settled = 0;
     for (const row of rows) {
       if (this.closed) break;
-      const parsed = confirmationCall.safeParse(row.body);
+      const parsed = this.options.reader.confirmation(row.body);
       let error: unknown = null;
-      if (parsed.success) {
+      if (parsed) {
         try {
-          await confirm(parsed.data.subscriptionId, parsed.data.validationSecret, Math.max(0, CONFIRMATION_OVERTAKE_MS - row.age_ms));
+          await confirm(parsed.subscriptionId, parsed.validationSecret, Math.max(0, CONFIRMATION_OVERTAKE_MS - row.age_ms));
         } catch (caught) {
           error = caught;
         }
       } else {
         error = new Error('stored confirmation does not match the expected shape');
       }
-      const giveUp = error !== null && (row.attempts + 1 >= maxAttempts || !parsed.success);
+      const giveUp = error !== null && (row.attempts + 1 >= maxAttempts || !parsed);
       if (error === null || giveUp) {
         await this.options.store.query(
           `UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1, body = body - 'validationSecret', last_error = $2
@@ -282,14 +283,14 @@ export class WebhookInbox {
   /** Appends a row's shipments and marks it processed; returns how many were new (not duplicates). */
   private async processRow(tx: Queryable, row: InboxRow): Promise<number> {
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
-    const notification = pushNotification.parse(row.body);
+    const changes = this.options.reader.statusChanges(row.body);
     let added = 0;
-    for (const shipment of notification.shipments) {
+    for (const change of changes) {
       // A duplicate (same id, status.timestamp, status.statusCode) appends nothing.
-      if ((await this.options.statusLog.append(tx, mapPushedShipment(shipment))) !== null) added += 1;
+      if ((await this.options.statusLog.append(tx, change)) !== null) added += 1;
     }
     await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
-    this.options.logger.debug({ inboxId: row.id, shipments: notification.shipments.length, added }, 'webhook notification processed');
+    this.options.logger.debug({ inboxId: row.id, shipments: changes.length, added }, 'webhook notification processed');
     return added;
   }
 
