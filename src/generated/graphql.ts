@@ -577,7 +577,7 @@ export type Money = {
 
 /** An amount given by the caller: a decimal string and an ISO 4217 currency. */
 export type MoneyInput = {
-  /** Decimal string with at most 2 decimals, e.g. `12.50` (at most 12 digits before the point). */
+  /** Decimal string above 0 with at most the currency's decimals (EUR 2, JPY 0, KWD 3), e.g. `12.50`; below 10,000,000. */
   amount: Scalars['String']['input'];
   /** ISO 4217 currency code, e.g. `EUR`. */
   currency: Scalars['String']['input'];
