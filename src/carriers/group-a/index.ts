@@ -89,7 +89,7 @@ export const groupAModule: CarrierModule = {
       const express = { client: expressClient, config: config.groupAExpress };
       tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
       rating.push(new ExpressRatingConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
-      landedCost.push(new ExpressLandedCostConnector(express));
+      landedCost.push(new ExpressLandedCostConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };

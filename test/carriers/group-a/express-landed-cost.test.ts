@@ -4,6 +4,8 @@ import { ExpressLandedCostConnector } from '../../../src/carriers/group-a/expres
 import type { LandedCostOutcome } from '../../../src/domain/rating.js';
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { loadConfig } from '../../../src/platform/config.js';
+import { createLogger } from '../../../src/platform/logger.js';
+import { createMetrics } from '../../../src/platform/metrics.js';
 import { platform } from './harness.js';
 import { CUSTOMS, landedCostRequest, rateRequest, ratingSetup, rawExpressPost, startFixedAnswer, type RatingSetup } from './express-rating-harness.js';
 
@@ -74,9 +76,14 @@ describe('Group A express duty and tax estimate (seed 000: POST /landed-cost; sh
     const { setup } = await connect();
     const client = createExpressHttpClient({ config: { ...setup.config, baseUrl: fixed.origin }, ...platform() });
     extraClosers.push(() => client.close());
-    const outcome = await new ExpressLandedCostConnector({ client, config: setup.config }).landedCost(landedCostRequest());
+    const metrics = createMetrics();
+    const failures = { metrics, logger: createLogger('silent') };
+    const outcome = await new ExpressLandedCostConnector({ client, config: setup.config, failures }).landedCost(landedCostRequest());
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.error.code).toBe('UPSTREAM_CONTRACT');
+    // Counted once on upstream_errors_total, like every upstream failure.
+    const counted = (await metrics.upstreamErrors.get()).values.filter((v) => v.labels.operation === 'landed-cost');
+    expect(counted).toEqual([expect.objectContaining({ value: 1, labels: expect.objectContaining({ code: 'UPSTREAM_CONTRACT', upstream: 'group-a/express' }) })]);
   });
 
   it('a malformed answer is UPSTREAM_CONTRACT', async () => {

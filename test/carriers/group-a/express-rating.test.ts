@@ -249,6 +249,21 @@ describe('Group A express rate answer (seed 000, "Express rate answer")', () => 
     expect(outcome.quotes.map((q) => [q.serviceCode, q.total])).toEqual([['P', { amount: '90.5', currency: 'USD' }]]);
     expect(outcome.failedServices).toEqual([{ serviceCode: 'Y', error: expect.objectContaining({ code: 'UPSTREAM_CONTRACT' }) }]);
     expect(outcome.failedServices?.[0]?.error.message).toContain('no BILLC entry');
+    // Only the failing product is named; the readable one's price is not in the message.
+    expect(outcome.failedServices?.[0]?.error.message).not.toContain('9404.2');
+  });
+
+  it('an unreadable product is counted once on upstream_errors_total', async () => {
+    const fixed = await startFixedAnswer({ products: [{ productCode: 'Y', totalPrice: [{ currencyType: 'PULCL', priceCurrency: 'INR', price: 1 }] }] });
+    extraClosers.push(fixed.close);
+    const { setup } = await connect();
+    const client = createExpressHttpClient({ config: { ...setup.config, baseUrl: fixed.origin }, ...platform() });
+    extraClosers.push(() => client.close());
+    const metrics = createMetrics();
+    const connector = new ExpressRatingConnector({ client, config: setup.config, failures: { metrics, logger: createLogger('silent') } });
+    expect((await connector.rate(rateRequest())).ok).toBe(false);
+    const counted = (await metrics.upstreamErrors.get()).values.filter((v) => v.labels.operation === 'rates');
+    expect(counted).toEqual([expect.objectContaining({ value: 1, labels: expect.objectContaining({ code: 'UPSTREAM_CONTRACT' }) })]);
   });
 
   it('products answered but none readable is a failed outcome, not an unserved lane', async () => {

@@ -2,6 +2,7 @@ import { UpstreamError } from '../../../domain/errors.js';
 import type { LandedCostKind, LandedCostLine, LandedCostOutcome, LandedCostRequest } from '../../../domain/rating.js';
 import type { GroupAExpressConfig } from '../../../platform/config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstream-failures.js';
 import type { LandedCostConnector } from '../../types.js';
 import { mapExpressWarnings } from './mapping.js';
 import { asUpstreamError } from './rating.js';
@@ -16,6 +17,8 @@ export interface ExpressLandedCostConnectorOptions {
   /** The express origin's client (createExpressHttpClient): HTTP Basic and the daily quota, shared with tracking. */
   client: UpstreamClient;
   config: Pick<GroupAExpressConfig, 'accountNumbers'>;
+  /** Where a contract failure found here (no BILLC) is counted and logged (the HTTP client does that for failed calls). */
+  failures?: FailureSink;
 }
 
 /** Line `typeCode` -> kind (assumption XR8); anything else is OTHER with its code kept. */
@@ -38,10 +41,12 @@ export class ExpressLandedCostConnector implements LandedCostConnector {
   readonly division = 'express';
   private readonly client: UpstreamClient;
   private readonly accountNumbers: readonly string[];
+  private readonly failures: FailureSink | undefined;
 
   constructor(options: ExpressLandedCostConnectorOptions) {
     this.client = options.client;
     this.accountNumbers = options.config.accountNumbers;
+    this.failures = options.failures;
   }
 
   async landedCost(request: LandedCostRequest): Promise<LandedCostOutcome> {
@@ -90,6 +95,8 @@ export class ExpressLandedCostConnector implements LandedCostConnector {
   }
 
   private failed(error: UpstreamError): LandedCostOutcome {
+    // Recorded once: an error the HTTP client already recorded is skipped (upstream-failures.ts).
+    if (this.failures && error.code !== 'UPSTREAM_NOT_CONFIGURED') recordUpstreamFailure(error, this.failures);
     return { ok: false, carrier: this.carrier, division: this.division, upstream: this.upstream, error };
   }
 }

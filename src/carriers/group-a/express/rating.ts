@@ -109,7 +109,10 @@ export class ExpressRatingConnector implements RatingConnector {
         ...(failedServices.length > 0 ? { failedServices } : {}),
       };
     } catch (error) {
-      return this.failed(asUpstreamError(operation, error));
+      const failure = asUpstreamError(operation, error);
+      // The HTTP client recorded its own failures already; this records only what it never saw (a mapping bug).
+      if (this.failures) recordUpstreamFailure(failure, this.failures);
+      return this.failed(failure);
     }
   }
 
