@@ -1,5 +1,6 @@
 // First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
 import './platform/require-node.js';
+import { CatchmentConfigError } from './carriers/dark-store/catchment.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
@@ -20,7 +21,7 @@ try {
   const server = await startServer({ config: result.config, logger });
   exitOnTerminationSignals(server, logger, result.config.server.shutdownTimeoutMs);
 } catch (error) {
-  if (error instanceof StartRefusedError || error instanceof DataDirLockedError) {
+  if (error instanceof StartRefusedError || error instanceof DataDirLockedError || error instanceof CatchmentConfigError) {
     // The operator's fix is in the message; a stack trace would only bury it.
     logger.fatal(error.message);
     process.stderr.write(`carrier-subgraph did not start: ${error.message}\n`);

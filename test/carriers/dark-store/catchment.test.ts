@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,4 +83,41 @@ describe('dark-store catchment (configuration)', () => {
     };
     expect(() => darkStoreModule.build(deps)).toThrow(/DARK_STORE_PINCODES \(entry 2\): '5600' is not a 6-digit Indian PIN/);
   });
+});
+
+describe('a bad catchment stops `npm start` with a line naming the variable', () => {
+  it('DARK_STORE_PINCODES with a 5-digit entry: exit 1, no stack trace, the server never ready', async () => {
+    const run = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve, reject) => {
+      const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          LOG_LEVEL: 'info',
+          LOG_FORMAT: 'json',
+          SANDBOX: 'off',
+          DATA_DIR: join(dir, 'data'),
+          DARK_STORE_BASE_URL: 'http://127.0.0.1:9',
+          DARK_STORE_PINCODES: '560001,56003',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      let stdout = '';
+      proc.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+      proc.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const timer = setTimeout(() => {
+        proc.kill('SIGKILL');
+        reject(new Error(`the server did not stop on a bad catchment:\n${stdout}\n${stderr}`));
+      }, 90_000);
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve({ code, stderr, stdout });
+      });
+    });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("carrier-subgraph did not start: dark-store catchment: DARK_STORE_PINCODES (entry 2): '56003' is not a 6-digit Indian PIN");
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stdout).not.toContain('carrier-subgraph ready');
+  }, 100_000);
 });
