@@ -193,10 +193,14 @@ describe('Group A e-commerce rating: lanes refused without a call (E7, E9)', () 
   });
 
   it('without the pickup account or distribution center the lane is refused as NOT_CONFIGURED, naming the variables', async () => {
-    const { connector } = await viaSandbox({ distributionCenter: null });
+    const { sandbox, connector } = await viaSandbox({ distributionCenter: null });
     const refusal = connector.refuses(rateRequest());
     expect(refusal?.code).toBe('NOT_CONFIGURED');
     expect(refusal?.message).toContain('GROUP_A_ECOM_DISTRIBUTION_CENTER');
+    // Asked anyway (the service asks `refuses` first): a typed failure, and still nothing is sent.
+    const outcome = await connector.rate(rateRequest());
+    expect(outcome.ok === false && outcome.error.code).toBe('UPSTREAM_NOT_CONFIGURED');
+    expect(sandbox.stats.groupAEcommerce.calls).toEqual({});
   });
 });
 

@@ -1,13 +1,13 @@
 import type { Carrier } from '../../../domain/carrier.js';
 import { UpstreamError } from '../../../domain/errors.js';
-import type { LaneRefusal, RateOutcome, RateRequest } from '../../../domain/rating.js';
+import type { LaneRefusal, RateOutcome, RatePackage, RateRequest } from '../../../domain/rating.js';
 import type { GroupAEcommerceConfig } from '../../../platform/config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstream-failures.js';
 import type { RatingConnector } from '../../types.js';
 import { ecommerceAccountSettings, type EcommerceAccountSettings } from './rating-config.js';
 import { ECOMMERCE_DIVISION, ECOMMERCE_UPSTREAM, mapEcommerceProduct } from './rating-mapping.js';
-import { buildProductsRequest } from './rating-request.js';
+import { buildProductsRequest, type EcommerceAccountSide } from './rating-request.js';
 import { ecommerceProductsAnswer } from './rating-wire.js';
 
 /** "POST `/shipping/v4/products` | answers serviceability" (seed 000, interface C). */
@@ -40,42 +40,24 @@ export class EcommerceRatingConnector implements RatingConnector {
   }
 
   refuses(request: RateRequest): LaneRefusal | null {
-    const { pickup, distributionCenter, distributionCenterCountry } = this.settings;
-    if (!pickup || !distributionCenter) {
-      return {
-        code: 'NOT_CONFIGURED',
-        message: 'E-commerce rating needs the account pickup and distribution center (GROUP_A_ECOM_PICKUP_ACCOUNT, GROUP_A_ECOM_DISTRIBUTION_CENTER).',
-      };
-    }
-    // The request names no origin: parcels leave from the distribution center (E9), so another origin is not this lane.
-    if (request.origin.countryCode !== distributionCenterCountry) {
-      return {
-        code: 'ORIGIN_NOT_DISTRIBUTION_CENTER_COUNTRY',
-        message: `E-commerce parcels leave from the distribution center ${distributionCenter} in ${distributionCenterCountry} (GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY); the origin is in ${request.origin.countryCode}.`,
-      };
-    }
-    // The label request carries one `packageDetail`: one package per label, so one package per quote (E7).
-    if (request.packages.length !== 1) {
-      return { code: 'SINGLE_PACKAGE_ONLY', message: 'The e-commerce interface quotes one package (one packageDetail) per request.' };
-    }
-    return null;
+    const lane = this.laneOf(request);
+    return 'refusal' in lane ? lane.refusal : null;
   }
 
   async rate(request: RateRequest): Promise<RateOutcome> {
     const base = { carrier: this.carrier, division: this.division, upstream: this.upstream };
     try {
       // The service asks `refuses` first; this guards a caller that did not (nothing is sent).
-      const refusal = this.refuses(request);
-      if (refusal) {
-        const code = refusal.code === 'NOT_CONFIGURED' ? 'UPSTREAM_NOT_CONFIGURED' : 'UPSTREAM_BAD_REQUEST';
-        throw new UpstreamError(`${this.upstream} products: ${refusal.message}`, { code, upstream: this.upstream, operation: 'products' });
+      const lane = this.laneOf(request);
+      if ('refusal' in lane) {
+        const code = lane.refusal.code === 'NOT_CONFIGURED' ? 'UPSTREAM_NOT_CONFIGURED' : 'UPSTREAM_BAD_REQUEST';
+        throw new UpstreamError(`${this.upstream} products: ${lane.refusal.message}`, { code, upstream: this.upstream, operation: 'products' });
       }
-      const { pickup, distributionCenter } = this.settings;
       const answer = await this.client.call({
         operation: 'products',
         method: 'POST',
         path: ECOMMERCE_PRODUCTS_PATH,
-        json: buildProductsRequest({ pickup: pickup!, distributionCenter: distributionCenter! }, request, request.packages[0]!),
+        json: buildProductsRequest(lane.account, request, lane.pkg),
         schema: ecommerceProductsAnswer,
         // A quote creates nothing at the carrier, so a 500/503 may be asked again once.
         idempotent: true,
@@ -86,6 +68,34 @@ export class EcommerceRatingConnector implements RatingConnector {
     } catch (error) {
       return { ok: false, ...base, error: recordedFailure(error, 'products', this.failures), workableServices: [], warnings: [] };
     }
+  }
+
+  /** The lanes this interface cannot quote, found without a call (E7, E9); otherwise what the request needs. */
+  private laneOf(request: RateRequest): { refusal: LaneRefusal } | { account: EcommerceAccountSide; pkg: RatePackage } {
+    const { pickup, distributionCenter, distributionCenterCountry } = this.settings;
+    if (!pickup || !distributionCenter) {
+      return {
+        refusal: {
+          code: 'NOT_CONFIGURED',
+          message: 'E-commerce rating needs the account pickup and distribution center (GROUP_A_ECOM_PICKUP_ACCOUNT, GROUP_A_ECOM_DISTRIBUTION_CENTER).',
+        },
+      };
+    }
+    // The request names no origin: parcels leave from the distribution center (E9), so another origin is not this lane.
+    if (request.origin.countryCode !== distributionCenterCountry) {
+      return {
+        refusal: {
+          code: 'ORIGIN_NOT_DISTRIBUTION_CENTER_COUNTRY',
+          message: `E-commerce parcels leave from the distribution center ${distributionCenter} in ${distributionCenterCountry} (GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY); the origin is in ${request.origin.countryCode}.`,
+        },
+      };
+    }
+    // The label request carries one `packageDetail`: one package per label, so one package per quote (E7).
+    const [pkg, ...more] = request.packages;
+    if (!pkg || more.length > 0) {
+      return { refusal: { code: 'SINGLE_PACKAGE_ONLY', message: 'The e-commerce interface quotes one package (one packageDetail) per request.' } };
+    }
+    return { account: { pickup, distributionCenter }, pkg };
   }
 }
 
