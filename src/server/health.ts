@@ -32,6 +32,7 @@ export function healthRouter(deps: HealthDeps): Router {
     'group-a/tracking': upstreamState(config.groupATracking !== null),
     'group-a/express': upstreamState(config.groupAExpress !== null),
     'group-a/ecommerce': upstreamState(config.groupAEcommerce !== null),
+    'dark-store': upstreamState(config.darkStore !== null),
   };
   const router = Router();
 

@@ -61,7 +61,7 @@ describe('NODE_ENV=production', () => {
         store: { ok: true, kind: 'pglite' },
         migrations: { ok: true, applied: expect.any(Number), expected: expect.any(Number) },
         mode: 'sandbox',
-        upstreams: { 'carrier-b': 'simulated', 'group-a/tracking': 'simulated', 'group-a/express': 'simulated', 'group-a/ecommerce': 'simulated' },
+        upstreams: { 'carrier-b': 'simulated', 'group-a/tracking': 'simulated', 'group-a/express': 'simulated', 'group-a/ecommerce': 'simulated', 'dark-store': 'simulated' },
       });
     });
 
