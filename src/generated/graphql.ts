@@ -995,6 +995,8 @@ export type RateQuote = {
   commitDate?: Maybe<CarrierTime>;
   /** Every currency view the carrier gave, the billing one included. */
   currencyViews: Array<CurrencyView>;
+  /** A delivery window where the carrier promises one (the dark store's 2-4 hours); null otherwise. */
+  deliveryWindow?: Maybe<DeliveryWindow>;
   /** Group A division (e.g. `express`, `ecommerce`); null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** The carrier's delivery estimate: an instant where it gives an offset, a local date-time otherwise. */
@@ -2374,6 +2376,7 @@ export type RateQuoteResolvers<ContextType = GraphQLContext, ParentType extends 
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   commitDate?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
   currencyViews?: Resolver<Array<ResolversTypes['CurrencyView']>, ParentType, ContextType>;
+  deliveryWindow?: Resolver<Maybe<ResolversTypes['DeliveryWindow']>, ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   estimatedDelivery?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
   guaranteed?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;

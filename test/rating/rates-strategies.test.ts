@@ -66,4 +66,11 @@ describe('rate strategies', () => {
       ['LATE', 'ARRIVES_AFTER_DELIVER_BY'],
     ]);
   });
+
+  it("a promised delivery window's end dates a quote (the dark store's 2-4 hours) for FASTEST and DELIVER_BY", () => {
+    const window = { from: { instant: '2026-03-10T14:00:00+05:30', localDateTime: null }, to: { instant: '2026-03-10T16:00:00+05:30', localDateTime: null } };
+    const quotes = [quote('carrier-b', 'NEXT-DAY', '5.00', { estimatedDelivery: at('2026-03-11') }), quote('dark-store', 'WINDOW', '22.00', { deliveryWindow: window })];
+    expect(codes(orderQuotes(quotes, 'FASTEST', none).quotes)).toEqual(['WINDOW', 'NEXT-DAY']);
+    expect(codes(orderQuotes(quotes, 'DELIVER_BY', { ...none, deliverBy: '2026-03-10' }).quotes)).toEqual(['WINDOW']);
+  });
 });

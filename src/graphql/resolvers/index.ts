@@ -12,6 +12,7 @@ import { scalarResolvers } from './scalars.js';
 import { ratingQueries } from './rating.js';
 import { CarrierRates, LaneService, RateFailure, RateOutcome, ServiceabilityOutcome, SkippedCarrier, UnreadableService } from './RateOutcome.js';
 import { RateShopResult } from './RateShopResult.js';
+import { RateQuote } from './RateQuote.js';
 import { promiseQueries } from './promise.js';
 import { landedCostQueries } from './landed-cost.js';
 
@@ -27,6 +28,7 @@ export const resolvers: Resolvers = {
   TrackOutcome,
   TrackingFailure,
   RateShopResult,
+  RateQuote,
   RateOutcome,
   CarrierRates,
   RateFailure,

@@ -91,7 +91,8 @@ export function deliveryDateOf(quote: RateQuote): string | null {
 }
 
 function dateBearing(quote: RateQuote): CarrierTime | null {
-  return quote.estimatedDelivery ?? quote.commitDate ?? null;
+  // A promised window's end is when the parcel is there at the latest (the dark store's 2-4 hours).
+  return quote.estimatedDelivery ?? quote.deliveryWindow?.to ?? quote.commitDate ?? null;
 }
 
 /** Dated quotes by their time (an instant's moment, a local time read as UTC: ordering only), then transit days. */

@@ -1,0 +1,6 @@
+import type { RateQuoteResolvers } from '../../generated/graphql.js';
+
+/** Every member is the domain quote's own; the promised window carries no remark. */
+export const RateQuote: RateQuoteResolvers = {
+  deliveryWindow: (quote) => (quote.deliveryWindow ? { ...quote.deliveryWindow, remark: null } : null),
+};
