@@ -118,6 +118,14 @@ describe('Group A e-commerce duty and tax through the sandbox (seed 000, interfa
     expect(sandbox.stats.groupAEcommerce.responses['401']).toBe(1);
   });
 
+  it("an origin outside the distribution center's country is not asked (E9): UPSTREAM_BAD_REQUEST, nothing sent", async () => {
+    const { sandbox, connector } = await viaSandbox();
+    const outcome = await connector.landedCost(landedCostRequest({ origin: address('CA', 'M5V 2T6') }));
+    expect(outcome.ok === false && outcome.error.code).toBe('UPSTREAM_BAD_REQUEST');
+    expect(outcome.ok === false && outcome.error.message).toContain('GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY');
+    expect(sandbox.stats.groupAEcommerce.calls).toEqual({});
+  });
+
   it('a malformed answer is UPSTREAM_CONTRACT', async () => {
     const { sandbox, connector } = await viaSandbox();
     sandbox.setFaults('groupAEcommerce', { malformedRate: 1 });

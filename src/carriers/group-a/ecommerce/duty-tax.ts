@@ -31,13 +31,20 @@ export class EcommerceDutyTaxConnector implements LandedCostConnector {
   async landedCost(request: LandedCostRequest): Promise<LandedCostOutcome> {
     const base = { carrier: this.carrier, division: this.division, upstream: this.upstream };
     try {
-      const { pickup, distributionCenter, dutyTaxPath } = this.settings;
+      const { pickup, distributionCenter, distributionCenterCountry, dutyTaxPath } = this.settings;
       if (!pickup || !distributionCenter) {
         throw new UpstreamError(`${this.upstream} duty-tax: needs GROUP_A_ECOM_PICKUP_ACCOUNT and GROUP_A_ECOM_DISTRIBUTION_CENTER`, {
           code: 'UPSTREAM_NOT_CONFIGURED',
           upstream: this.upstream,
           operation: 'duty-tax',
         });
+      }
+      // As for rating (E9): parcels leave from the distribution center, so an estimate from elsewhere is not asked.
+      if (request.origin.countryCode !== distributionCenterCountry) {
+        throw new UpstreamError(
+          `${this.upstream} duty-tax: e-commerce parcels leave from ${distributionCenter} in ${distributionCenterCountry} (GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY); the origin is in ${request.origin.countryCode}`,
+          { code: 'UPSTREAM_BAD_REQUEST', upstream: this.upstream, operation: 'duty-tax' },
+        );
       }
       const answer = await this.client.call({
         operation: 'duty-tax',
