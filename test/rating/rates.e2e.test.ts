@@ -139,6 +139,24 @@ describe('rates over /graphql against the simulators', () => {
     }
   }, 60_000);
 
+  it('a postal code Carrier B says does not exist is BAD_USER_INPUT naming input.destination.postalCode before any rate call', async () => {
+    // The sandbox's postal book: a code whose cleaned form starts with 000 does not exist (assumption BP2).
+    const answer = await e2e.gql(SHOP, { input: lane(9, { destination: { countryCode: 'US', postalCode: '00012' } }) });
+    expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(answer.errors?.[0]?.extensions?.field).toBe('input.destination.postalCode');
+    expect(e2e.sandbox.stats.carrierB.calls['POST /country/v1/postal/validate']).toBeGreaterThan(0);
+    expect(totalCalls()).toBe(0);
+  });
+
+  it('a postal validation that fails is a warning, not a block: the rate shop goes on', async () => {
+    e2e.sandbox.failNext('carrierB', { status: 403, count: 2 });
+    // Codes no other test checked, so both are asked (answers are cached briefly, RT8).
+    const result = await shop(lane(10, { origin: { countryCode: 'US', postalCode: '30302' }, destination: { countryCode: 'US', postalCode: '10011' } }));
+    expect(result.warnings.map((w: any) => w.code)).toEqual(['POSTAL_CODE_NOT_CHECKED', 'POSTAL_CODE_NOT_CHECKED']);
+    expect(result.outcomes.find((o: any) => o.upstream === 'carrier-b').__typename).toBe('CarrierRates');
+    expect(ratingCalls()['carrier-b']).toBe(1);
+  });
+
   it('carriers not asked for are skipped as FILTERED_OUT and never called', async () => {
     const result = await shop(lane(7, { carriers: ['GROUP_A'], divisions: ['express'] }));
     expect(result.outcomes.map((o: any) => o.upstream)).toEqual(['group-a/express']);
