@@ -187,6 +187,15 @@ describe('deliveryPromise: the dark store and the couriers', () => {
     expect(onlyOrigin.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.packages' });
     expect(e2e.upstreamBusinessCalls() - (e2e.sandbox.stats.darkStore.calls['GET /health'] ?? 0)).toBe(0);
   });
+
+  it("a postal code Carrier B's postal validation says does not exist is BAD_USER_INPUT naming input.postalCode", async () => {
+    // Sandbox postal book (BP2): US codes starting 000 have the right shape but do not exist.
+    const answer = await e2e.gql(PROMISE, {
+      input: { postalCode: '00012', countryCode: 'US', itemCount: 1, origin: { countryCode: 'US', postalCode: '30301' }, packages: courierPart.packages },
+    });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.postalCode' });
+    expect(answer.errors?.[0]?.message).toMatch(/^input\.postalCode: carrier-b says/);
+  });
 });
 
 function arrival(quote: { estimatedDelivery: any; commitDate: any }): number | null {

@@ -1,13 +1,16 @@
 import { CARRIERS } from '../../domain/carrier.js';
-import type { DarkStoreHealth, LaneRefusal } from '../../domain/rating.js';
-import { withDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
-import type { RateShopper } from '../rating/types.js';
+import type { DarkStoreHealth, LaneRefusal, RateRequest } from '../../domain/rating.js';
+import type { RequestDeadline } from '../../platform/http/deadline.js';
+import { InputError } from '../../domain/errors.js';
+import type { ShopContext } from '../rating/rating-service.js';
+import type { RateShop, RateShopOptions } from '../rating/types.js';
 import type { DarkStoreDecision, DarkStorePromiseSource, DeliveryOption, DeliveryPromise, DeliveryPromiseRequest } from './types.js';
 
 export interface DeliveryPromiseServiceOptions {
   /** The dark-store module's view for the promise; null when no dark store is configured. */
   darkStore: DarkStorePromiseSource | null;
-  rating: RateShopper;
+  /** The rating service (src/services/rating/rating-service.ts): its shop, with the request's deadline. */
+  rating: { shop(request: RateRequest, options: RateShopOptions, context?: ShopContext): Promise<RateShop> };
   now?: () => Date;
 }
 
@@ -46,8 +49,11 @@ export class DeliveryPromiseService {
     return this.options.darkStore?.healthState() ?? null;
   }
 
-  /** `deadline`: the request's (REQUEST_DEADLINE_MS), the ambient one of the couriers' rate shop. */
-  async promise(request: DeliveryPromiseRequest, deadline?: RequestDeadline): Promise<DeliveryPromise> {
+  /**
+   * `deadline`: the request's (REQUEST_DEADLINE_MS), bounding the couriers' rate shop; `fieldPrefix`: where the input
+   * sits in the operation, for a postal code the couriers' check refuses.
+   */
+  async promise(request: DeliveryPromiseRequest, deadline?: RequestDeadline, fieldPrefix = 'input'): Promise<DeliveryPromise> {
     const now = this.now();
     const darkStore = this.decide(request);
     if (darkStore.offered && this.options.darkStore) {
@@ -64,18 +70,24 @@ export class DeliveryPromiseService {
     if (!request.courierRequest) {
       return { destination: request.destination, options: [], darkStore, couriers: null, couriersNotAsked: NO_ORIGIN, promisedAt: now.toISOString() };
     }
-    // Every carrier but the dark store, which was just decided above (its reason is ours to give, not a skip).
-    const courierRequest = request.courierRequest;
-    const couriers = await withDeadline(deadline, () =>
-      this.options.rating.shop(courierRequest, {
-        carriers: CARRIERS.filter((carrier) => carrier !== 'DARK_STORE'),
-        divisions: null,
-        strategy: 'FASTEST',
-        deliverBy: null,
-      }),
-    );
+    const couriers = await this.shopCouriers(request.courierRequest, deadline, fieldPrefix);
     const options: DeliveryOption[] = couriers.quotes.map((quote) => ({ kind: 'COURIER', quote }));
     return { destination: request.destination, options, darkStore, couriers, couriersNotAsked: null, promisedAt: now.toISOString() };
+  }
+
+  private async shopCouriers(request: RateRequest, deadline: RequestDeadline | undefined, fieldPrefix: string): Promise<RateShop> {
+    // Every carrier but the dark store, which was decided above (its reason is the promise's to give, not a skip).
+    const options: RateShopOptions = { carriers: CARRIERS.filter((carrier) => carrier !== 'DARK_STORE'), divisions: null, strategy: 'FASTEST', deliverBy: null };
+    try {
+      return await this.options.rating.shop(request, options, { ...(deadline ? { deadline } : {}), fieldPrefix });
+    } catch (error) {
+      // The destination's postal code is `input.postalCode` here, not `input.destination.postalCode` as in rates.
+      const destinationField = `${fieldPrefix}.destination.postalCode`;
+      if (error instanceof InputError && error.field === destinationField) {
+        throw new InputError(`${fieldPrefix}.postalCode`, error.message.slice(destinationField.length + 2));
+      }
+      throw error;
+    }
   }
 
   /** The dark store's decision for a destination, from configuration and the monitor's last reading only (no call). */
