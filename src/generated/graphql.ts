@@ -344,7 +344,7 @@ export type DeliveryPromiseInput = {
   cashOnDelivery?: InputMaybe<MoneyInput>;
   /** ISO 3166-1 alpha-2 country code of the destination, e.g. `IN`. */
   countryCode: Scalars['String']['input'];
-  /** Items in the order, 1 to 1000: the dark store charges order processing per item. */
+  /** Items in the order, 1 to 10000: the dark store charges order processing per item. */
   itemCount: Scalars['Int']['input'];
   /** Where a courier would pick up; with `packages`, needed for the couriers' options (the dark store ships from its own stock). */
   origin?: InputMaybe<RateAddressInput>;
