@@ -157,6 +157,35 @@ describe('rates over /graphql against the simulators', () => {
     expect(ratingCalls()['carrier-b']).toBe(1);
   });
 
+  it('the same rate request twice in one operation (aliases) costs one call per carrier', async () => {
+    const answer = await e2e.gql(
+      `query ($input: RateRequestInput!) { a: rates(input: $input) { quotes { serviceCode } } b: rates(input: $input) { quotes { serviceCode } } }`,
+      { input: lane(11) },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.b.quotes).toEqual(answer.data.a.quotes);
+    expect(ratingCalls()).toEqual({ 'group-a/express': 1, 'group-a/ecommerce': 1, 'carrier-b': 1 });
+  });
+
+  it("a service the lane lacks is Carrier B's RateFailure with its code, transaction id and the workable services", async () => {
+    const answer = await e2e.gql(SHOP, {
+      input: {
+        origin: { countryCode: 'US', postalCode: '30301' },
+        destination: { countryCode: 'DE', postalCode: '10115' },
+        packages: [{ weight: { value: 2 } }],
+        declaredValue: { amount: '50.00', currency: 'USD' },
+        customs: { items: [{ description: 'Books', quantity: 1, value: { amount: '50.00', currency: 'USD' } }] },
+        carriers: ['CARRIER_B'],
+        serviceCodes: ['CARRIER_GROUND'],
+      },
+    });
+    expect(answer.errors, JSON.stringify(answer.errors)).toBeUndefined();
+    const failure = answer.data.rates.outcomes[0];
+    expect(failure).toMatchObject({ __typename: 'RateFailure', upstream: 'carrier-b', carrierCode: 'RATE.SERVICETYPE.NOTAVAILABLE' });
+    expect(failure.workableServices.length).toBeGreaterThan(0);
+    expect(failure.transactionId).toEqual(expect.any(String));
+  });
+
   it('carriers not asked for are skipped as FILTERED_OUT and never called', async () => {
     const result = await shop(lane(7, { carriers: ['GROUP_A'], divisions: ['express'] }));
     expect(result.outcomes.map((o: any) => o.upstream)).toEqual(['group-a/express']);
