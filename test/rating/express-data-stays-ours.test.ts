@@ -94,7 +94,11 @@ function expressData(outcomes: any[]): { words: string[]; amounts: string[] } {
     ...q.breakdown.map((b: any) => b.amount.amount),
     ...q.currencyViews.flatMap((v: any) => [v.total.amount, ...v.breakdown.map((b: any) => b.amount.amount)]),
   ]);
-  return { words: [...new Set(words.filter((w: unknown): w is string => typeof w === 'string' && w !== ''))], amounts: [...new Set(amounts)] };
+  return {
+    words: [...new Set(words.filter((w: unknown): w is string => typeof w === 'string' && w !== ''))],
+    // A zero line says nothing about a price, and 0 is in many an honest request body.
+    amounts: [...new Set(amounts.filter((a: string) => Number(a) !== 0))],
+  };
 }
 
 /** Every string and number inside a JSON (or form) body, and the path's query values. */
