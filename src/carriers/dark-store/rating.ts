@@ -126,13 +126,15 @@ export class DarkStoreRatingConnector implements RatingConnector {
   }
 
   /**
-   * 2 to 4 hours from when the order can leave: the request's ship date and ready time at the origin's offset, or now
-   * when that has passed. Rendered at the origin's offset (the store delivers where it stands). Store opening hours:
-   * not shown (docs/assumptions.md DS8).
+   * 2 to 4 hours from now: the store picks and packs from its own stock, so the brand's ready time today does not
+   * delay it. A ship date after today (at the origin's offset) starts the window at that day's ready time. Rendered at
+   * the origin's offset. Store opening hours: not shown (docs/assumptions.md DS8).
    */
   private window(request: RateRequest): { from: CarrierTime; to: CarrierTime } {
+    const now = this.now().getTime();
+    const today = instantAt(now, request.originUtcOffset).slice(0, 10);
     const ready = Date.parse(`${request.shipDate}T${request.readyTime}${request.originUtcOffset}`);
-    const start = Math.max(this.now().getTime(), Number.isNaN(ready) ? 0 : ready);
+    const start = request.shipDate > today && !Number.isNaN(ready) ? Math.max(now, ready) : now;
     return {
       from: { instant: instantAt(start + WINDOW_FROM_MS, request.originUtcOffset), localDateTime: null },
       to: { instant: instantAt(start + WINDOW_TO_MS, request.originUtcOffset), localDateTime: null },

@@ -100,7 +100,12 @@ describe('dark-store rating: the seed\'s stated charges and the 2-4 hour promise
     expect(quote.estimatedDelivery).toEqual(quote.deliveryWindow!.to);
   });
 
-  it('a later ship date and ready time start the window then', async () => {
+  it('a ready time later today does not delay it: the store ships from its own stock', async () => {
+    const quote = await quoteOf(request({ readyTime: '17:00:00' }));
+    expect(quote.deliveryWindow?.from.instant).toBe('2026-03-10T14:00:00+05:30');
+  });
+
+  it('a later ship date starts the window at that day\'s ready time', async () => {
     const quote = await quoteOf(request({ shipDate: '2026-03-11', readyTime: '10:00:00' }));
     expect(quote.deliveryWindow?.from.instant).toBe('2026-03-11T12:00:00+05:30');
     expect(quote.deliveryWindow?.to.instant).toBe('2026-03-11T14:00:00+05:30');
