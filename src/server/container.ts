@@ -11,6 +11,7 @@ import { ShipmentWatcher } from '../services/realtime/watcher.js';
 import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
 import { RatingService } from '../services/rating/rating-service.js';
+import { createRatingMetrics } from '../services/rating/rating-metrics.js';
 import { darkStoreOf } from '../carriers/dark-store/index.js';
 import { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
 import { darkStorePromiseSource } from '../services/promise/dark-store-source.js';
@@ -98,6 +99,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     cacheMaxEntries: config.rating.cacheMaxEntries,
     input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [], divisions: config.groupADivisions },
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+    onAnswer: createRatingMetrics(metrics.registry),
     onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'rating connector rejected (a bug): shown as its failure'),
   });
   const landedCost = new LandedCostService({

@@ -112,6 +112,19 @@ describe('rates over /graphql against the simulators', () => {
     expect(second.quotes).toEqual(first.quotes);
   });
 
+  it('/metrics counts the answers a rate shop used by where they came from (rate_answers_total: carrier, cache)', async () => {
+    const metric = async (source: string) => {
+      const text = await (await fetch(new URL('/metrics', e2e.server.url))).text();
+      const line = text.split('\n').find((l) => l.startsWith(`rate_answers_total{upstream="carrier-b",source="${source}"}`));
+      return line ? Number(line.split(' ').pop()) : 0;
+    };
+    const [calledBefore, cachedBefore] = [await metric('carrier'), await metric('cache')];
+    await shop(lane(12));
+    await shop(lane(12));
+    expect(await metric('carrier')).toBe(calledBefore + 1);
+    expect(await metric('cache')).toBe(cachedBefore + 1);
+  });
+
   it('a failure is not cached: the identical request asks the failed carrier again, and only it', async () => {
     e2e.sandbox.failNext('groupAEcommerce', { status: 400, count: 1 });
     const first = await shop(lane(5));

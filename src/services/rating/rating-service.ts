@@ -6,6 +6,7 @@ import type { CarrierWarning } from '../../domain/shipment.js';
 import { currentDeadline, outsideDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
 import { callCarrier, failed, CarrierDeadlineError, type RatingOperation } from './carrier-call.js';
 import { PostalCheck } from './postal-check.js';
+import type { RateAnswerSource } from './rating-metrics.js';
 import {
   validateRateRequestInput,
   validateServiceabilityInput,
@@ -32,6 +33,8 @@ export interface RatingServiceOptions {
   input?: { expressAccountNumbers: readonly string[]; divisions: readonly string[] };
   /** Every failed outcome, once (metrics and the failure log line). */
   onFailure?: (error: UpstreamError) => void;
+  /** Each carrier answer a request used, by where it came from (rate_answers_total on /metrics). */
+  onAnswer?: (upstream: string, source: RateAnswerSource) => void;
   /** A connector that rejected despite its contract (a bug of ours): logged with its stack. */
   onUnexpected?: (error: unknown, connector: RatingConnector) => void;
   now?: () => Date;
@@ -176,10 +179,17 @@ export class RatingService implements RateShopper {
     const ownKey = operation === 'available' && connector.available ? `available|${id}|${requestKey}` : rateKey;
     for (const key of new Set([rateKey, ownKey])) {
       const hit = this.cache?.get(key);
-      if (hit) return { ...hit, reused: true };
+      if (hit) {
+        this.options.onAnswer?.(connector.upstream, 'cache');
+        return { ...hit, reused: true };
+      }
     }
     const pending = this.inflight.get(ownKey);
-    if (pending) return { ...(await waitWithin(pending, connector, deadline)), reused: true };
+    if (pending) {
+      this.options.onAnswer?.(connector.upstream, 'in_flight');
+      return { ...(await waitWithin(pending, connector, deadline)), reused: true };
+    }
+    this.options.onAnswer?.(connector.upstream, 'carrier');
     const quotedAt = this.now().toISOString();
     // The shared call must not be cancelled by this request's deadline alone once others wait on it: it runs outside
     // the ambient scope and under its own combined deadline (callCarrier), which this request set.
