@@ -150,6 +150,19 @@ describe('rate shopping across carriers (in process, fake connectors)', () => {
     expect(second.quotes).toEqual(first.quotes);
   });
 
+  it('an identical rate request after RATE_CACHE_TTL_MS asks the carriers again', async () => {
+    const connector = quick('carrier-b', '12.00');
+    let clock = Date.parse('2026-03-10T12:00:00Z');
+    const rating = service([connector], { cacheTtlMs: 60_000, now: () => new Date(clock) });
+    await rating.shop(request(), ALL);
+    clock += 59_000;
+    expect((await rating.shop(request(), ALL)).fromCache).toBe(true);
+    clock += 2_000;
+    const late = await rating.shop(request(), ALL);
+    expect(late.fromCache).toBe(false);
+    expect(connector.calls).toBe(2);
+  });
+
   it('a different rate request is asked again', async () => {
     const connector = quick('carrier-b', '12.00');
     const rating = service([connector]);
@@ -234,6 +247,18 @@ describe('Carrier B postal validation before quoting', () => {
     const shop = await service([carrierB], { postalValidators: [validator('fail')] }).shop(request(), ALL);
     expect(carrierB.calls).toBe(1);
     expect(shop.warnings?.map((w) => w.code)).toEqual(['POSTAL_CODE_NOT_CHECKED', 'POSTAL_CODE_NOT_CHECKED']);
+  });
+
+  it('with RATE_CACHE_TTL_MS longer than the 10 minutes of a postal answer, a cached rate shop still calls no carrier', async () => {
+    const check = validator(true);
+    const carrierB = quick('carrier-b', '12.00');
+    let clock = Date.parse('2026-03-10T12:00:00Z');
+    const rating = service([carrierB], { postalValidators: [check], cacheTtlMs: 30 * 60_000, now: () => new Date(clock) });
+    await rating.shop(request(), ALL);
+    clock += 20 * 60_000;
+    const again = await rating.shop(request(), ALL);
+    expect(again.fromCache).toBe(true);
+    expect([check.calls, carrierB.calls]).toEqual([2, 1]);
   });
 
   it('validations are cached briefly; Carrier B codes are not checked when Carrier B is not asked', async () => {

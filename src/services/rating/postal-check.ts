@@ -22,8 +22,16 @@ export class PostalCheck {
     private readonly validators: readonly PostalValidationConnector[],
     private readonly deadlineMs: number,
     maxEntries: number,
+    /** RATE_CACHE_TTL_MS: an answer lives at least as long as the quotes it let through, so a cached rate shop calls no carrier. */
+    rateCacheTtlMs: number,
+    /** The service's clock for the TTL, when a test drives it (lru-cache's `perf`); the monotonic clock otherwise. */
+    perf?: { now(): number },
   ) {
-    this.cache = new LRUCache({ max: Math.max(1, maxEntries), ttl: POSTAL_VALIDATION_TTL_MS });
+    this.cache = new LRUCache({
+      max: Math.max(1, maxEntries),
+      ttl: Math.max(POSTAL_VALIDATION_TTL_MS, rateCacheTtlMs),
+      ...(perf ? { perf, ttlResolution: 0 } : {}),
+    });
   }
 
   /** The validators that speak for one of `upstreams` (only a carrier that will be asked has its codes checked). */

@@ -80,9 +80,13 @@ export class RatingService implements RateShopper {
   private readonly now: () => Date;
 
   constructor(private readonly options: RatingServiceOptions) {
+    // A test that drives `now` drives the caches' TTLs too; otherwise lru-cache's monotonic clock.
+    const perf = options.now ? { now: () => options.now!().getTime() } : undefined;
     this.cache =
-      options.cacheTtlMs > 0 ? new LRUCache({ max: Math.max(1, options.cacheMaxEntries), ttl: options.cacheTtlMs }) : null;
-    this.postal = new PostalCheck(options.postalValidators ?? [], options.carrierDeadlineMs, options.cacheMaxEntries);
+      options.cacheTtlMs > 0
+        ? new LRUCache({ max: Math.max(1, options.cacheMaxEntries), ttl: options.cacheTtlMs, ...(perf ? { perf, ttlResolution: 0 } : {}) })
+        : null;
+    this.postal = new PostalCheck(options.postalValidators ?? [], options.carrierDeadlineMs, options.cacheMaxEntries, options.cacheTtlMs, perf);
     this.now = options.now ?? (() => new Date());
   }
 
