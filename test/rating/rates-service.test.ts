@@ -100,6 +100,16 @@ describe('rate shopping across carriers (in process, fake connectors)', () => {
     expect(shop.quotes).toHaveLength(1);
   });
 
+  it("a connector whose refuses() throws is a failed outcome beside the others' quotes", async () => {
+    const broken = quick('group-a/ecommerce', '8.00');
+    broken.refuses = () => {
+      throw new TypeError('a bug in refuses');
+    };
+    const shop = await service([broken, quick('carrier-b', '12.00')]).shop(request(), ALL);
+    expect(shop.outcomes.map((o) => [o.upstream, o.ok])).toEqual([['group-a/ecommerce', false], ['carrier-b', true]]);
+    expect(broken.calls).toBe(0);
+  });
+
   it('each carrier is called once per rate request, all in parallel', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -59,15 +59,17 @@ export async function callCarrier(
     if (error instanceof UpstreamError) return failed(connector, error);
     // A connector's bug is ours, not the carrier's: logged with its stack, shown as this carrier's failure only.
     onUnexpected(error, connector);
-    return failed(
-      connector,
-      new UpstreamError('the connector failed unexpectedly (logged); the other carriers are unaffected', {
-        code: 'UPSTREAM_UNAVAILABLE',
-        upstream: connector.upstream,
-        operation: `${connector.upstream} ${operation}`,
-      }),
-    );
+    return failed(connector, unexpectedFailure(connector, operation));
   }
+}
+
+/** What the client sees of a connector's bug: this carrier's failure, nothing of our code (the log has the stack). */
+export function unexpectedFailure(connector: Pick<RatingConnector, 'upstream'>, operation: string): UpstreamError {
+  return new UpstreamError('the connector failed unexpectedly (logged); the other carriers are unaffected', {
+    code: 'UPSTREAM_UNAVAILABLE',
+    upstream: connector.upstream,
+    operation: `${connector.upstream} ${operation}`,
+  });
 }
 
 export function failed(connector: Pick<RatingConnector, 'carrier' | 'division' | 'upstream'>, error: UpstreamError): RateOutcome {

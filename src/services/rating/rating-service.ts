@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { PostalValidationConnector, RatingConnector } from '../../carriers/types.js';
 import type { UpstreamError } from '../../domain/errors.js';
-import type { RateOutcome, RateQuote, RateRequest } from '../../domain/rating.js';
+import type { RateOutcome, RateRequest } from '../../domain/rating.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import { currentDeadline, outsideDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
-import { callCarrier, failed, CarrierDeadlineError, type RatingOperation } from './carrier-call.js';
+import { callCarrier, failed, unexpectedFailure, CarrierDeadlineError, type RatingOperation } from './carrier-call.js';
 import { PostalCheck } from './postal-check.js';
 import type { RateAnswerSource } from './rating-metrics.js';
 import {
@@ -107,7 +107,7 @@ export class RatingService implements RateShopper {
     };
   }
 
-  /** The connectors a rate shop would ask, for a caller that wants to know without asking (H6's promise). */
+  /** The connectors a rate shop would ask, for a caller that wants to know without asking (the delivery promise). */
   get connectors(): readonly RatingConnector[] {
     return this.options.connectors;
   }
@@ -153,8 +153,17 @@ export class RatingService implements RateShopper {
     const deadline = context.deadline ?? ambientDeadline();
     const skipped: SkippedCarrier[] = [];
     const asked: RatingConnector[] = [];
+    const broken: TimedOutcome[] = [];
     for (const connector of this.options.connectors) {
-      const refusal = filteredOut(connector, options) ?? connector.refuses(request);
+      let refusal;
+      try {
+        refusal = filteredOut(connector, options) ?? connector.refuses(request);
+      } catch (error) {
+        // `refuses` must not throw; if it does (a bug of ours) only that carrier fails, like a rejected `rate`.
+        this.options.onUnexpected?.(error, connector);
+        broken.push({ outcome: failed(connector, unexpectedFailure(connector, 'refuses')), quotedAt: this.now().toISOString(), reused: false });
+        continue;
+      }
       if (refusal) skipped.push({ carrier: connector.carrier, division: connector.division, upstream: connector.upstream, refusal });
       else asked.push(connector);
     }
@@ -162,7 +171,7 @@ export class RatingService implements RateShopper {
     const validators = this.postal.relevant(new Set(asked.map((c) => c.upstream)));
     const warnings = validators.length > 0 ? await this.postal.check(request, validators, context.fieldPrefix ?? 'input', deadline) : [];
     const key = rateRequestKey(request);
-    const outcomes = await Promise.all(asked.map((connector) => this.answerOf(connector, operation, request, key, deadline)));
+    const outcomes = [...broken, ...(await Promise.all(asked.map((connector) => this.answerOf(connector, operation, request, key, deadline))))];
     for (const { outcome, reused } of outcomes) {
       if (!reused && !outcome.ok) this.options.onFailure?.(outcome.error);
     }
@@ -216,11 +225,6 @@ export class RatingService implements RateShopper {
     const oldest = outcomes.map((o) => o.quotedAt).sort()[0]!;
     return { quotedAt: oldest, fromCache: outcomes.every((o) => o.reused) };
   }
-}
-
-/** A rate quote's services, for serviceability (priced or not). */
-export function servicesOf(outcome: RateOutcome): RateQuote[] {
-  return outcome.ok ? outcome.quotes : [];
 }
 
 function connectorId(connector: RatingConnector): string {
