@@ -173,6 +173,16 @@ describe('rate shopping across carriers (in process, fake connectors)', () => {
     expect(connector.calls).toBe(2);
   });
 
+  it('the cache holds at most RATE_CACHE_MAX_ENTRIES answers, the least recently used leaving first', async () => {
+    const connector = quick('carrier-b', '12.00');
+    const rating = service([connector], { cacheMaxEntries: 1 });
+    await rating.shop(request({ shipDate: '2026-03-10' }), ALL);
+    await rating.shop(request({ shipDate: '2026-03-11' }), ALL);
+    expect((await rating.shop(request({ shipDate: '2026-03-11' }), ALL)).fromCache).toBe(true);
+    expect((await rating.shop(request({ shipDate: '2026-03-10' }), ALL)).fromCache).toBe(false);
+    expect(connector.calls).toBe(3);
+  });
+
   it('a different rate request is asked again', async () => {
     const connector = quick('carrier-b', '12.00');
     const rating = service([connector]);
