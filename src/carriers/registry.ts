@@ -107,5 +107,6 @@ export function trackingRoutes(
       return byCarrier.get(carrier)?.references ?? null;
     },
     carriersWithReferences: [...byCarrier.values()].filter((t) => t.references).map((t) => t.carrier),
+    carriers: new Set(byCarrier.keys()),
   };
 }

@@ -157,6 +157,8 @@ export interface TrackingDirectory {
   references(carrier: Carrier): { upstream: CarrierInterface; connector: ReferenceTrackingConnector | null } | null;
   /** Carriers whose modules offer a reference lookup (named in the refusal for any other). */
   readonly carriersWithReferences: readonly Carrier[];
+  /** Carriers a module tracks, configured or not (any other is refused as input: it has no tracking interface). */
+  readonly carriers: ReadonlySet<Carrier>;
 }
 
 /**

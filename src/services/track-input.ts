@@ -17,20 +17,25 @@ export interface TrackInputRaw {
 }
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-const TRACKING_CARRIERS: ReadonlySet<Carrier> = new Set(['GROUP_A', 'CARRIER_B']);
 
 /**
  * Checks one lookup before any upstream call or write. Every problem is an InputError naming the field's path, e.g.
  * `inputs.3.trackingNumber`; every string is held to its rule in src/domain/text-bounds.ts (length, characters) before
  * anything else looks at it, so a 10 KB or NUL-bearing value is refused, never sent upstream, stored or echoed.
  */
-export function validateTrackInput(raw: TrackInputRaw, path: string, divisions: readonly string[]): TrackRequest {
+export function validateTrackInput(
+  raw: TrackInputRaw,
+  path: string,
+  divisions: readonly string[],
+  /** The carriers a module tracks (the registry's `tracking.carriers`). */
+  trackingCarriers: ReadonlySet<Carrier>,
+): TrackRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
   if (!(CARRIERS as readonly string[]).includes(raw.carrier)) {
     throw new InputError(at('carrier'), `unknown carrier ${JSON.stringify(String(raw.carrier).slice(0, 40))}; expected one of ${CARRIERS.join(', ')}`);
   }
   const carrier = raw.carrier as Carrier;
-  if (!TRACKING_CARRIERS.has(carrier)) {
+  if (!trackingCarriers.has(carrier)) {
     throw new InputError(at('carrier'), `${carrier} has no tracking interface`);
   }
   const trackingNumber = checkText(raw.trackingNumber, at('trackingNumber'), 'trackingNumber');

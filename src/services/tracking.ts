@@ -35,7 +35,7 @@ export class TrackingService {
   }
 
   validate(raw: TrackInputRaw, path: string): TrackRequest {
-    return validateTrackInput(raw, path, this.options.divisions);
+    return validateTrackInput(raw, path, this.options.divisions, this.options.routes.carriers);
   }
 
   /** Fails before any upstream call when one request asks for more numbers than the documented cap. */

@@ -19,7 +19,6 @@ import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
 import { startInProcessSandbox, type InProcessSandbox } from '../../src/server/sandbox-mode.js';
 import { TrackingService } from '../../src/services/tracking.js';
-import { trackRequest } from '../support/track-request.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The only files of src/carriers a service or resolver may import. */
@@ -103,11 +102,13 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
     ]);
   });
 
-  it('a module added to the registry list is asked by the registry: its rating connector is listed, its tracking answers', async () => {
+  it('a module added to the registry list is asked by the registry: its rating connector is listed, its numbers are tracked by it', async () => {
+    // A carrier no real module tracks (the dark store publishes no tracking), given a tracking capability by a fake
+    // module: the tracking service accepts its numbers and routes them to it without a line of service code naming it.
     const tracked: TrackRequest[][] = [];
     let closed = 0;
     const fakeTracking: TrackingConnector = {
-      upstream: 'carrier-b',
+      upstream: 'dark-store',
       maxBatchSize: 30,
       async track(requests: readonly TrackRequest[]): Promise<TrackOutcome[]> {
         tracked.push([...requests]);
@@ -115,8 +116,8 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
       },
     };
     const fakeRating: RatingConnector = {
-      upstream: 'carrier-b',
-      carrier: 'CARRIER_B',
+      upstream: 'dark-store',
+      carrier: 'DARK_STORE',
       division: null,
       refuses: () => null,
       rate: async (_request: RateRequest): Promise<RateOutcome> => {
@@ -124,10 +125,10 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
       },
     };
     const fakeModule: CarrierModule = {
-      carrier: 'CARRIER_B',
+      carrier: 'DARK_STORE',
       build: (): CarrierCapabilities => ({
-        carrier: 'CARRIER_B',
-        tracking: { carrier: 'CARRIER_B', interfaces: [{ upstream: 'carrier-b', connector: fakeTracking }], route: () => 'carrier-b' },
+        carrier: 'DARK_STORE',
+        tracking: { carrier: 'DARK_STORE', interfaces: [{ upstream: 'dark-store', connector: fakeTracking }], route: () => 'dark-store' },
         rating: [fakeRating],
         landedCost: [],
         postalValidation: [],
@@ -144,15 +145,17 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
 
     // The tracking service is built from the registry alone; it finds the fake module's connector for the number.
     const service = new TrackingService({ routes: registry.tracking, divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 100 });
-    const request = trackRequest('CARRIER_B', '123456789012');
+    const request = service.validate({ carrier: 'DARK_STORE', trackingNumber: 'DS-000123' }, 'input');
     const route = service.route(request);
-    expect(route.name).toBe('carrier-b');
+    expect(route.name).toBe('dark-store');
     const outcomes = await service.trackOnRoute(route, [request]);
     expect(outcomes).toEqual([{ ok: true, shipments: [] }]);
     expect(tracked).toEqual([[request]]);
 
-    // A carrier whose module is not in the list is not routed to anything.
-    expect(() => service.route(trackRequest('GROUP_A', '1234567893'))).toThrow(/GROUP_A has no tracking interface/);
+    // A carrier whose module is not in the list has no tracking interface: BAD_USER_INPUT on the field, no call.
+    expect(() => service.validate({ carrier: 'GROUP_A', trackingNumber: '1234567893' }, 'input')).toThrow(
+      expect.objectContaining({ field: 'input.carrier', message: expect.stringMatching(/GROUP_A has no tracking interface/) }),
+    );
 
     await Promise.all([registry.close(), registry.close()]);
     expect(closed).toBe(1);
