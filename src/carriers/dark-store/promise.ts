@@ -1,7 +1,8 @@
-import { money, toUnits } from '../../carriers/dark-store/charges.js';
-import { DARK_STORE_REFUSALS, type DarkStoreView } from '../../carriers/dark-store/index.js';
 import type { LaneRefusal, RateAddress } from '../../domain/rating.js';
-import type { DarkStoreCharge, DarkStoreOffer, DarkStorePromiseSource } from './types.js';
+import type { DarkStoreCharge, DarkStoreOffer, DarkStorePromiseSource } from '../types.js';
+import { money, toUnits } from './charges.js';
+import type { DarkStoreView } from './index.js';
+import { DARK_STORE_REFUSALS } from './rating.js';
 
 /** Seed 002 A: "Purpose: a delivery promise of two to four hours on the brand's own storefront." */
 const WINDOW_FROM_HOURS = 2;
