@@ -327,7 +327,7 @@ export type DeliveryPromise = {
   darkStore: DarkStoreDecision;
   /** The earliest credible option (the first of `options`); null when nothing can be promised. */
   earliest?: Maybe<DeliveryOption>;
-  /** Every credible option, earliest first: the dark store's alone when it is offered, else the couriers' quotes (FASTEST). */
+  /** Every credible option, earliest first: the dark store's alone when it is offered, else the couriers' quotes (FASTEST), one per service (a carrier's ACCOUNT price where it also gives LIST). */
   options: Array<DeliveryOption>;
   /** The destination's postal code, as checked. */
   postalCode: Scalars['String']['output'];

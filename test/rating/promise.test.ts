@@ -122,6 +122,24 @@ describe('deliveryPromise: the dark store and the couriers', () => {
     expect(promise.options.every((o: any) => o.kind === 'COURIER')).toBe(true);
   });
 
+  it("each courier service is one option: Carrier B's ACCOUNT price, not its LIST price beside it (DP6)", async () => {
+    const query = `query Promise($input: DeliveryPromiseInput!) {
+      deliveryPromise(input: $input) { options { carrier division quote { serviceCode rateType } } couriers { quotes { carrier serviceCode rateType } } }
+    }`;
+    const answer = await e2e.gql(query, { input: { postalCode: NOT_SERVED, countryCode: 'IN', itemCount: 1, ...courierPart } });
+    expect(answer.errors).toBeUndefined();
+    const { options, couriers } = answer.data.deliveryPromise;
+    // The rate shop behind it quotes a Carrier B service twice (LIST and ACCOUNT kept apart, as `rates` shows) ...
+    const carrierB = couriers.quotes.filter((q: any) => q.carrier === 'CARRIER_B');
+    expect(new Set(carrierB.map((q: any) => q.rateType))).toEqual(new Set(['LIST', 'ACCOUNT']));
+    // ... the promise offers each service once, at the ACCOUNT price.
+    const keys = options.map((o: any) => `${o.carrier}|${o.division ?? ''}|${o.quote.serviceCode}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const carrierBOptions = options.filter((o: any) => o.carrier === 'CARRIER_B');
+    expect(carrierBOptions.length).toBeGreaterThan(0);
+    expect(carrierBOptions.every((o: any) => o.quote.rateType === 'ACCOUNT')).toBe(true);
+  });
+
   it('without an origin and packages, a pincode outside the catchment gets no option and says why', async () => {
     const answer = await e2e.gql(PROMISE, { input: { postalCode: NOT_SERVED, countryCode: 'IN', itemCount: 1 } });
     expect(answer.errors).toBeUndefined();

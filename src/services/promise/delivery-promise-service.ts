@@ -1,5 +1,5 @@
 import { CARRIERS } from '../../domain/carrier.js';
-import type { DarkStoreHealth, LaneRefusal, RateRequest } from '../../domain/rating.js';
+import type { DarkStoreHealth, LaneRefusal, RateQuote, RateRequest } from '../../domain/rating.js';
 import type { RequestDeadline } from '../../platform/http/deadline.js';
 import { InputError } from '../../domain/errors.js';
 import type { ShopContext } from '../rating/rating-service.js';
@@ -71,7 +71,7 @@ export class DeliveryPromiseService {
       return { destination: request.destination, options: [], darkStore, couriers: null, couriersNotAsked: NO_ORIGIN, promisedAt: now.toISOString() };
     }
     const couriers = await this.shopCouriers(request.courierRequest, deadline, fieldPrefix);
-    const options: DeliveryOption[] = couriers.quotes.map((quote) => ({ kind: 'COURIER', quote }));
+    const options: DeliveryOption[] = oneQuotePerService(couriers.quotes).map((quote) => ({ kind: 'COURIER', quote }));
     return { destination: request.destination, options, darkStore, couriers, couriersNotAsked: null, promisedAt: now.toISOString() };
   }
 
@@ -98,4 +98,20 @@ export class DeliveryPromiseService {
     const { health, ageMs } = source.healthState();
     return { offered: reason === null, reason, health, healthAgeMs: ageMs };
   }
+}
+
+/**
+ * One option per courier service: a carrier quoting both its published (LIST) and negotiated (ACCOUNT) price for the
+ * same service (Carrier B, "LIST and ACCOUNT kept apart" in `rates`) is one delivery option here, at the ACCOUNT
+ * price the shipper pays; the option keeps the place of the service's first quote in the FASTEST order
+ * (docs/assumptions.md DP6). `rates` still lists both.
+ */
+export function oneQuotePerService(quotes: readonly RateQuote[]): RateQuote[] {
+  const chosen = new Map<string, RateQuote>();
+  for (const quote of quotes) {
+    const key = [quote.carrier, quote.division ?? '', quote.serviceCode].join('|');
+    const held = chosen.get(key);
+    if (!held || (held.rateType !== 'ACCOUNT' && quote.rateType === 'ACCOUNT')) chosen.set(key, quote);
+  }
+  return [...chosen.values()];
 }
