@@ -1,7 +1,8 @@
 /**
- * The README's rate-shopping query, pasted as is into the server `npm start` runs with nothing configured (sandbox
- * mode: every simulator in process, every connection pointed at it). If this fails, the README's query does too.
+ * The README's queries, pasted as is into the server `npm start` runs with nothing configured (sandbox mode: every
+ * simulator in process, every connection pointed at it). If this fails, the README's query does too.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,22 +11,11 @@ import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 
-/** README "Quick start", query 4, character for character. */
-export const README_RATE_SHOP = `# 4. Rate shopping: every carrier that serves the lane, in parallel; one outcome per carrier, quotes cheapest first
-{
-  rates(input: {
-    origin: { countryCode: "US", postalCode: "30301" }
-    destination: { countryCode: "US", postalCode: "10001" }
-    packages: [{ weight: { value: 2, unit: KG }, dimensions: { length: 30, width: 20, height: 15, unit: CM } }]
-    strategy: CHEAPEST
-  }) {
-    best { carrier division serviceName total { amount currency } estimatedDelivery { instant localDateTime } }
-    quotes { carrier division serviceCode serviceName serviceLevel total { amount currency } transitDays rateType }
-    outcomes { __typename ... on RateFailure { upstream code message limit } }
-    skipped { upstream code message }
-    quotedAt fromCache
-  }
-}`;
+/** Every ```graphql block of the README, in order, as a reader pastes it. */
+const README_BLOCKS = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+
+/** README "Quick start", query 4, read from the README itself (so the README cannot drift from what is tested). */
+export const README_RATE_SHOP = README_BLOCKS.find((block) => block.startsWith('# 4. Rate shopping'))!;
 
 let server: StartedServer;
 let dataDir: string;
@@ -60,3 +50,17 @@ it("the README's rate-shopping query answers quotes from every sandbox courier, 
   expect(again.data.rates.fromCache).toBe(true);
   expect(again.data.rates.quotedAt).toBe(rates.quotedAt);
 }, 60_000);
+
+it('every query pasted from the README answers without a GraphQL error (one operation per block, or per line in the mutations block)', async () => {
+  expect(README_BLOCKS.length).toBeGreaterThanOrEqual(7);
+  for (const block of README_BLOCKS) {
+    const body = block.replace(/^#.*$/gm, '').trim();
+    // The "Mutations and lists" block holds one operation per line; every other block is one operation.
+    const operations = block.startsWith('# Mutations and lists') ? body.split('\n').filter((line) => line.trim() !== '') : [body];
+    for (const operation of operations) {
+      const answer = await gql(operation);
+      expect(answer.errors, `${operation.slice(0, 80)}: ${JSON.stringify(answer.errors)}`).toBeUndefined();
+      expect(answer.data).toBeTruthy();
+    }
+  }
+}, 120_000);
