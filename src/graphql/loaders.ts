@@ -7,7 +7,8 @@ import type { TrackingService } from '../services/tracking.js';
 /**
  * Per-request tracking loaders: one DataLoader per upstream route, with the connector's batch size (Carrier B: 30).
  * Every path into tracking (list queries, aliases, nested fields, the router's `_entities`) goes through here, so N
- * distinct Carrier B numbers in one request cost ceil(N/30) upstream calls.
+ * distinct Carrier B numbers in one request cost ceil(N/30) upstream calls. The service may share these batches with
+ * concurrent requests' (TRACKING_BATCH_WINDOW_MS) and answer repeated lookups fresh (TRACKING_FRESHNESS_MS).
  */
 export class TrackingLoaders {
   private readonly byRoute = new Map<string, DataLoader<TrackRequest, TrackOutcome, string>>();
@@ -45,7 +46,7 @@ export class TrackingLoaders {
         async (requests) => {
           // Detailed scans cost more upstream; ask for them for the whole batch when any lookup in it needs events.
           const includeEvents = requests.some((r) => r.includeEvents);
-          return this.tracking.trackOnRoute(
+          return this.tracking.trackShared(
             route,
             requests.map((r) => ({ ...r, includeEvents })),
             this.deadline,

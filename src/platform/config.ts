@@ -61,6 +61,11 @@ const envSchema = z.object({
   UPSTREAM_HEADERS_TIMEOUT_MS: positive(15_000),
   UPSTREAM_BODY_TIMEOUT_MS: positive(15_000),
   UPSTREAM_RETRY_BASE_DELAY_MS: ms(100),
+  // Performance (issue 12, docs/assumptions.md PF1-PF4): connections per upstream, sharing and freshness of tracking.
+  UPSTREAM_POOL_CONNECTIONS: positive(64),
+  TRACKING_BATCH_WINDOW_MS: ms(5),
+  TRACKING_FRESHNESS_MS: ms(2_000),
+  TRACKING_FRESHNESS_MAX_ENTRIES: positive(10_000),
 
   CARRIER_B_BASE_URL: url.optional(),
   CARRIER_B_CLIENT_ID: optionalText,
@@ -252,7 +257,9 @@ export interface Config {
     callbackAllowedHosts: string[];
   };
   sandbox: { mode: 'auto' | 'on' | 'off'; seed: string; latencyMs: number; timeScale: number };
-  http: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; retryBaseDelayMs: number };
+  http: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; retryBaseDelayMs: number; poolConnections: number };
+  /** Issue 12: batching across requests and the freshness window of tracking answers (src/services/tracking-batcher.ts). */
+  trackingSharing: { windowMs: number; freshnessMs: number; freshnessMaxEntries: number };
   groupADivisions: string[];
   carrierB: CarrierBConfig | null;
   groupATracking: GroupATrackingConfig | null;
@@ -402,6 +409,12 @@ function toConfig(env: Env): Config {
       headersTimeoutMs: env.UPSTREAM_HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: env.UPSTREAM_BODY_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_BASE_DELAY_MS,
+      poolConnections: env.UPSTREAM_POOL_CONNECTIONS,
+    },
+    trackingSharing: {
+      windowMs: env.TRACKING_BATCH_WINDOW_MS,
+      freshnessMs: env.TRACKING_FRESHNESS_MS,
+      freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
     },
     groupADivisions: env.GROUP_A_DIVISIONS,
     carrierB: env.CARRIER_B_BASE_URL

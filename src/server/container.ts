@@ -83,6 +83,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     routes: registry.tracking,
     divisions: config.groupADivisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
+    sharing: config.trackingSharing,
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
     stored: statusLog
       ? new StoredShipments(statusLog, {

@@ -5,6 +5,7 @@ import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
 import type { Shipment } from '../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { StoredShipmentSource } from './stored-shipments.js';
+import { TrackingBatcher, type TrackingBatcherOptions } from './tracking-batcher.js';
 import { validateReferenceLookup, validateTrackInput, type ReferenceLookupRaw, type TrackInputRaw } from './track-input.js';
 import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
@@ -24,11 +25,17 @@ export interface TrackingServiceOptions {
   onFailure?: (error: UpstreamError) => void;
   /** Where `_entities` references by id are answered without a carrier call (docs/assumptions.md I4); none by default. */
   stored?: StoredShipmentSource | null;
+  /** Batching across requests and the freshness window (TRACKING_BATCH_WINDOW_MS, TRACKING_FRESHNESS_MS); off when absent. */
+  sharing?: TrackingBatcherOptions;
 }
 
 /** Tracking across every carrier: validates lookups, routes each to its interface, and tracks batches there. */
 export class TrackingService {
-  constructor(private readonly options: TrackingServiceOptions) {}
+  private readonly batcher: TrackingBatcher | null;
+
+  constructor(private readonly options: TrackingServiceOptions) {
+    this.batcher = options.sharing ? new TrackingBatcher((route, requests, deadline) => this.trackOnRoute(route, requests, deadline), options.sharing) : null;
+  }
 
   get maxNumbersPerRequest(): number {
     return this.options.maxNumbersPerRequest;
@@ -48,6 +55,15 @@ export class TrackingService {
   /** Where one lookup goes, by its carrier module's rule (e.g. Group A express numbers to express when configured). */
   route(request: TrackRequest): TrackingRoute {
     return this.options.routes.route(request);
+  }
+
+  /**
+   * A GraphQL request's batch on one route: shared with concurrent requests' lookups and answered fresh where the
+   * route batches and sharing is configured (src/services/tracking-batcher.ts); otherwise `trackOnRoute`. Never rejects.
+   */
+  trackShared(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
+    if (this.batcher?.handles(route)) return this.batcher.track(route, requests, deadline);
+    return this.trackOnRoute(route, requests, deadline);
   }
 
   /** Tracks requests that share one route; one outcome per request, in order. Never rejects. */

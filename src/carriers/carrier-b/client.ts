@@ -34,6 +34,8 @@ export interface CarrierBClientOptions {
   now?: () => number;
   /** A 429 whose Retry-After is at most this far away is waited out once (assumption B3). */
   maxRetryAfterWaitMs?: number;
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
+  connections?: number;
 }
 
 /** One client for the Carrier B origin, with OAuth client credentials (token cached, re-minted before expiry). */
@@ -46,6 +48,7 @@ export function createCarrierBHttpClient(options: CarrierBClientOptions): Upstre
     metrics,
     logger: options.logger,
     retryBaseDelayMs: options.retryBaseDelayMs,
+    ...(options.connections !== undefined ? { connections: options.connections } : {}),
     ...(options.maxRetryAfterWaitMs !== undefined ? { maxRetryAfterWaitMs: options.maxRetryAfterWaitMs } : {}),
     readError: readCarrierBError,
     readTransactionId: readCarrierBTransactionId,

@@ -35,7 +35,7 @@ export const carrierBModule: CarrierModule = {
   build(deps: CarrierModuleDeps): CarrierCapabilities {
     const section = deps.config.carrierB;
     const client = section
-      ? createCarrierBHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger })
+      ? createCarrierBHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger, connections: deps.config.http.poolConnections })
       : null;
 
     let trackingConnector: CarrierBConnector | null = null;

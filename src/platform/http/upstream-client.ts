@@ -95,7 +95,7 @@ export class UpstreamClient {
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
     this.pool = new Pool(this.origin, {
-      connections: options.connections ?? 16,
+      connections: options.connections ?? 64, // UPSTREAM_POOL_CONNECTIONS' default (docs/assumptions.md PF3)
       connect: { timeout: options.timeouts.connectTimeoutMs },
       headersTimeout: options.timeouts.headersTimeoutMs,
       bodyTimeout: options.timeouts.bodyTimeoutMs,

@@ -1,0 +1,135 @@
+import { LRUCache } from 'lru-cache';
+import type { TrackingRoute } from '../carriers/types.js';
+import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
+import { UpstreamError } from '../domain/errors.js';
+import { DeadlineExceededError, outsideDeadline, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
+
+/** Sends one shared call's lookups on a route (TrackingService.trackOnRoute, with no request's deadline). */
+export type RouteTracker = (route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline) => Promise<TrackOutcome[]>;
+
+export interface TrackingBatcherOptions {
+  /** TRACKING_BATCH_WINDOW_MS: how long lookups from concurrent requests are gathered; 0 sends each request's batch alone. */
+  windowMs: number;
+  /** TRACKING_FRESHNESS_MS: how long a successful answer stands for a repeated lookup; 0 keeps none. */
+  freshnessMs: number;
+  /** Bound of the freshness cache (TRACKING_FRESHNESS_MAX_ENTRIES). */
+  freshnessMaxEntries: number;
+}
+
+/** One distinct lookup of a window: its callers share the slot and the outcome. */
+interface Slot {
+  request: TrackRequest;
+  includeEvents: boolean;
+  settle: Array<(outcome: TrackOutcome) => void>;
+}
+
+/** A successful answer kept for the freshness window, with whether it carries the scans. */
+interface Fresh {
+  outcome: TrackOutcome & { ok: true };
+  includeEvents: boolean;
+}
+
+/**
+ * Process-wide batching of tracking lookups across GraphQL requests (issue 12). Each request's DataLoader still
+ * groups its own lookups; this gathers those groups from concurrent requests for TRACKING_BATCH_WINDOW_MS on routes
+ * whose connector batches (maxBatchSize > 1, Carrier B) and sends them in shared calls of up to maxBatchSize numbers.
+ * Identical lookups (trackRequestKey) share one slot. The shared call runs outside any request's deadline; each caller
+ * waits under its own. Successful answers stand for TRACKING_FRESHNESS_MS; failures are never kept.
+ */
+export class TrackingBatcher {
+  private readonly pending = new Map<string, { route: TrackingRoute; slots: Map<string, Slot> }>();
+  private readonly fresh: LRUCache<string, Fresh> | null;
+
+  constructor(
+    private readonly send: RouteTracker,
+    private readonly options: TrackingBatcherOptions,
+  ) {
+    this.fresh =
+      options.freshnessMs > 0 ? new LRUCache<string, Fresh>({ max: options.freshnessMaxEntries, ttl: options.freshnessMs }) : null;
+  }
+
+  /** Whether lookups on this route come here: only connectors that batch (Carrier B); Group A sends one number a call. */
+  handles(route: TrackingRoute): boolean {
+    return (this.options.windowMs > 0 || this.fresh !== null) && (route.connector?.maxBatchSize ?? 1) > 1;
+  }
+
+  /** One outcome per request, in order. Never rejects: past the deadline, the lookups still waiting fail with it. */
+  async track(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
+    if (this.options.windowMs > 0) return Promise.all(requests.map((request) => this.trackOne(route, request, deadline)));
+    // No window: this request's batch is sent alone, as before, less the lookups answered fresh.
+    const outcomes = requests.map((request) => this.freshAnswer(route, request));
+    const missing = requests.filter((_, i) => outcomes[i] === null);
+    if (missing.length > 0) {
+      const sent = await this.send(route, missing, deadline);
+      missing.forEach((request, j) => this.keep(route, request, request.includeEvents, sent[j]));
+      let j = 0;
+      for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = sent[j++]!;
+    }
+    return outcomes as TrackOutcome[];
+  }
+
+  /** The answer kept for this lookup, when one is fresh and has the scans the lookup needs. */
+  freshAnswer(route: TrackingRoute, request: TrackRequest): TrackOutcome | null {
+    const kept = this.fresh?.get(`${route.name}\n${trackRequestKey(request)}`);
+    if (!kept || (request.includeEvents && !kept.includeEvents)) return null;
+    return kept.outcome;
+  }
+
+  private keep(route: TrackingRoute, request: TrackRequest, includeEvents: boolean, outcome: TrackOutcome | undefined): void {
+    if (!this.fresh || !outcome?.ok) return;
+    this.fresh.set(`${route.name}\n${trackRequestKey(request)}`, { outcome, includeEvents });
+  }
+
+  private trackOne(route: TrackingRoute, request: TrackRequest, deadline?: RequestDeadline): Promise<TrackOutcome> {
+    const kept = this.freshAnswer(route, request);
+    if (kept) return Promise.resolve(kept);
+    const shared = new Promise<TrackOutcome>((resolve) => this.enqueue(route, request, resolve));
+    // The caller's deadline bounds only its own wait; the shared call goes on for the others (and fills the cache).
+    return withDeadline(deadline, () => shared).catch((cause: unknown) => {
+      if (!(cause instanceof DeadlineExceededError)) throw cause;
+      const error = new UpstreamError(`${route.name}: ${cause.message} before it answered`, { code: 'UPSTREAM_DEADLINE_EXCEEDED', upstream: route.name }, { cause });
+      return { ok: false as const, error };
+    });
+  }
+
+  private enqueue(route: TrackingRoute, request: TrackRequest, settle: (outcome: TrackOutcome) => void): void {
+    let window = this.pending.get(route.name);
+    if (!window) {
+      window = { route, slots: new Map() };
+      this.pending.set(route.name, window);
+      // The timer and the shared call belong to no request: one caller's deadline must not cancel the others' call.
+      outsideDeadline(() => setTimeout(() => this.flush(route.name), this.options.windowMs).unref());
+    }
+    const key = trackRequestKey(request);
+    const slot = window.slots.get(key);
+    if (slot) {
+      slot.includeEvents ||= request.includeEvents;
+      slot.settle.push(settle);
+    } else {
+      window.slots.set(key, { request, includeEvents: request.includeEvents, settle: [settle] });
+    }
+  }
+
+  private flush(routeName: string): void {
+    const window = this.pending.get(routeName);
+    if (!window) return;
+    this.pending.delete(routeName);
+    const { route } = window;
+    const slots = [...window.slots.values()];
+    const size = route.connector?.maxBatchSize ?? 30;
+    for (let i = 0; i < slots.length; i += size) {
+      const chunk = slots.slice(i, i + size);
+      // Detailed scans cost more upstream; ask for them for the whole call when any lookup in it needs events.
+      const includeEvents = chunk.some((s) => s.includeEvents);
+      // trackOnRoute never rejects: every slot is settled by its outcome.
+      void outsideDeadline(() => this.send(route, chunk.map((s) => ({ ...s.request, includeEvents }))))
+        .then((outcomes) => {
+          chunk.forEach((slot, j) => {
+            const outcome = outcomes[j]!;
+            this.keep(route, slot.request, includeEvents, outcome);
+            for (const settle of slot.settle) settle(outcome);
+          });
+        });
+    }
+  }
+}
