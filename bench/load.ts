@@ -212,7 +212,11 @@ async function upstreamCalls(graphqlUrl: string): Promise<number> {
   return total;
 }
 
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
 const f = (n: number, digits = 2): string => n.toFixed(digits);
 
 export async function runLoadBench(): Promise<string[]> {
