@@ -6,7 +6,6 @@ import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
-import { expressMiddleware } from '@as-integrations/express5';
 import express from 'express';
 import type { GraphQLContext } from '../graphql/context.js';
 import { TrackingLoaders } from '../graphql/loaders.js';
@@ -26,6 +25,7 @@ import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-au
 import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
+import { graphqlHttpHandler } from './graphql-http.js';
 import { buildSchema } from './schema.js';
 
 export interface AppDeps {
@@ -123,10 +123,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     '/graphql',
     routerSecretMiddleware(config.routerAccess),
     express.json({ limit: '2mb' }),
-    expressMiddleware(apollo, {
-      // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
-      context: async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription }),
-    }),
+    // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
+    // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
+    graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription })),
     graphqlJsonErrors(logger),
   );
 
