@@ -1,6 +1,6 @@
 /**
  * Production load benchmark (issue 12 item 5). Measures what production runs: the compiled build (`dist/`, rebuilt
- * with `npm run build` when missing or older than src/ or schema/), started as `node dist/src/main.js` with
+ * with `npm run build` when missing or older than its inputs), started as `node dist/src/main.js` with
  * NODE_ENV=production, the simulators in their own process (`npm run sandbox`), and the load from a third process
  * (autocannon's CLI, 50 connections). A bare Apollo Server 5 + express 5 hello world (bench/hello-world.mjs) runs
  * beside it, and the runs are interleaved (hello, subgraph, hello, subgraph ...), so every figure is a ratio to what
@@ -9,13 +9,14 @@
  * Environment: LOAD_BENCH_SECONDS (10 per run), LOAD_BENCH_ROUNDS (3 interleaved pairs per case),
  * LOAD_BENCH_CONNECTIONS (50). Run alone: `BENCH=load npm run bench`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from '../test/production/build.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
@@ -111,23 +112,23 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function newestMtime(dir: string): Promise<number> {
-  let newest = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, (await stat(join(entry.parentPath, entry.name))).mtimeMs);
-  }
-  return newest;
-}
-
-/** What start:prod runs is dist/; a benchmark of a stale build would measure old code. */
+/**
+ * What start:prod runs is dist/; a benchmark of a stale build would measure old code. The production tests' own check
+ * (dist/ newer than src, sandbox, schema, package.json, tsconfigs, else `npm run build`), run from the repository root.
+ */
 async function ensureBuild(): Promise<string> {
   const main = join(ROOT, 'dist', 'src', 'main.js');
-  const built = await stat(main).then((s) => s.mtimeMs, () => 0);
-  const sources = Math.max(await newestMtime(join(ROOT, 'src')), await newestMtime(join(ROOT, 'schema')));
-  if (built > sources) return 'dist/ is current';
-  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed:\n${result.stdout}\n${result.stderr}`);
-  return built === 0 ? 'built dist/ (it was missing)' : 'rebuilt dist/ (it was older than src/ or schema/)';
+  const before = await stat(main).then((s) => s.mtimeMs, () => 0);
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    await ensureBuilt();
+  } finally {
+    process.chdir(cwd);
+  }
+  const after = await stat(main).then((s) => s.mtimeMs, () => 0);
+  if (after === before) return 'dist/ is current';
+  return before === 0 ? 'built dist/ (it was missing)' : 'rebuilt dist/ (it was older than its inputs)';
 }
 
 async function startSandbox(latencyMs: number): Promise<{ child: ChildProcess; env: Record<string, string> }> {
