@@ -86,6 +86,8 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     GROUP_A_ECOM_BASE_URL: sandbox.urls.groupAEcommerce,
     GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
     GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
+    // Tests count upstream calls per lookup and reuse numbers across tests: no freshness cache unless a test asks for it.
+    TRACKING_FRESHNESS_MS: '0',
     ...options.env,
     // After env, so an empty DARK_STORE_* there still gets the simulator's (a test cannot know its URL beforehand).
     ...(options.withDarkStore ? darkStoreEnv(sandbox, options.env) : {}),
