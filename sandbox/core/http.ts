@@ -21,6 +21,13 @@ export interface SandboxResponse {
   contentType?: string;
   json?: unknown;
   raw?: Buffer | string;
+  /**
+   * Fault knob "the carrier acted, the answer is lost": the handler has already done its work (created the shipment);
+   * the answer is held this long before it is written (longer than the client's timeout = a timeout after acting).
+   */
+  delayMs?: number;
+  /** Fault knob: the handler acted, then the connection is reset instead of answering. */
+  reset?: boolean;
 }
 
 export function header(req: SandboxRequest, name: string): string | undefined {

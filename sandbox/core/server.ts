@@ -56,7 +56,13 @@ async function serve(incoming: IncomingMessage, outgoing: ServerResponse, origin
       body,
       origin,
     };
-    write(outgoing, await handler(request));
+    const response = await handler(request);
+    if (response.delayMs !== undefined && response.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, response.delayMs));
+    if (response.reset) {
+      incoming.socket.destroy();
+      return;
+    }
+    write(outgoing, response);
   } catch (error) {
     if (!outgoing.headersSent) write(outgoing, { status: 500, json: { message: `Sandbox failure: ${String(error)}` } });
     else outgoing.destroy();

@@ -28,7 +28,7 @@ export interface Route {
   guards?: readonly Guard[];
   /** The numbers a tracking call asks for, recorded in stats once the guards passed. */
   trackedNumbers?: (req: SandboxRequest) => string[] | undefined;
-  handle: (req: SandboxRequest) => SandboxResponse;
+  handle: (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 }
 
 /** The upstream's own error body for a status (problem detail, carrier error list, ...). */
@@ -76,7 +76,7 @@ async function pipeline(spec: SimulatorSpec, req: SandboxRequest): Promise<Sandb
     const refused = guard(req);
     if (refused) return refused;
   }
-  if (route.kind !== 'business') return route.handle(req);
+  if (route.kind !== 'business') return await route.handle(req);
 
   const numbers = route.trackedNumbers?.(req);
   if (numbers) spec.stats.trackingRequests.push(numbers);
@@ -86,7 +86,7 @@ async function pipeline(spec: SimulatorSpec, req: SandboxRequest): Promise<Sandb
     if (fault.retryAfterSec === undefined) return failed;
     return { ...failed, headers: { ...failed.headers, 'retry-after': String(fault.retryAfterSec) } };
   }
-  const response = route.handle(req);
+  const response = await route.handle(req);
   if (response.status >= 300 || response.json === undefined) return response;
   const broken = spec.faults.afterHandler();
   if (broken.kind !== 'malformed') return response;

@@ -8,10 +8,14 @@ import type {
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
+  DocumentConnector,
   HealthConnector,
   LandedCostConnector,
   PostalValidationConnector,
   RatingConnector,
+  ReturnsConnector,
+  ShippingConnector,
+  TenderingConnector,
   TrackingCapability,
   TrackingConnector,
   TrackingDirectory,
@@ -44,6 +48,10 @@ export interface CarrierRegistry {
   readonly landedCostConnectors: readonly LandedCostConnector[];
   readonly postalValidators: readonly PostalValidationConnector[];
   readonly healthConnectors: readonly HealthConnector[];
+  readonly shippingConnectors: readonly ShippingConnector[];
+  readonly tenderingConnectors: readonly TenderingConnector[];
+  readonly returnsConnectors: readonly ReturnsConnector[];
+  readonly documentConnectors: readonly DocumentConnector[];
   /** Who tracks a number (src/services/tracking.ts routes through this). */
   readonly tracking: TrackingDirectory;
   /** Every upstream client of every module: one per configured interface. */
@@ -63,6 +71,10 @@ export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModul
     landedCostConnectors: built.flatMap((m) => m.landedCost),
     postalValidators: built.flatMap((m) => m.postalValidation),
     healthConnectors: built.flatMap((m) => m.health),
+    shippingConnectors: built.flatMap((m) => m.shipping ?? []),
+    tenderingConnectors: built.flatMap((m) => m.tendering ?? []),
+    returnsConnectors: built.flatMap((m) => m.returns ?? []),
+    documentConnectors: built.flatMap((m) => m.documents ?? []),
     tracking: trackingRoutes(
       built.flatMap((m) => (m.tracking ? [m.tracking] : [])),
       decorateTracking,

@@ -1,4 +1,5 @@
 import type { Carrier, CarrierInterface } from '../domain/carrier.js';
+import { type InputError, UpstreamError } from '../domain/errors.js';
 import type {
   DarkStoreHealth,
   LandedCostOutcome,
@@ -11,7 +12,21 @@ import type {
 } from '../domain/rating.js';
 import type { Money } from '../domain/money.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
-import type { Shipment } from '../domain/shipment.js';
+import type { CarrierWarning, Shipment } from '../domain/shipment.js';
+import type {
+  CancelResult,
+  CreatedReturn,
+  CreateShipmentAnswer,
+  FetchedDocument,
+  LabelHandle,
+  ReconcileResult,
+  ReturnRequest,
+  ShipmentJobResult,
+  ShipmentRequest,
+  TenderKind,
+  TenderResult,
+  ValidationResult,
+} from '../domain/shipping.js';
 import type { StatusChangeInput } from '../domain/status-change.js';
 import type { Config } from '../platform/config.js';
 import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
@@ -77,6 +92,100 @@ export interface HealthConnector {
   health(): Promise<DarkStoreHealth>;
 }
 
+/**
+ * A connector's shipping capability (express `/shipments`, Carrier B `/ship/v1/shipments`, e-commerce label creation),
+ * tagged with the carrier, division and interface it speaks for. DESIGN.md "Shipping, documents and tendering".
+ *
+ * Rules every implementation keeps:
+ * - `check` makes no call: it returns every carrier-specific refusal of the request (seed 001's required inputs,
+ *   e-commerce `packageId` at most 30 characters, ...) as InputErrors naming the field under `input.` (e.g.
+ *   `input.packages.0.packageId`); the service refuses before any write or call when the list is not empty.
+ * - `create` is sent ONCE: never retried (not on 500/503, not on a reset), because its outcome may be unknown. It
+ *   writes `request.purchaseReference` into the shipment's customer references (and `request.orderId` as the carrier's
+ *   customer-reference kind). It rejects with UpstreamError; an error whose `outcomeUnknown(error)` is true (timeout,
+ *   connection reset, 5xx after the body was sent) makes the label UNKNOWN, anything else FAILED.
+ * - `reconcile` looks the purchase up by `purchaseReference` (Carrier B `/track/v1/referencenumbers`, e-commerce
+ *   tracking by the caller's package id, express by the reference lookup of docs/assumptions.md) and never creates.
+ */
+export interface ShippingConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  /** The account used when the request names none (the configured one). */
+  readonly defaultAccountNumber: string;
+  /** Accounts this connector may ship for (a request naming another is refused as input). */
+  readonly accountNumbers: readonly string[];
+  /** Whether the carrier offers this service code, as far as known without a call (null: not known, let the carrier say). */
+  offersService?(serviceCode: string): boolean | null;
+  check(request: ShipmentRequest): InputError[];
+  create(request: ShipmentRequest): Promise<CreateShipmentAnswer>;
+  /** Carrier B async jobs: poll the results operation once. */
+  jobResult?(jobId: string, accountNumber: string): Promise<ShipmentJobResult>;
+  reconcile(request: ShipmentRequest, sentAt: Date): Promise<ReconcileResult>;
+  /** Carrier-side validation, nothing created (Carrier B `/ship/v1/shipments/packages/validate`); absent: ours only. */
+  validate?(request: ShipmentRequest): Promise<ValidationResult>;
+  /** Cancels a created shipment (Carrier B PUT `/ship/v1/shipments/cancel`, express cancellation). */
+  cancel?(label: LabelHandle, reason: string | null): Promise<CancelResult>;
+}
+
+/** Tells whether a rejected `create` may have reached the carrier and acted (UNKNOWN, reconcile) or surely did not (FAILED). */
+export function outcomeUnknown(error: unknown): boolean {
+  return (
+    error instanceof UpstreamError &&
+    (error.code === 'UPSTREAM_UNAVAILABLE' || error.code === 'UPSTREAM_DEADLINE_EXCEEDED' || error.code === 'UPSTREAM_CONTRACT')
+  );
+}
+
+/** Tendering: e-commerce manifest (`/shipping/v4/manifest`), Carrier B ground end-of-day close (`/ship/v1/endofday/`). */
+export interface TenderingConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  readonly kind: TenderKind;
+  /** Tenders these labels (all of this carrier, division and account, generated, not cancelled, not yet tendered). */
+  tender(accountNumber: string, labels: readonly LabelHandle[], date: string): Promise<TenderResult>;
+}
+
+/** Return labels (e-commerce) and return tags (Carrier B `/ship/v1/shipments/tag`, cancel by shipment id). */
+export interface ReturnsConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  check(request: ReturnRequest): InputError[];
+  createReturn(request: ReturnRequest): Promise<CreatedReturn>;
+  cancelReturn?(carrierReturnId: string, accountNumber: string): Promise<CancelResult>;
+}
+
+/** What a document connector can fetch for a shipment. */
+export type FetchableDocument = 'PROOF_OF_DELIVERY' | 'SHIPMENT_IMAGE' | 'BILL_OF_LADING' | 'FREIGHT_BILLING_DOCUMENT';
+
+/**
+ * Documents fetched from the carrier (express `/proof-of-delivery` and `/get-image`, Carrier B
+ * `/track/v1/trackingdocuments`) and uploaded to it (express PATCH `/upload-image`, POST `/upload-invoice-data`).
+ */
+export interface DocumentConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  readonly fetchable: readonly FetchableDocument[];
+  fetch(label: LabelHandle, kind: FetchableDocument, format: 'PDF' | 'PNG'): Promise<FetchedDocument>;
+  uploadImage?(trackingNumber: string, image: { format: string; content: Buffer; typeCode: string | null }): Promise<{ warnings: CarrierWarning[] }>;
+  uploadInvoice?(invoice: InvoiceUpload): Promise<{ warnings: CarrierWarning[] }>;
+}
+
+/** Paperless trade invoice data, before or after creation (express `/upload-invoice-data`). */
+export interface InvoiceUpload {
+  /** Set after creation; null before (then `plannedShipDate` and the account say which shipment it will be). */
+  trackingNumber: string | null;
+  accountNumber: string;
+  plannedShipDate: string | null;
+  invoiceNumber: string;
+  invoiceDate: string;
+  /** The invoice itself as a PDF, when the caller has one. */
+  document: Buffer | null;
+  lines: { description: string; quantity: number; value: Money; hsCode: string | null; countryOfOrigin: string | null }[];
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Carrier modules (DESIGN.md "Carriers are modules; capabilities are interfaces"). A module builds, from the
 // configuration, the capabilities its carrier offers; src/carriers/registry.ts lists the modules and is the only place
@@ -120,6 +229,11 @@ export interface CarrierCapabilities {
   readonly landedCost: readonly LandedCostConnector[];
   readonly postalValidation: readonly PostalValidationConnector[];
   readonly health: readonly HealthConnector[];
+  /** Shipping, tendering, returns and documents (issue 9); absent = none. */
+  readonly shipping?: readonly ShippingConnector[];
+  readonly tendering?: readonly TenderingConnector[];
+  readonly returns?: readonly ReturnsConnector[];
+  readonly documents?: readonly DocumentConnector[];
   /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
   readonly clients: readonly UpstreamClient[];
   /** Closes every client of the module, each once. */

@@ -75,7 +75,18 @@ interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The raw bytes of a successful binary answer (`download`). */
+  bytes?: Buffer;
 }
+
+/** A document fetched as bytes (`download`): labels by URL, proof of delivery, manifests. */
+export interface DownloadedFile {
+  contentType: string | null;
+  bytes: Buffer;
+}
+
+/** What `download` takes: a call spec without a wire schema (a non-JSON answer is kept as bytes). */
+export type DownloadSpec = Omit<CallSpec<z.ZodType>, 'schema' | 'onFailureBody'>;
 
 /**
  * One client per upstream origin: an undici pool with explicit timeouts, the upstream's auth strategy, retries (500
@@ -122,11 +133,21 @@ export class UpstreamClient {
     return parsed.data;
   }
 
+  /**
+   * Fetches a document as bytes (a label by URL, a PDF answer). Errors are read and typed as for `call`; a success is
+   * returned as its bytes and content type, whatever they are (the caller checks what it expects).
+   */
+  async download(spec: DownloadSpec): Promise<DownloadedFile> {
+    const answer = await this.send({ ...spec, schema: undefined as unknown as z.ZodType }, true);
+    const type = answer.headers['content-type'];
+    return { contentType: (Array.isArray(type) ? type[0] : type) ?? null, bytes: answer.bytes ?? Buffer.alloc(0) };
+  }
+
   async close(): Promise<void> {
     await this.pool.close();
   }
 
-  private async send(spec: CallSpec<z.ZodType>): Promise<RawAnswer> {
+  private async send(spec: CallSpec<z.ZodType>, binary = false): Promise<RawAnswer> {
     const idempotent = spec.idempotent ?? spec.method !== 'POST';
     let retriedServer = false;
     let retriedAuth = false;
@@ -140,7 +161,7 @@ export class UpstreamClient {
       // Past the deadline nothing is sent and no quota slot is taken.
       if (deadline?.aborted) throw this.deadlineError(spec);
       const attemptDone = await this.options.beforeAttempt?.(spec.operation);
-      const answer = await this.attempt(spec, credentials.headers, deadline).finally(() => attemptDone?.());
+      const answer = await this.attempt(spec, credentials.headers, deadline, binary).finally(() => attemptDone?.());
       const { status } = answer;
       if (status >= 200 && status < 300) return answer;
       if (status === 401 && spec.auth !== false && !retriedAuth) {
@@ -167,9 +188,14 @@ export class UpstreamClient {
     }
   }
 
-  private async attempt(spec: CallSpec<z.ZodType>, authHeaders: Record<string, string>, deadline?: AbortSignal): Promise<RawAnswer> {
+  private async attempt(
+    spec: CallSpec<z.ZodType>,
+    authHeaders: Record<string, string>,
+    deadline: AbortSignal | undefined,
+    binary: boolean,
+  ): Promise<RawAnswer> {
     const path = this.resolvePath(spec);
-    const headers: Record<string, string> = { accept: 'application/json', ...authHeaders, ...spec.headers };
+    const headers: Record<string, string> = { accept: binary ? '*/*' : 'application/json', ...authHeaders, ...spec.headers };
     let body: string | undefined;
     if (spec.form) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
@@ -186,6 +212,10 @@ export class UpstreamClient {
     try {
       const response = await this.pool.request({ method: spec.method, path, headers, body, ...(deadline ? { signal: deadline } : {}) });
       status = response.statusCode;
+      if (binary && status >= 200 && status < 300) {
+        const bytes = Buffer.from(await response.body.arrayBuffer());
+        return { status, headers: response.headers, body: null, bytes };
+      }
       const text = await response.body.text();
       return { status, headers: response.headers, body: parseBody(text) };
     } catch (cause) {

@@ -1,0 +1,382 @@
+import type { Carrier, CarrierInterface } from './carrier.js';
+import type { Money } from './money.js';
+import type { ChargeLine, CustomsContent, Dimensions, Weight } from './rating.js';
+import type { CarrierWarning, ShipmentReference } from './shipment.js';
+
+/**
+ * Shipping in the unified model (DESIGN.md "Shipping, documents and tendering"): what a caller asks a carrier to
+ * create, what the carrier answered, and the label's durable lifecycle. Connectors build their wire requests from these
+ * types and map answers back into them; services and resolvers never see a wire shape. Every value here is already
+ * validated by src/services/shipping/shipment-input.ts (and by the connector's own `check` for carrier-specific rules).
+ */
+
+/** A shipping address: street lines, city, postal code and country at least. */
+export interface ShippingAddress {
+  /** 1 to 3 lines. */
+  streetLines: string[];
+  city: string;
+  stateOrProvinceCode: string | null;
+  /** Null only for a country without postal codes. */
+  postalCode: string | null;
+  /** ISO 3166-1 alpha-2, upper case. */
+  countryCode: string;
+  residential: boolean | null;
+}
+
+/** Shipper, recipient or return address owner. */
+export interface ShippingParty {
+  /** Person to contact. */
+  contactName: string;
+  companyName: string | null;
+  phone: string | null;
+  email: string | null;
+  address: ShippingAddress;
+}
+
+export interface ShipmentPackage {
+  weight: Weight;
+  dimensions: Dimensions | null;
+  description: string | null;
+  /**
+   * The caller's own package id (e-commerce `packageDetail.packageId`, at most 30 characters). Null: the service
+   * derives one from the idempotency key, so a lost answer can be found again by it.
+   */
+  packageId: string | null;
+  /** Cash on delivery to collect for this package (Carrier B `packageCODDetail.codCollectionAmount`). */
+  cashOnDelivery: Money | null;
+}
+
+export type LabelFormat = 'PDF' | 'PNG';
+/** INLINE: the carrier sends the bytes in its answer; URL: the carrier hands a link (we fetch and store it either way). */
+export type LabelDelivery = 'INLINE' | 'URL';
+
+/** A pickup booked in the same call as the shipment (express: yields `dispatchConfirmationNumber`). */
+export interface PickupInShipment {
+  /** Local date-time at the origin the parcels are ready, `YYYY-MM-DDTHH:MM:SS`. */
+  readyAt: string;
+  /** Local closing time at the origin, `HH:MM`. */
+  closeTime: string | null;
+  /** Where the driver finds the parcels, e.g. `reception`. */
+  location: string | null;
+  instructions: string | null;
+}
+
+/** What `createShipment` asks a carrier to create (one interface of one carrier). */
+export interface ShipmentRequest {
+  carrier: Carrier;
+  /** Group A division (`express`, `ecommerce`); null for other carriers. */
+  division: string | null;
+  /** The carrier's native service code (express `productCode`, Carrier B `serviceType`, e-commerce `orderedProductId`). */
+  serviceCode: string;
+  /** Shipping account (express `accounts[]`, Carrier B `accountNumber`, e-commerce `pickup`); null = the configured one. */
+  accountNumber: string | null;
+  /** Local date at the origin, YYYY-MM-DD. */
+  shipDate: string;
+  shipper: ShippingParty;
+  recipient: ShippingParty;
+  /** E-commerce `returnAddress`; null = the shipper. */
+  returnTo: ShippingParty | null;
+  /** At least one. */
+  packages: ShipmentPackage[];
+  /** Carrier B `packagingType` (e.g. `YOUR_PACKAGING`); null = the connector's default. */
+  packagingType: string | null;
+  /** Carrier B `pickupType` (e.g. `DROPOFF_AT_CARRIER_LOCATION`, `USE_SCHEDULED_PICKUP`); null = the connector's default. */
+  pickupType: string | null;
+  /** Who pays: only `SENDER` is shown by the seeds. */
+  paymentType: 'SENDER';
+  customs: CustomsContent | null;
+  declaredValue: Money | null;
+  /** Collection type for cash on delivery (Carrier B `codCollectionType`, e.g. `CASH`); null when no package has COD. */
+  codCollectionType: string | null;
+  /** The caller's order id, written as a customer reference of the carrier's kind (findable by `shipmentsByReference`). */
+  orderId: string | null;
+  /** Further references the caller wants on the shipment. */
+  references: ShipmentReference[];
+  labelFormat: LabelFormat;
+  labelDelivery: LabelDelivery;
+  /** Express: book a pickup in the same call. */
+  pickup: PickupInShipment | null;
+  /** The quote this purchase follows, when the caller took one from `rates` (kept on the label for comparison). */
+  quotedTotal: Money | null;
+  /**
+   * Our reconciliation reference: derived from the idempotency key, written into the shipment's customer references
+   * (and as the e-commerce package id when the caller gave none), so a lost answer is found by it, never bought again.
+   */
+  purchaseReference: string;
+}
+
+/** The kinds of document we store and serve. */
+export type DocumentKind =
+  | 'LABEL'
+  | 'INVOICE'
+  | 'WAYBILL'
+  | 'QR_CODE'
+  | 'COMMERCIAL_INVOICE'
+  | 'RETURN_LABEL'
+  | 'MANIFEST'
+  | 'END_OF_DAY_MANIFEST'
+  | 'PROOF_OF_DELIVERY'
+  | 'SHIPMENT_IMAGE'
+  | 'BILL_OF_LADING'
+  | 'FREIGHT_BILLING_DOCUMENT'
+  | 'OTHER';
+
+/** A document as a carrier gave it: bytes (inline base64, decoded) or a URL to fetch once. */
+export interface CarrierDocument {
+  kind: DocumentKind;
+  /** The carrier's own type code (express `typeCode`, Carrier B `contentType`). */
+  nativeType: string | null;
+  /** `PDF`, `PNG`, ... as the carrier names it. */
+  format: string;
+  /** Decoded content when the carrier sent it inline. */
+  content: Buffer | null;
+  /** Where to fetch it when the carrier sent a link. */
+  url: string | null;
+  /** Piece tracking number the document belongs to; null for the whole shipment. */
+  pieceTrackingNumber: string | null;
+  copiesToPrint: number | null;
+}
+
+/** One piece (package) of a created shipment. */
+export interface CreatedPiece {
+  /** 1-based, in request order. */
+  sequence: number;
+  trackingNumber: string;
+  /** E-commerce: the caller's `packageId`, the carrier's `carrierPackageId` (the tracking id is `trackingNumber`). */
+  packageId: string | null;
+  carrierPackageId: string | null;
+  /** Carrier B per-piece net charge, when given. */
+  netCharge: Money | null;
+  cashOnDelivery: Money | null;
+  references: ShipmentReference[];
+}
+
+/** What a carrier answered to a creation (or to the results call of an async job, or to a reconciliation). */
+export interface CreatedShipment {
+  carrier: Carrier;
+  division: string | null;
+  upstream: CarrierInterface;
+  /** The shipment-level number (express waybill, Carrier B master, e-commerce tracking id of the single package). */
+  trackingNumber: string;
+  /** Carrier B `trackingNumberUniqueId` when known (part of the shipment id); null elsewhere. */
+  carrierUniqueId: string | null;
+  /** Carrier B express or ground network code of the created shipment (`CBXE`/`CBXG` in the sandbox); null elsewhere. */
+  carrierCode: string | null;
+  serviceCode: string | null;
+  serviceName: string | null;
+  pieces: CreatedPiece[];
+  documents: CarrierDocument[];
+  /** Total charged (express `shipmentCharges[]` BILLC; Carrier B sum of net charges); null when not given. */
+  total: Money | null;
+  breakdown: ChargeLine[];
+  /** Express: a pickup booked in the same call. */
+  dispatchConfirmationNumber: string | null;
+  /** Ready-formed URLs the carrier returns (express `trackingUrl`, `cancelPickupUrl`, `onDemandDeliveryURL`). */
+  links: { trackingUrl: string | null; cancelPickupUrl: string | null; onDemandDeliveryUrl: string | null };
+  /** Express `warnings[]`, Carrier B `alerts[]`: soft failures reach the client. */
+  warnings: CarrierWarning[];
+  /** Whether the carrier expects the parcels without a further tender (false: e-commerce until manifested, Carrier B ground until closed). */
+  tendered: boolean;
+  /** Which tender makes it expected: MANIFEST (e-commerce), END_OF_DAY (Carrier B ground), null when none is needed. */
+  tenderBy: TenderKind | null;
+  /** The carrier's transaction id of the exchange, when it gives one. */
+  transactionId: string | null;
+}
+
+/** Carrier B asynchronous processing: the creation was accepted, documents come later from the results operation. */
+export interface AcceptedShipmentJob {
+  jobId: string;
+  warnings: CarrierWarning[];
+  transactionId: string | null;
+}
+
+export type CreateShipmentAnswer =
+  | { kind: 'CREATED'; shipment: CreatedShipment }
+  | { kind: 'ACCEPTED'; job: AcceptedShipmentJob };
+
+/** The results operation's answer for an async job: still running, or the created shipment. */
+export type ShipmentJobResult = { kind: 'RUNNING' } | { kind: 'CREATED'; shipment: CreatedShipment };
+
+/**
+ * What a reconciliation found for a purchase whose answer was lost: the shipment the carrier created with our
+ * reference, proof that none exists, or nothing conclusive yet (try later).
+ */
+export type ReconcileResult =
+  | { kind: 'FOUND'; shipment: CreatedShipment }
+  | { kind: 'NOT_CREATED' }
+  | { kind: 'INCONCLUSIVE'; reason: string };
+
+/** Identifies a stored label to a connector (everything a carrier needs to cancel, tender, return or fetch documents). */
+export interface LabelHandle {
+  carrier: Carrier;
+  division: string | null;
+  accountNumber: string;
+  trackingNumber: string;
+  pieceTrackingNumbers: string[];
+  carrierUniqueId: string | null;
+  carrierCode: string | null;
+  /** E-commerce carrier package ids of the pieces. */
+  carrierPackageIds: string[];
+  serviceCode: string;
+  shipperCountryCode: string;
+  shipDate: string;
+}
+
+export interface CancelResult {
+  cancelled: boolean;
+  message: string | null;
+  warnings: CarrierWarning[];
+}
+
+/** A validation's answer: the carrier's alerts and ours; nothing is created. */
+export interface ValidationResult {
+  valid: boolean;
+  alerts: CarrierWarning[];
+}
+
+export type TenderKind = 'MANIFEST' | 'END_OF_DAY';
+
+/** What a manifest or end-of-day close produced. */
+export interface TenderResult {
+  kind: TenderKind;
+  /** The labels' tracking numbers the carrier now expects. */
+  tenderedTrackingNumbers: string[];
+  documents: CarrierDocument[];
+  warnings: CarrierWarning[];
+  transactionId: string | null;
+}
+
+/** A return label (e-commerce) or return tag (Carrier B) request, for a stored outbound label. */
+export interface ReturnRequest {
+  outbound: LabelHandle;
+  /** Who sends the return (by default the outbound's recipient) and where it goes (the outbound's shipper). */
+  from: ShippingParty;
+  to: ShippingParty;
+  packages: ShipmentPackage[];
+  serviceCode: string | null;
+  /** Carrier B tag: when the courier collects, local `YYYY-MM-DDTHH:MM:SS`; null = the connector's default. */
+  pickupReadyAt: string | null;
+  reason: string | null;
+  labelFormat: LabelFormat;
+  purchaseReference: string;
+}
+
+export interface CreatedReturn {
+  /** Return tag / return label number. */
+  trackingNumber: string;
+  /** Carrier B return tag: the shipment id to cancel it by. */
+  carrierReturnId: string | null;
+  documents: CarrierDocument[];
+  warnings: CarrierWarning[];
+  /** The carrier linked it to the outbound (Carrier B `/track/v1/associatedshipments`). */
+  linkedToOutbound: boolean;
+}
+
+/** A document fetched from the carrier for a shipment: proof of delivery, images, tracking documents. */
+export interface FetchedDocument {
+  kind: DocumentKind;
+  nativeType: string | null;
+  format: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** Label purchase lifecycle (issue 9 item 3). CANCELLED follows PURCHASED when the carrier confirmed a cancellation. */
+export type LabelState = 'PENDING' | 'PURCHASED' | 'FAILED' | 'UNKNOWN' | 'CANCELLED';
+
+/** Whether a label is an outbound shipment or a return (e-commerce return label, Carrier B return tag). */
+export type LabelKind = 'OUTBOUND' | 'RETURN';
+
+/** Why a purchase failed, or what its last attempt met (kept on the label; never an orphan without a reason). */
+export interface LabelFailure {
+  /** `CARRIER_REFUSED`, an UPSTREAM_* code, `JOB_DEADLINE_PASSED`, `NOT_CREATED` (a reconciliation proved it). */
+  code: string;
+  message: string;
+  /** The carrier's own code (Carrier B `errors[].code`, a problem `type`). */
+  carrierCode: string | null;
+  transactionId: string | null;
+}
+
+/** A document we stored, as listed (the bytes are read apart, by id). */
+export interface StoredDocument {
+  /** Unguessable: `doc_<128 random bits, base64url>`; served only behind a signed URL. */
+  id: string;
+  labelId: string | null;
+  tenderId: string | null;
+  kind: DocumentKind;
+  nativeType: string | null;
+  /** `PDF`, `PNG`, ... */
+  format: string;
+  contentType: string;
+  size: number;
+  /** Piece the document belongs to; null for the whole shipment. */
+  pieceTrackingNumber: string | null;
+  createdAt: Date;
+}
+
+/** A label purchase as stored: the durable job and, once purchased, everything the carrier answered. */
+export interface Label {
+  /** `Label:<uuid>`. */
+  id: string;
+  kind: LabelKind;
+  state: LabelState;
+  carrier: Carrier;
+  division: string | null;
+  upstream: CarrierInterface;
+  accountNumber: string;
+  serviceCode: string;
+  serviceName: string | null;
+  idempotencyKey: string;
+  purchaseReference: string;
+  orderId: string | null;
+  /** The checked request as sent (for reconciliation, returns and tendering); personal data as the caller gave it. */
+  request: ShipmentRequest;
+  /** The Shipment id (same id everywhere) once the carrier gave a number; null before. */
+  shipmentId: string | null;
+  trackingNumber: string | null;
+  carrierUniqueId: string | null;
+  carrierCode: string | null;
+  pieces: CreatedPiece[];
+  total: Money | null;
+  breakdown: ChargeLine[];
+  quotedTotal: Money | null;
+  dispatchConfirmationNumber: string | null;
+  links: CreatedShipment['links'];
+  warnings: CarrierWarning[];
+  failure: LabelFailure | null;
+  /** Carrier B asynchronous job being polled; null otherwise. */
+  jobId: string | null;
+  /** Whether the carrier expects the parcels (false until the manifest or end-of-day close when `tenderBy` is set). */
+  tendered: boolean;
+  tenderBy: TenderKind | null;
+  tenderId: string | null;
+  tenderedAt: Date | null;
+  cancelledAt: Date | null;
+  cancellation: CancelResult | null;
+  /** RETURN labels: the outbound label they return. */
+  returnOf: string | null;
+  /** Carrier B return tag's shipment id, to cancel it by. */
+  carrierReturnId: string | null;
+  documents: StoredDocument[];
+  /** Attempts made by the job (creation, results polls, reconciliations). */
+  attempts: number;
+  /** When the worker looks at this label next (async poll, reconciliation); null when nothing is due. */
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A manifest or end-of-day close as stored. */
+export interface Tender {
+  /** `Tender:<uuid>`. */
+  id: string;
+  kind: TenderKind;
+  carrier: Carrier;
+  division: string | null;
+  accountNumber: string;
+  date: string;
+  labelIds: string[];
+  documents: StoredDocument[];
+  warnings: CarrierWarning[];
+  createdAt: Date;
+}
