@@ -1,6 +1,6 @@
 import { carrierBSimulator } from './carrier-b/index.js';
 import { type SandboxClock, scaledClock, startOfUtcHour, systemClock } from './core/clock.js';
-import { FaultController, type FaultSettings, type ScriptedFailure } from './core/faults.js';
+import { FaultController, type FaultSettings, type LostAnswer, type ScriptedFailure } from './core/faults.js';
 import { type RunningSimulator, type SandboxLogger, type SimulatorName, type SimulatorSpec, startSimulator } from './core/simulator.js';
 import { createStats, resetStats, type SimulatorStats } from './core/stats.js';
 import { TokenStore } from './core/tokens.js';
@@ -12,7 +12,7 @@ import { type PushSimulator, type PushSimulatorOptions, startPushSimulator } fro
 import { unifiedSimulator } from './group-a/unified.js';
 
 export { ManualClock, scaledClock, systemClock, type SandboxClock } from './core/clock.js';
-export type { FaultSettings, ScriptedFailure } from './core/faults.js';
+export type { FaultSettings, LostAnswer, ScriptedFailure } from './core/faults.js';
 export type { SandboxLogger, SimulatorName } from './core/simulator.js';
 export type { SimulatorStats } from './core/stats.js';
 export type { SandboxCredentials, UnifiedQuota } from './context.js';
@@ -73,6 +73,11 @@ export interface Sandbox {
   setFaults(name: SimulatorName, settings: Partial<FaultSettings>): void;
   /** The next `count` business calls of `name` answer `status` (500/503 with the upstream's error body, 429 with Retry-After). */
   failNext(name: SimulatorName, failure: ScriptedFailure): void;
+  /**
+   * The next `count` calls of `name`'s routes that create something are carried out, then their answer is lost
+   * (held past the client's timeout, or the connection reset): "a timeout after the carrier has acted".
+   */
+  loseNextAnswer(name: SimulatorName, lost: LostAnswer): void;
   /** Invalidates every token issued so far (OAuth simulators; no-op for the others). */
   revokeTokens(name: SimulatorName): void;
   resetStats(): void;
@@ -137,6 +142,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     clock,
     setFaults: (name, settings) => faults[name].set(settings),
     failNext: (name, failure) => faults[name].failNext(failure),
+    loseNextAnswer: (name, lost) => faults[name].loseNextAnswer(lost),
     revokeTokens: (name) => tokenStores[name]?.revokeAll(),
     resetStats: () => SIMULATOR_NAMES.forEach((n) => resetStats(stats[n])),
     close: async () => {

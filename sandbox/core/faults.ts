@@ -23,11 +23,24 @@ export type InjectedFault =
   | { kind: 'malformed'; style: 'truncated' | 'shape' }
   | { kind: 'none' };
 
+/**
+ * "A timeout after the carrier has acted" (issue 9): the next `count` calls of routes that create something (`acts`)
+ * are handled in full (the shipment exists at the carrier), then the answer is lost: held `delayMs` (longer than the
+ * client's timeout) or the connection is reset.
+ */
+export interface LostAnswer {
+  count: number;
+  mode: 'timeout' | 'reset';
+  /** For `timeout`: how long the answer is held; default 30 000 ms. */
+  delayMs?: number;
+}
+
 export const noFaults: FaultSettings = { latencyMs: 0, errorRate: 0, malformedRate: 0 };
 
 export class FaultController {
   private settings: FaultSettings;
   private readonly script: ScriptedFailure[] = [];
+  private readonly lost: LostAnswer[] = [];
   private readonly rng: Rng;
 
   constructor(seed: string, name: string, initial: Partial<FaultSettings> = {}) {
@@ -49,6 +62,20 @@ export class FaultController {
       throw new Error('failNext status must be an HTTP error status (400-599)');
     }
     this.script.push({ ...failure });
+  }
+
+  loseNextAnswer(lost: LostAnswer): void {
+    if (!Number.isInteger(lost.count) || lost.count < 1) throw new Error('loseNextAnswer count must be a positive integer');
+    this.lost.push({ ...lost });
+  }
+
+  /** For a route that acts: whether this answer, already acted upon, is lost on the way out. */
+  afterActing(): { delayMs: number } | { reset: true } | null {
+    const next = this.lost[0];
+    if (!next) return null;
+    next.count -= 1;
+    if (next.count <= 0) this.lost.shift();
+    return next.mode === 'reset' ? { reset: true } : { delayMs: next.delayMs ?? 30_000 };
   }
 
   /** Decides, before the handler runs, whether this business call fails outright. Scripted failures come first. */

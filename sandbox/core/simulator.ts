@@ -26,6 +26,8 @@ export interface Route {
    */
   kind: 'business' | 'token' | 'open';
   guards?: readonly Guard[];
+  /** The route creates something at the carrier (a shipment, a tag, a pickup): `loseNextAnswer` applies to it. */
+  acts?: boolean;
   /** The numbers a tracking call asks for, recorded in stats once the guards passed. */
   trackedNumbers?: (req: SandboxRequest) => string[] | undefined;
   handle: (req: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
@@ -87,6 +89,10 @@ async function pipeline(spec: SimulatorSpec, req: SandboxRequest): Promise<Sandb
     return { ...failed, headers: { ...failed.headers, 'retry-after': String(fault.retryAfterSec) } };
   }
   const response = await route.handle(req);
+  if (route.acts && response.status < 300) {
+    const lost = spec.faults.afterActing();
+    if (lost) return { ...response, ...lost };
+  }
   if (response.status >= 300 || response.json === undefined) return response;
   const broken = spec.faults.afterHandler();
   if (broken.kind !== 'malformed') return response;
