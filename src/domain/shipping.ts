@@ -72,6 +72,16 @@ export interface ShipmentRequest {
   accountNumber: string | null;
   /** Local date at the origin, YYYY-MM-DD. */
   shipDate: string;
+  /**
+   * Local time at the origin the parcels are ready, `HH:MM:SS` (express `plannedShippingDateAndTime`); absent or null =
+   * the time of `pickup.readyAt` when a pickup is booked, else the connector's default (express: 12:00:00, SX1).
+   */
+  readyTime?: string | null;
+  /**
+   * The origin's UTC offset on the ship date, `+HH:MM` (express `plannedShippingDateAndTime` is shaped
+   * `... GMT+HH:MM`; a zone is never guessed). Required by express (its `check` refuses a request without it).
+   */
+  originUtcOffset?: string | null;
   shipper: ShippingParty;
   recipient: ShippingParty;
   /** E-commerce `returnAddress`; null = the shipper. */
