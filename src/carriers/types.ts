@@ -126,6 +126,12 @@ export interface ShippingConnector {
   validate?(request: ShipmentRequest): Promise<ValidationResult>;
   /** Cancels a created shipment (Carrier B PUT `/ship/v1/shipments/cancel`, express cancellation). */
   cancel?(label: LabelHandle, reason: string | null): Promise<CancelResult>;
+  /**
+   * The bytes of a document the carrier handed as a link (`CarrierDocument.url`, content null), fetched with the
+   * connector's own client (`UpstreamClient.download`). The service stores them with the label; absent, such a
+   * document is not stored and a warning says so (the purchase stands).
+   */
+  downloadDocument?(url: string): Promise<Buffer>;
 }
 
 /** Tells whether a rejected `create` may have reached the carrier and acted (UNKNOWN, reconcile) or surely did not (FAILED). */
