@@ -135,6 +135,11 @@ const envSchema = z.object({
 
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+
+  // Documents served at /documents/{id} behind signed, expiring URLs (src/services/shipping/document-links.ts).
+  DOCUMENT_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  DOCUMENT_URL_TTL_SECONDS: positive(900),
+  PUBLIC_BASE_URL: url.optional(),
 });
 
 /** Every environment variable the server reads (each is documented in .env.example; a test keeps them in step). */
@@ -261,6 +266,11 @@ export interface Config {
   /** Issue 12: batching across requests and the freshness window of tracking answers (src/services/tracking-batcher.ts). */
   trackingSharing: { windowMs: number; freshnessMs: number; freshnessMaxEntries: number };
   groupADivisions: string[];
+  /**
+   * Signed document URLs (DOCUMENT_URL_*, PUBLIC_BASE_URL). Optional so configurations built by hand stay valid;
+   * loadConfig always sets it.
+   */
+  documents?: { urlSecret: string | null; urlTtlSeconds: number; publicBaseUrl: string | null };
   carrierB: CarrierBConfig | null;
   groupATracking: GroupATrackingConfig | null;
   groupAExpress: GroupAExpressConfig | null;
@@ -417,6 +427,7 @@ function toConfig(env: Env): Config {
       freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
     },
     groupADivisions: env.GROUP_A_DIVISIONS,
+    documents: { urlSecret: env.DOCUMENT_URL_SECRET ?? null, urlTtlSeconds: env.DOCUMENT_URL_TTL_SECONDS, publicBaseUrl: env.PUBLIC_BASE_URL ?? null },
     carrierB: env.CARRIER_B_BASE_URL
       ? {
           baseUrl: env.CARRIER_B_BASE_URL,

@@ -39,6 +39,8 @@ export interface AppDeps {
   health?: express.Router;
   /** Group A push: subscriptions and the webhook at /webhooks/group-a. */
   push?: PushRuntime;
+  /** GET /documents/:id behind signed URLs (src/server/documents.ts, documentsRouter). */
+  documents?: express.Router;
 }
 
 export interface RunningApp {
@@ -119,6 +121,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
   if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
+  // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
+  // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
+  if (deps.documents) app.use(deps.documents);
   app.use(
     '/graphql',
     routerSecretMiddleware(config.routerAccess),
