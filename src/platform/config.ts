@@ -133,6 +133,15 @@ const envSchema = z.object({
   WATCH_MAX_BACKOFF_MS: z.coerce.number().int().positive().optional(),
   WATCH_BATCH_LIMIT: positive(300),
 
+  // Label purchases (issue 9): idempotency keys live at least 24 hours (the issue's floor); the job and its worker.
+  SHIPPING_IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24, 'at least 24 (keys live at least 24 hours)').default(24),
+  SHIPPING_JOB_DEADLINE_MS: positive(3_600_000),
+  SHIPPING_WORKER_INTERVAL_MS: positive(2_000),
+  SHIPPING_WORKER_ENABLED: flag.default(true),
+  SHIPPING_LEASE_MS: positive(120_000),
+  SHIPPING_RETRY_BASE_MS: positive(2_000),
+  SHIPPING_RETRY_MAX_MS: positive(300_000),
+
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
 
@@ -284,6 +293,16 @@ export interface Config {
     nearDeliveryIntervalMs: number | null;
     maxBackoffMs: number | null;
     batchLimit: number;
+  };
+  /** Label purchases (src/services/shipping): key lifetime, job deadline, worker timing (ShippingSettings). */
+  shipping: {
+    idempotencyTtlHours: number;
+    jobDeadlineMs: number;
+    workerIntervalMs: number;
+    workerEnabled: boolean;
+    leaseMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
   };
   store: { databaseUrl: string | null; dataDir: string };
   /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
@@ -496,6 +515,15 @@ function toConfig(env: Env): Config {
       nearDeliveryIntervalMs: env.WATCH_NEAR_DELIVERY_INTERVAL_MS ?? null,
       maxBackoffMs: env.WATCH_MAX_BACKOFF_MS ?? null,
       batchLimit: env.WATCH_BATCH_LIMIT,
+    },
+    shipping: {
+      idempotencyTtlHours: env.SHIPPING_IDEMPOTENCY_TTL_HOURS,
+      jobDeadlineMs: env.SHIPPING_JOB_DEADLINE_MS,
+      workerIntervalMs: env.SHIPPING_WORKER_INTERVAL_MS,
+      workerEnabled: env.SHIPPING_WORKER_ENABLED,
+      leaseMs: env.SHIPPING_LEASE_MS,
+      retryBaseMs: env.SHIPPING_RETRY_BASE_MS,
+      retryMaxMs: env.SHIPPING_RETRY_MAX_MS,
     },
     store: { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
     groupAPush: {

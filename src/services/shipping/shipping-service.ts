@@ -29,8 +29,8 @@ export interface ShippingSettings {
   jobDeadlineMs: number;
   /** SHIPPING_WORKER_INTERVAL_MS: how often the worker looks for due labels. */
   workerIntervalMs: number;
-  /** SHIPPING_CREATE_LEASE_MS: how long a create call may run before another replica treats it as dead (UNKNOWN). */
-  createLeaseMs: number;
+  /** SHIPPING_LEASE_MS: how long a create call (or a worker's claim) may run before another replica presumes it dead. */
+  leaseMs: number;
   /** SHIPPING_RETRY_BASE_MS: first delay of the exponential backoff for polls and reconciliations. */
   retryBaseMs: number;
   /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */

@@ -1,0 +1,151 @@
+/**
+ * The `documents` table (migration 009): documents stored once, bytes beside their sha256 and size, listed without
+ * their bytes and read by id for /documents/{id}. Ids are unguessable (`doc_` + 128 random bits, base64url): the id
+ * itself is never the only guard (the URL is signed too), but it must not be enumerable.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { DocumentKind, StoredDocument } from '../domain/shipping.js';
+import type { Queryable } from './store.js';
+
+export interface NewDocument {
+  labelId: string | null;
+  tenderId: string | null;
+  kind: DocumentKind;
+  nativeType: string | null;
+  format: string;
+  contentType: string;
+  content: Buffer;
+  pieceTrackingNumber: string | null;
+  /** 'KIND:FORMAT' for a document fetched on demand (one per label); null for one the carrier answered with. */
+  fetchedAs?: string | null;
+}
+
+interface DocumentRow {
+  id: string;
+  label_id: string | null;
+  tender_id: string | null;
+  kind: DocumentKind;
+  native_type: string | null;
+  format: string;
+  content_type: string;
+  size: number;
+  piece_tracking_number: string | null;
+  created_at: Date;
+}
+
+const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at';
+
+export function newDocumentId(): string {
+  return `doc_${randomBytes(16).toString('base64url')}`;
+}
+
+/** The content type of a document format as carriers name it (`PDF`, `PNG`, ...). */
+export function contentTypeOf(format: string): string {
+  switch (format.toUpperCase()) {
+    case 'PDF':
+      return 'application/pdf';
+    case 'PNG':
+      return 'image/png';
+    case 'JPG':
+    case 'JPEG':
+      return 'image/jpeg';
+    case 'GIF':
+      return 'image/gif';
+    case 'TIF':
+    case 'TIFF':
+      return 'image/tiff';
+    case 'ZPL':
+    case 'ZPLII':
+    case 'EPL2':
+    case 'TXT':
+      return 'text/plain';
+    default:
+      return 'application/octet-stream';
+  }
+}
+
+function toDocument(row: DocumentRow): StoredDocument {
+  return {
+    id: row.id,
+    labelId: row.label_id,
+    tenderId: row.tender_id,
+    kind: row.kind,
+    nativeType: row.native_type,
+    format: row.format,
+    contentType: row.content_type,
+    size: row.size,
+    pieceTrackingNumber: row.piece_tracking_number,
+    createdAt: row.created_at,
+  };
+}
+
+/**
+ * Stores one document. With `fetchedAs` set and the same label already holding it, nothing is written and the stored
+ * one is answered (a document fetched on demand is stored once, whoever asked first).
+ */
+export async function insertDocument(db: Queryable, doc: NewDocument, now: Date): Promise<StoredDocument> {
+  const { rows } = await db.query<DocumentRow>(
+    `INSERT INTO documents (id, label_id, tender_id, kind, native_type, format, content_type, size, sha256, content,
+       piece_tracking_number, fetched_as, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+     ON CONFLICT (label_id, fetched_as) WHERE fetched_as IS NOT NULL DO NOTHING
+     RETURNING ${LISTED}`,
+    [
+      newDocumentId(),
+      doc.labelId,
+      doc.tenderId,
+      doc.kind,
+      doc.nativeType,
+      doc.format,
+      doc.contentType,
+      doc.content.length,
+      createHash('sha256').update(doc.content).digest('hex'),
+      doc.content,
+      doc.pieceTrackingNumber,
+      doc.fetchedAs ?? null,
+      now,
+    ],
+  );
+  const row = rows[0];
+  if (row) return toDocument(row);
+  const existing = doc.labelId && doc.fetchedAs ? await fetchedDocument(db, doc.labelId, doc.fetchedAs) : null;
+  if (!existing) throw new Error('document was neither stored nor found');
+  return existing;
+}
+
+/** A document fetched on demand for a label, when stored. */
+export async function fetchedDocument(db: Queryable, labelId: string, fetchedAs: string): Promise<StoredDocument | null> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${LISTED} FROM documents WHERE label_id = $1 AND fetched_as = $2`, [labelId, fetchedAs]);
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
+/** Documents of these labels, by label id, oldest first. */
+export async function documentsOfLabels(db: Queryable, labelIds: readonly string[]): Promise<Map<string, StoredDocument[]>> {
+  const out = new Map<string, StoredDocument[]>();
+  if (labelIds.length === 0) return out;
+  const { rows } = await db.query<DocumentRow>(
+    `SELECT ${LISTED} FROM documents WHERE label_id = ANY($1::text[]) ORDER BY created_at, id`,
+    [[...labelIds]],
+  );
+  for (const row of rows) {
+    const id = row.label_id as string;
+    const list = out.get(id) ?? [];
+    list.push(toDocument(row));
+    out.set(id, list);
+  }
+  return out;
+}
+
+export async function documentsOfTender(db: Queryable, tenderId: string): Promise<StoredDocument[]> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${LISTED} FROM documents WHERE tender_id = $1 ORDER BY created_at, id`, [tenderId]);
+  return rows.map(toDocument);
+}
+
+/** A document and its bytes; null when unknown. */
+export async function documentContent(db: Queryable, id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
+  const { rows } = await db.query<DocumentRow & { content: Uint8Array }>(`SELECT ${LISTED}, content FROM documents WHERE id = $1`, [id]);
+  const row = rows[0];
+  if (!row) return null;
+  // pg answers a Buffer, PGlite a Uint8Array: one type for callers.
+  return { document: toDocument(row), content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) };
+}
