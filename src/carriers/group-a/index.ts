@@ -5,10 +5,12 @@ import type {
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
+  DocumentConnector,
   HealthConnector,
   LandedCostConnector,
   PostalValidationConnector,
   RatingConnector,
+  ShippingConnector,
   TrackingCapability,
   TrackingConnector,
   TrackingInterface,
@@ -21,6 +23,8 @@ import { createExpressHttpClient } from './express/client.js';
 import { ExpressTrackingConnector } from './express/connector.js';
 import { ExpressLandedCostConnector } from './express/landed-cost.js';
 import { ExpressRatingConnector } from './express/rating.js';
+import { ExpressShippingConnector } from './express/ship.js';
+import { ExpressDocumentConnector } from './express/documents-connector.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 
 export type { TrackingCache } from './unified/cache.js';
@@ -80,6 +84,8 @@ export const groupAModule: CarrierModule = {
     const landedCost: LandedCostConnector[] = [];
     const postalValidation: PostalValidationConnector[] = [];
     const health: HealthConnector[] = [];
+    const shipping: ShippingConnector[] = [];
+    const documents: DocumentConnector[] = [];
 
     if (unified && config.groupATracking) {
       // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
@@ -90,6 +96,9 @@ export const groupAModule: CarrierModule = {
       tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
       rating.push(new ExpressRatingConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
       landedCost.push(new ExpressLandedCostConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
+      // Shipping and documents spend the same daily test quota as rating: the same client.
+      shipping.push(new ExpressShippingConnector(express));
+      documents.push(new ExpressDocumentConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
@@ -107,6 +116,8 @@ export const groupAModule: CarrierModule = {
       landedCost,
       postalValidation,
       health,
+      shipping,
+      documents,
       clients,
       close: async () => {
         await Promise.all(clients.map((client) => client.close()));
