@@ -280,6 +280,9 @@ export interface CreatedReturn {
   warnings: CarrierWarning[];
   /** The carrier linked it to the outbound (Carrier B `/track/v1/associatedshipments`). */
   linkedToOutbound: boolean;
+  /** E-commerce return label: the package's own ids beside its tracking id (`trackingNumber`): all three are stored. */
+  packageId?: string | null;
+  carrierPackageId?: string | null;
 }
 
 /** A document fetched from the carrier for a shipment: proof of delivery, images, tracking documents. */
