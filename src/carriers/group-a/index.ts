@@ -10,7 +10,9 @@ import type {
   LandedCostConnector,
   PostalValidationConnector,
   RatingConnector,
+  ReturnsConnector,
   ShippingConnector,
+  TenderingConnector,
   TrackingCapability,
   TrackingConnector,
   TrackingInterface,
@@ -19,6 +21,7 @@ import { createEcommerceHttpClient } from './ecommerce/client.js';
 import { EcommerceTrackingConnector } from './ecommerce/connector.js';
 import { EcommerceDutyTaxConnector } from './ecommerce/duty-tax.js';
 import { EcommerceRatingConnector } from './ecommerce/rating.js';
+import { ecommerceShippingCapabilities } from './ecommerce/shipping-capabilities.js';
 import { createExpressHttpClient } from './express/client.js';
 import { ExpressTrackingConnector } from './express/connector.js';
 import { ExpressLandedCostConnector } from './express/landed-cost.js';
@@ -86,6 +89,8 @@ export const groupAModule: CarrierModule = {
     const health: HealthConnector[] = [];
     const shipping: ShippingConnector[] = [];
     const documents: DocumentConnector[] = [];
+    const tendering: TenderingConnector[] = [];
+    const returns: ReturnsConnector[] = [];
 
     if (unified && config.groupATracking) {
       // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
@@ -106,6 +111,13 @@ export const groupAModule: CarrierModule = {
       const failures = { metrics: deps.metrics, logger: deps.logger };
       rating.push(new EcommerceRatingConnector({ ...ecommerce, failures }));
       landedCost.push(new EcommerceDutyTaxConnector({ ...ecommerce, failures }));
+      // Labels, manifests and return labels: the same client (one token, one pool); only with a pickup account and DC.
+      const ecommerceShipping = ecommerceShippingCapabilities(ecommerceClient, config.groupAEcommerce);
+      if (ecommerceShipping) {
+        shipping.push(ecommerceShipping.shipping);
+        tendering.push(ecommerceShipping.tendering);
+        returns.push(ecommerceShipping.returns);
+      }
     }
 
     const clients: UpstreamClient[] = [unified?.client, expressClient, ecommerceClient].filter((c): c is UpstreamClient => c !== null && c !== undefined);
@@ -118,6 +130,8 @@ export const groupAModule: CarrierModule = {
       health,
       shipping,
       documents,
+      tendering,
+      returns,
       clients,
       close: async () => {
         await Promise.all(clients.map((client) => client.close()));
