@@ -2,16 +2,24 @@ import type {
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
+  DocumentConnector,
   HealthConnector,
   LandedCostConnector,
   PostalValidationConnector,
   RatingConnector,
+  ReturnsConnector,
+  ShippingConnector,
+  TenderingConnector,
   TrackingCapability,
 } from '../types.js';
 import { createCarrierBHttpClient } from './client.js';
 import { createCarrierBConnector, type CarrierBConnector } from './connector.js';
 import { CarrierBPostalValidator } from './postal.js';
 import { CarrierBRatingConnector } from './rating.js';
+import { CarrierBTrackingDocumentConnector } from './documents-connector.js';
+import { CarrierBReturnTagConnector } from './return-connector.js';
+import { CarrierBShippingConnector } from './ship-connector.js';
+import { CarrierBEndOfDayConnector } from './tender-connector.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -43,12 +51,20 @@ export const carrierBModule: CarrierModule = {
     const landedCost: LandedCostConnector[] = [];
     const postalValidation: PostalValidationConnector[] = [];
     const health: HealthConnector[] = [];
+    const shipping: ShippingConnector[] = [];
+    const tendering: TenderingConnector[] = [];
+    const returns: ReturnsConnector[] = [];
+    const documents: DocumentConnector[] = [];
 
     if (client && section) {
       const carrierB = { client, config: section };
       trackingConnector = createCarrierBConnector(carrierB);
       rating.push(new CarrierBRatingConnector(carrierB)); // /rate/v1/rates/quotes
       postalValidation.push(new CarrierBPostalValidator(carrierB)); // /country/v1/postal/validate
+      shipping.push(new CarrierBShippingConnector(carrierB)); // /ship/v1/shipments (+ results, validate, cancel)
+      tendering.push(new CarrierBEndOfDayConnector(carrierB)); // /ship/v1/endofday/
+      returns.push(new CarrierBReturnTagConnector(carrierB)); // /ship/v1/shipments/tag (+ cancel, associated shipments)
+      documents.push(new CarrierBTrackingDocumentConnector(carrierB)); // /track/v1/trackingdocuments
     }
 
     const clients = client ? [client] : [];
@@ -59,6 +75,10 @@ export const carrierBModule: CarrierModule = {
       landedCost,
       postalValidation,
       health,
+      shipping,
+      tendering,
+      returns,
+      documents,
       clients,
       close: async () => {
         await Promise.all(clients.map((c) => c.close()));

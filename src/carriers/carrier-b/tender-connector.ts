@@ -1,0 +1,55 @@
+import type { LabelHandle, TenderResult } from '../../domain/shipping.js';
+import type { CarrierBConfig } from '../../platform/config.js';
+import type { UpstreamClient } from '../../platform/http/upstream-client.js';
+import type { TenderingConnector } from '../types.js';
+import { readAlerts } from './mapping.js';
+import { carrierDocument } from './ship-answer.js';
+import { callCarrierB, transactionIdOf } from './ship-call.js';
+import { endOfDayAnswerSchema, type WireEndOfDayRequest } from './tender-wire.js';
+
+export const CARRIER_B_END_OF_DAY_PATH = '/ship/v1/endofday/';
+
+/**
+ * Carrier B ground end-of-day close (seed 001: "ground label created -> end-of-day close operation -> tendered; close
+ * produces the end-of-day manifest; ground labels are not tendered until then"). The carrier closes every open ground
+ * shipment of the account (SB11); the labels it names as closed are the ones tendered, whatever we expected.
+ */
+export class CarrierBEndOfDayConnector implements TenderingConnector {
+  readonly upstream = 'carrier-b' as const;
+  readonly carrier = 'CARRIER_B' as const;
+  readonly division = null;
+  readonly kind = 'END_OF_DAY' as const;
+
+  constructor(private readonly options: { client: UpstreamClient; config: CarrierBConfig }) {}
+
+  async tender(accountNumber: string, _labels: readonly LabelHandle[], date: string): Promise<TenderResult> {
+    const body: WireEndOfDayRequest = {
+      accountNumber: { value: accountNumber },
+      closeReqType: 'GCCLOSE',
+      groundServiceCategory: 'GROUND',
+      closeDate: date,
+      closeDocumentSpecification: { closeDocumentTypes: ['MANIFEST'], docType: 'PDF' },
+    };
+    const { answer } = await callCarrierB(this.options.client, this.options.config.locale, {
+      operation: 'end-of-day',
+      method: 'POST',
+      path: CARRIER_B_END_OF_DAY_PATH,
+      json: body,
+      schema: endOfDayAnswerSchema,
+      // A close changes the carrier's state (it tenders labels): sent once, like every call that acts.
+      idempotent: false,
+    });
+    const documents = [];
+    for (const doc of answer.output.closeDocuments ?? []) {
+      const document = await carrierDocument(doc, null, this.options.client);
+      documents.push({ ...document, kind: 'END_OF_DAY_MANIFEST' as const });
+    }
+    return {
+      kind: 'END_OF_DAY',
+      tenderedTrackingNumbers: [...answer.output.closedTrackingNumbers],
+      documents,
+      warnings: readAlerts(answer.output.alerts),
+      transactionId: transactionIdOf(answer),
+    };
+  }
+}
