@@ -7,6 +7,9 @@ import type { ShipmentWatch as ShipmentWatchModel } from '../domain/watch.js';
 import type { RateQuote as RateQuoteModel, ChargeLine as ChargeLineModel, CurrencyView as CurrencyViewModel, PickupWindow as PickupWindowModel } from '../domain/rating.js';
 import type { RateShopResultModel as RateShopResultModelModel, CarrierRatesModel as CarrierRatesModelModel, RateFailureModel as RateFailureModelModel, UnreadableServiceModel as UnreadableServiceModelModel, LaneServiceModel as LaneServiceModelModel, ServiceabilityResultModel as ServiceabilityResultModelModel } from '../graphql/rating-models.js';
 import type { SkippedCarrier as SkippedCarrierModel, ExcludedQuote as ExcludedQuoteModel } from '../services/rating/types.js';
+import type { Label as LabelModel, CreatedPiece as CreatedPieceModel, LabelFailure as LabelFailureModel, StoredDocument as StoredDocumentModel, Tender as TenderModel, ValidationResult as ValidationResultModel } from '../domain/shipping.js';
+import type { PurchaseOutcome as PurchaseOutcomeModel, ReferenceSearch as ReferenceSearchModel } from '../services/shipping/types.js';
+import type { LabelCancellationModel as LabelCancellationModelModel, CommercialInvoiceUploadModel as CommercialInvoiceUploadModelModel } from '../graphql/shipping-models.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -35,6 +38,46 @@ export type AvailableDocument = {
   size?: Maybe<Scalars['String']['output']>;
   /** The carrier's document type, e.g. a signature proof of delivery. */
   type: Scalars['String']['output'];
+};
+
+/** Cancel a Carrier B return tag. */
+export type CancelReturnInput = {
+  /** 1 to 255 visible ASCII characters. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The return label's `id`. */
+  labelId: Scalars['ID']['input'];
+};
+
+/** The result of `cancelReturn`. */
+export type CancelReturnPayload = {
+  __typename?: 'CancelReturnPayload';
+  /** The cancellation; null when refused. */
+  cancellation?: Maybe<LabelCancellation>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Cancel a purchased label at the carrier. */
+export type CancelShipmentInput = {
+  /** 1 to 255 visible ASCII characters; a second cancel answers the first's result without a carrier call. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The label's `id`. */
+  labelId: Scalars['ID']['input'];
+  /** Why (express `reason`), at most 200 characters. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `cancelShipment`. */
+export type CancelShipmentPayload = {
+  __typename?: 'CancelShipmentPayload';
+  /** The cancellation; null when refused. */
+  cancellation?: Maybe<LabelCancellation>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** The networks this subgraph speaks to. Group A's division travels beside it (`division`). */
@@ -114,6 +157,15 @@ export type ChargeLine = {
   name?: Maybe<Scalars['String']['output']>;
 };
 
+/** An accepted commercial invoice upload. */
+export type CommercialInvoiceUpload = {
+  __typename?: 'CommercialInvoiceUpload';
+  /** The invoice number uploaded. */
+  invoiceNumber: Scalars['String']['output'];
+  /** The label it belongs to; null when uploaded before creation. */
+  label?: Maybe<Label>;
+};
+
 /** What to subscribe to. */
 export type CreatePushSubscriptionInput = {
   /** Group A division, when known: one of the configured divisions (`GROUP_A_DIVISIONS`, e.g. `express`). */
@@ -129,6 +181,95 @@ export type CreatePushSubscriptionPayload = {
   __typename?: 'CreatePushSubscriptionPayload';
   /** The subscription as stored (ACTIVE once the carrier's confirmation was verified in time, else CREATED); null when `userErrors` is not empty. */
   pushSubscription?: Maybe<PushSubscription>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Buy a return label (e-commerce) or return tag (Carrier B) for a purchased outbound label. */
+export type CreateReturnInput = {
+  /** Who sends the return; the outbound's recipient when omitted. */
+  from?: InputMaybe<ShippingPartyInput>;
+  /** 1 to 255 visible ASCII characters. */
+  idempotencyKey: Scalars['String']['input'];
+  /** Label file format. */
+  labelFormat?: LabelFormat;
+  /** The outbound label's `id`. */
+  outboundLabelId: Scalars['ID']['input'];
+  /** The packages; the outbound's when omitted. */
+  packages?: InputMaybe<Array<ShipmentPackageInput>>;
+  /** Carrier B tag: when the courier collects, local `YYYY-MM-DDTHH:MM:SS`. */
+  pickupReadyAt?: InputMaybe<Scalars['LocalDateTime']['input']>;
+  /** Why it comes back, at most 200 characters. */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  /** The return service code; the connector's default when omitted. */
+  serviceCode?: InputMaybe<Scalars['String']['input']>;
+  /** Where it goes; the outbound's shipper when omitted. */
+  to?: InputMaybe<ShippingPartyInput>;
+};
+
+/** The result of `createReturn`. */
+export type CreateReturnPayload = {
+  __typename?: 'CreateReturnPayload';
+  /** The return label purchase; null when the input was refused before anything was stored. */
+  purchase?: Maybe<LabelPurchase>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Buy one label. Give exactly one of `quote` and `service`. */
+export type CreateShipmentInput = {
+  /** The shipping account; the configured one when omitted. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Carrier B `codCollectionType`, e.g. `CASH`; required when a package has cash on delivery. */
+  codCollectionType?: InputMaybe<Scalars['String']['input']>;
+  /** Customs content; required when shipper and recipient countries differ. */
+  customs?: InputMaybe<CustomsContentInput>;
+  /** Declared value of the whole shipment; required when shipper and recipient countries differ. */
+  declaredValue?: InputMaybe<MoneyInput>;
+  /** 1 to 255 visible ASCII characters, unique per purchase; the same key and input replays, the same key with another input is refused. Kept at least 24 hours. */
+  idempotencyKey: Scalars['String']['input'];
+  /** How the carrier hands the label over. */
+  labelDelivery?: LabelDelivery;
+  /** Label file format. */
+  labelFormat?: LabelFormat;
+  /** Your order id, 1 to 64 printable characters: written as the carrier's customer reference, found again by `shipmentsByOrder`. */
+  orderId?: InputMaybe<Scalars['String']['input']>;
+  /** The packages, 1 to 50. */
+  packages: Array<ShipmentPackageInput>;
+  /** Carrier B `packagingType`, e.g. `YOUR_PACKAGING`; the connector's default when omitted. */
+  packagingType?: InputMaybe<Scalars['String']['input']>;
+  /** Express: book a pickup in the same call. */
+  pickup?: InputMaybe<PickupInShipmentInput>;
+  /** Carrier B `pickupType`, e.g. `DROPOFF_AT_CARRIER_LOCATION`; the connector's default when omitted. */
+  pickupType?: InputMaybe<Scalars['String']['input']>;
+  /** A quote from `rates`: carrier, service and quoted total. */
+  quote?: InputMaybe<QuoteSelectionInput>;
+  /** Who receives. */
+  recipient: ShippingPartyInput;
+  /** Further references, at most 5. */
+  references?: InputMaybe<Array<ShipmentReferenceInput>>;
+  /** Where undeliverable parcels go back (e-commerce `returnAddress`); the shipper when omitted. */
+  returnTo?: InputMaybe<ShippingPartyInput>;
+  /** Or the carrier and service named directly. */
+  service?: InputMaybe<ServiceSelectionInput>;
+  /** Ship date at the origin, today or up to 30 days ahead; default today (UTC). */
+  shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Who ships. */
+  shipper: ShippingPartyInput;
+};
+
+/** The result of `createShipment`. */
+export type CreateShipmentPayload = {
+  __typename?: 'CreateShipmentPayload';
+  /**
+   * The purchase: null when the input was refused before anything was stored. When the carrier refused, the FAILED label
+   * is here too (stored with its reason) beside the CARRIER_REFUSED user error.
+   */
+  purchase?: Maybe<LabelPurchase>;
   /** What the caller or the carrier refused; empty on success. */
   userErrors: Array<UserError>;
   /** The carrier's soft failures; empty when it gave none. */
@@ -392,6 +533,68 @@ export type DimensionsInput = {
   width: Scalars['Float']['input'];
 };
 
+/**
+ * A stored document (label, invoice, manifest, proof of delivery, ...): fetched from the carrier once, served at `url`
+ * behind an unguessable, expiring signed link with its own content type.
+ */
+export type Document = {
+  __typename?: 'Document';
+  /**
+   * The bytes, base64-encoded, only when selected. Documents larger than the server's DOCUMENT_INLINE_MAX_BYTES answer
+   * null here with a GraphQL error `DOCUMENT_TOO_LARGE` on this field: fetch `url` instead.
+   */
+  base64?: Maybe<Scalars['String']['output']>;
+  /** MIME type served at `url`, e.g. `application/pdf`. */
+  contentType: Scalars['String']['output'];
+  /** When it was stored. */
+  createdAt: Scalars['DateTime']['output'];
+  /** File format as the carrier names it, e.g. `PDF`, `PNG`. */
+  format: Scalars['String']['output'];
+  /** Unguessable id (`doc_...`). */
+  id: Scalars['ID']['output'];
+  /** What the document is. */
+  kind: DocumentKind;
+  /** The carrier's own type code (express `typeCode`, Carrier B `contentType`), when it gave one. */
+  nativeType?: Maybe<Scalars['String']['output']>;
+  /** The piece (package) tracking number the document belongs to; null for the whole shipment. */
+  pieceTrackingNumber?: Maybe<Scalars['String']['output']>;
+  /** Size in bytes. */
+  size: Scalars['Int']['output'];
+  /** A signed link to the bytes at `/documents/{id}`; it stops working at `urlExpiresAt`. Ask again for a fresh one. */
+  url: Scalars['String']['output'];
+  /** When `url` expires. */
+  urlExpiresAt: Scalars['DateTime']['output'];
+};
+
+/** What a stored document is. */
+export type DocumentKind =
+  /** Carrier B `BILL_OF_LADING`. */
+  | 'BILL_OF_LADING'
+  /** A commercial invoice for customs. */
+  | 'COMMERCIAL_INVOICE'
+  /** A Carrier B end-of-day close manifest. */
+  | 'END_OF_DAY_MANIFEST'
+  /** Carrier B `FREIGHT_BILLING_DOCUMENT`. */
+  | 'FREIGHT_BILLING_DOCUMENT'
+  /** A carrier invoice (express). */
+  | 'INVOICE'
+  /** A shipping label. */
+  | 'LABEL'
+  /** An e-commerce manifest (the driver's summary). */
+  | 'MANIFEST'
+  /** A document of a kind not listed here; `nativeType` says which. */
+  | 'OTHER'
+  /** Proof of delivery (express `/proof-of-delivery`, Carrier B `SIGNATURE_PROOF_OF_DELIVERY`). */
+  | 'PROOF_OF_DELIVERY'
+  /** A QR code to print at a drop-off point (express). */
+  | 'QR_CODE'
+  /** A return label or return tag document. */
+  | 'RETURN_LABEL'
+  /** Another image of the shipment (express `/get-image`). */
+  | 'SHIPMENT_IMAGE'
+  /** A waybill document (express). */
+  | 'WAYBILL';
+
 /** Who pays duties and taxes at the destination. */
 export type DutiesPaidBy =
   /** The recipient. */
@@ -415,6 +618,38 @@ export type ExcludedQuote = {
   reason: RateExclusionReason;
 };
 
+/** Fetch a document for a purchased label from the carrier once and store it. */
+export type FetchShipmentDocumentInput = {
+  /** File format, where the carrier offers a choice. */
+  format?: LabelFormat;
+  /** Which document. */
+  kind: FetchableDocumentKind;
+  /** The label's `id`. */
+  labelId: Scalars['ID']['input'];
+};
+
+/** The result of `fetchShipmentDocument`. */
+export type FetchShipmentDocumentPayload = {
+  __typename?: 'FetchShipmentDocumentPayload';
+  /** The stored document (the same one on a second ask, without a carrier call); null when refused. */
+  document?: Maybe<Document>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Documents `fetchShipmentDocument` can fetch from the carrier for a purchased label. */
+export type FetchableDocumentKind =
+  /** Carrier B tracking document `BILL_OF_LADING`. */
+  | 'BILL_OF_LADING'
+  /** Carrier B tracking document `FREIGHT_BILLING_DOCUMENT`. */
+  | 'FREIGHT_BILLING_DOCUMENT'
+  /** Proof of delivery (express `/proof-of-delivery`, Carrier B `SIGNATURE_PROOF_OF_DELIVERY`). */
+  | 'PROOF_OF_DELIVERY'
+  /** Another image of the shipment (express `/get-image`). */
+  | 'SHIPMENT_IMAGE';
+
 /** What the brand pays the dark store to hold its stock: not a charge of this order, shown so the brand sees its cost. */
 export type HoldingCost = {
   __typename?: 'HoldingCost';
@@ -423,6 +658,218 @@ export type HoldingCost = {
   /** Storage per unit per day (seed 002 A: "storage 0.30 currency units per unit per day"). */
   perUnitPerDay: Money;
 };
+
+/** One line of a commercial invoice. */
+export type InvoiceLineInput = {
+  /** ISO 3166-1 alpha-2 country of manufacture. */
+  countryOfOrigin?: InputMaybe<Scalars['String']['input']>;
+  /** What the goods are, 1 to 200 characters. */
+  description: Scalars['String']['input'];
+  /** Harmonised System code, 6 to 10 digits (dots allowed). */
+  hsCode?: InputMaybe<Scalars['String']['input']>;
+  /** How many, at least 1. */
+  quantity: Scalars['Int']['input'];
+  /** Value of the whole line. */
+  value: MoneyInput;
+};
+
+/**
+ * A label purchase: the durable job (`state`) and, once purchased, everything the carrier answered. Its id resolves with
+ * `label(id:)`; `shipment` is the same `Shipment` (same id) tracking, watches and `_entities` answer.
+ */
+export type Label = {
+  __typename?: 'Label';
+  /** The shipping account it was bought on. */
+  account: Scalars['String']['output'];
+  /** The charges making up `total`, with the carrier's codes. */
+  breakdown: Array<ChargeLine>;
+  /** When the carrier confirmed its cancellation. */
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier that ships it. */
+  carrier: Carrier;
+  /** Carrier B express or ground network code (e.g. `CBXG`); null elsewhere. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** When the purchase was first stored. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Express: the pickup booked in the same call. */
+  dispatchConfirmationNumber?: Maybe<Scalars['String']['output']>;
+  /** Group A division (`express`, `ecommerce`); null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** Labels, invoices, waybills and other documents stored for it. */
+  documents: Array<Document>;
+  /** Why the purchase failed (FAILED), or what the last attempt met (UNKNOWN); null otherwise. */
+  failure?: Maybe<LabelFailure>;
+  /** Our id (`Label:<uuid>`). */
+  id: Scalars['ID']['output'];
+  /** Outbound or return. */
+  kind: LabelKind;
+  /** Every link the carrier returned with the shipment. */
+  links: LabelLinks;
+  /** The caller's order id, written into the shipment as a customer reference. */
+  orderId?: Maybe<Scalars['String']['output']>;
+  /** The pieces, in package order. */
+  pieces: Array<LabelPiece>;
+  /** The total of the quote this purchase followed, when the input took one from `rates`. */
+  quotedTotal?: Maybe<Money>;
+  /** Customer references asked for on the shipment (the order id and our purchase reference among them as the carrier took them). */
+  references: Array<ShipmentReference>;
+  /** RETURN labels: the outbound label they return. */
+  returnOf?: Maybe<Label>;
+  /** The carrier's native service code (express `productCode`, Carrier B `serviceType`, e-commerce `orderedProductId`). */
+  service: Scalars['String']['output'];
+  /** The carrier's name of the service, when it gave one. */
+  serviceName?: Maybe<Scalars['String']['output']>;
+  /** The shipment, tracked from birth; null until the carrier gave a tracking number. */
+  shipment?: Maybe<Shipment>;
+  /** Where the purchase is. */
+  state: LabelState;
+  /** The manifest or close that tendered it. */
+  tender?: Maybe<Tender>;
+  /** Which tender makes the carrier expect them; null when none is needed. */
+  tenderBy?: Maybe<TenderKind>;
+  /** Whether the carrier expects the parcels: false until the manifest or end-of-day close when `tenderBy` is set. */
+  tendered: Scalars['Boolean']['output'];
+  /** When it was tendered. */
+  tenderedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Total charged (express `BILLC`, Carrier B sum of net charges); null when the carrier gave none. */
+  total?: Maybe<Money>;
+  /** The shipment-level tracking number (express waybill, Carrier B master, e-commerce tracking id); null before purchase. */
+  trackingNumber?: Maybe<Scalars['String']['output']>;
+  /** The carrier's tracking page, when it returned one. */
+  trackingUrl?: Maybe<Scalars['String']['output']>;
+  /** When the record last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The carrier's soft failures (express `warnings[]`, Carrier B `alerts[]`). */
+  warnings: Array<CarrierWarning>;
+};
+
+/** A cancellation's answer. */
+export type LabelCancellation = {
+  __typename?: 'LabelCancellation';
+  /** Whether the carrier confirmed the cancellation (Carrier B `cancelledShipment`). */
+  cancelled: Scalars['Boolean']['output'];
+  /** The label as stored now (CANCELLED when the carrier confirmed). */
+  label: Label;
+  /** The carrier's message, when it gave one. */
+  message?: Maybe<Scalars['String']['output']>;
+};
+
+/** A page of labels, newest first (Relay connection). */
+export type LabelConnection = {
+  __typename?: 'LabelConnection';
+  /** The labels of this page. */
+  edges: Array<LabelEdge>;
+  /** Whether more follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** How the carrier hands the label over. We fetch and store it either way and serve it at `Document.url`. */
+export type LabelDelivery =
+  /** The carrier sends the bytes in its answer. */
+  | 'INLINE'
+  /** The carrier sends a link to the file. */
+  | 'URL';
+
+/** One label in a page of `labels`. */
+export type LabelEdge = {
+  __typename?: 'LabelEdge';
+  /** Opaque position of this label in the list; pass it as `after` to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** The label. */
+  node: Label;
+};
+
+/** Why a purchase failed, or what its last attempt met. */
+export type LabelFailure = {
+  __typename?: 'LabelFailure';
+  /** The carrier's own code (Carrier B `errors[].code`, a problem `type`), when it gave one. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** `CARRIER_REFUSED`, an `UPSTREAM_*` code, `JOB_DEADLINE_PASSED`, or `NOT_CREATED` (a reconciliation proved it). */
+  code: Scalars['String']['output'];
+  /** What happened, in English (the carrier's text for a refusal). */
+  message: Scalars['String']['output'];
+  /** The carrier's transaction id of the exchange, when it gave one. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Which labels `labels` lists. */
+export type LabelFilterInput = {
+  /** Only this carrier's. */
+  carrier?: InputMaybe<Carrier>;
+  /** Only labels of this order id. */
+  orderId?: InputMaybe<Scalars['String']['input']>;
+  /** Only labels in this state. */
+  state?: InputMaybe<LabelState>;
+};
+
+/** File format of a label, where the carrier offers it. */
+export type LabelFormat =
+  /** A PDF document. */
+  | 'PDF'
+  /** A PNG image. */
+  | 'PNG';
+
+/** Whether a label ships goods out or brings them back. */
+export type LabelKind =
+  /** An outbound shipment made by `createShipment`. */
+  | 'OUTBOUND'
+  /** A return label (e-commerce) or return tag (Carrier B) made by `createReturn`; `returnOf` is the outbound label. */
+  | 'RETURN';
+
+/** Ready-formed links the carrier returned with the shipment. */
+export type LabelLinks = {
+  __typename?: 'LabelLinks';
+  /** Where to cancel a pickup booked with the shipment (express `cancelPickupUrl`). */
+  cancelPickupUrl?: Maybe<Scalars['String']['output']>;
+  /** The recipient's on-demand delivery page (express `onDemandDeliveryURL`). */
+  onDemandDeliveryUrl?: Maybe<Scalars['String']['output']>;
+  /** The carrier's tracking page (express `trackingUrl`). */
+  trackingUrl?: Maybe<Scalars['String']['output']>;
+};
+
+/** One piece (package) of a purchased label. */
+export type LabelPiece = {
+  __typename?: 'LabelPiece';
+  /** E-commerce: the carrier's `carrierPackageId`. */
+  carrierPackageId?: Maybe<Scalars['String']['output']>;
+  /** Cash on delivery collected for this piece. */
+  cashOnDelivery?: Maybe<Money>;
+  /** The carrier's net charge of this piece (Carrier B), when given. */
+  charge?: Maybe<Money>;
+  /** E-commerce: the caller's `packageId` (at most 30 characters). */
+  packageId?: Maybe<Scalars['String']['output']>;
+  /** Customer references on the piece as the carrier took them. */
+  references: Array<ShipmentReference>;
+  /** 1-based, in the order the packages were given. */
+  sequence: Scalars['Int']['output'];
+  /** The piece's tracking number (express piece id, Carrier B piece number, e-commerce tracking id). */
+  trackingNumber: Scalars['String']['output'];
+};
+
+/** A label in the answer of a purchase, and whether this answer replays an earlier call with the same key. */
+export type LabelPurchase = {
+  __typename?: 'LabelPurchase';
+  /** The label as stored now (FAILED with `failure` when the carrier refused). */
+  label: Label;
+  /** This call's attempt, a replay, or an attempt still running (docs/assumptions.md SG2). */
+  replay: PurchaseReplay;
+};
+
+/**
+ * Where a label purchase is (issue 9 item 3): a durable job, stored before the carrier is called.
+ * `PENDING -> PURCHASED | FAILED | UNKNOWN`, `UNKNOWN -> PURCHASED | FAILED` once reconciled, `PURCHASED -> CANCELLED`.
+ */
+export type LabelState =
+  /** Purchased, then cancelled at the carrier (`cancelledAt`). */
+  | 'CANCELLED'
+  /** The carrier refused, or a reconciliation proved nothing was created; `failure` says why. Nothing was bought. */
+  | 'FAILED'
+  /** Stored; the carrier has been (or is being) asked, or a Carrier B asynchronous job is being polled for its documents. */
+  | 'PENDING'
+  /** The carrier created the shipment: tracking numbers, charges and documents are stored. */
+  | 'PURCHASED'
+  /** The answer was lost after sending (timeout, connection reset): a reconciliation by our reference decides, never a second purchase. */
+  | 'UNKNOWN';
 
 /** One carrier's duty-and-tax estimate, itemised. */
 export type LandedCostEstimate = {
@@ -585,17 +1032,48 @@ export type MoneyInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Cancel a Carrier B return tag. */
+  cancelReturn: CancelReturnPayload;
+  /** Cancel a purchased label at the carrier. A second cancel answers the first's result. */
+  cancelShipment: CancelShipmentPayload;
   /**
    * Subscribe to Group A pushes for a tracking number or a customer account. Refused input is a `userErrors` entry
    * naming the field; an unavailable carrier is a GraphQL error.
    */
   createPushSubscription: CreatePushSubscriptionPayload;
+  /** Buy a return label or return tag for a purchased outbound label; idempotent like `createShipment`. */
+  createReturn: CreateReturnPayload;
+  /**
+   * Buy a label. The key and the input are stored before the carrier is called once; a retry with the same key answers
+   * the stored label (REPLAYED, or IN_PROGRESS while the first attempt runs) and never calls the carrier.
+   */
+  createShipment: CreateShipmentPayload;
   /** Delete a push subscription at the carrier and here. Deleting a deleted subscription answers it unchanged. */
   deletePushSubscription: DeletePushSubscriptionPayload;
+  /** Fetch a document (proof of delivery, image, tracking document) for a purchased label; stored once, served by URL. */
+  fetchShipmentDocument: FetchShipmentDocumentPayload;
+  /** Tender labels to the carrier: an e-commerce manifest or a Carrier B end-of-day close. Eligibility is checked before the call. */
+  tenderLabels: TenderLabelsPayload;
   /** Stop polling this shipment. Returns the watch, now inactive; NOT_FOUND in `userErrors` when it was not watched. */
   unwatchShipment: UnwatchShipmentPayload;
+  /** Send paperless trade invoice data for an express shipment, before or after creation. */
+  uploadCommercialInvoice: UploadCommercialInvoicePayload;
+  /** Attach an image to a purchased express shipment. */
+  uploadShipmentImage: UploadShipmentImagePayload;
+  /** Check a shipment with our rules and the carrier's validation (Carrier B); nothing is created or stored. */
+  validateShipment: ValidateShipmentPayload;
   /** Poll this shipment and record its new scan events in the status-change log. Watching a watched shipment answers its watch. */
   watchShipment: WatchShipmentPayload;
+};
+
+
+export type MutationCancelReturnArgs = {
+  input: CancelReturnInput;
+};
+
+
+export type MutationCancelShipmentArgs = {
+  input: CancelShipmentInput;
 };
 
 
@@ -604,8 +1082,28 @@ export type MutationCreatePushSubscriptionArgs = {
 };
 
 
+export type MutationCreateReturnArgs = {
+  input: CreateReturnInput;
+};
+
+
+export type MutationCreateShipmentArgs = {
+  input: CreateShipmentInput;
+};
+
+
 export type MutationDeletePushSubscriptionArgs = {
   input: DeletePushSubscriptionInput;
+};
+
+
+export type MutationFetchShipmentDocumentArgs = {
+  input: FetchShipmentDocumentInput;
+};
+
+
+export type MutationTenderLabelsArgs = {
+  input: TenderLabelsInput;
 };
 
 
@@ -614,8 +1112,34 @@ export type MutationUnwatchShipmentArgs = {
 };
 
 
+export type MutationUploadCommercialInvoiceArgs = {
+  input: UploadCommercialInvoiceInput;
+};
+
+
+export type MutationUploadShipmentImageArgs = {
+  input: UploadShipmentImageInput;
+};
+
+
+export type MutationValidateShipmentArgs = {
+  input: ValidateShipmentInput;
+};
+
+
 export type MutationWatchShipmentArgs = {
   input: WatchShipmentInput;
+};
+
+/** Everything found for one order id, across carriers. */
+export type OrderShipments = {
+  __typename?: 'OrderShipments';
+  /** Shipments the carriers' reference lookups found that no label above already names. */
+  carrierShipments: Array<Shipment>;
+  /** Carriers whose lookup failed; the others' answers stand. */
+  failures: Array<ReferenceLookupFailure>;
+  /** Labels bought here with this order id, newest first (from the store, no carrier call). */
+  labels: Array<Label>;
 };
 
 /** Relay page information of a connection. Connections page forward only (`first`, `after`). */
@@ -662,6 +1186,18 @@ export type PartyAddress = {
   region?: Maybe<Scalars['String']['output']>;
   /** Street lines; null when masked. */
   streetLines?: Maybe<Array<Scalars['String']['output']>>;
+};
+
+/** A pickup booked in the same call as the shipment (express). */
+export type PickupInShipmentInput = {
+  /** Local closing time at the origin, `HH:MM`. */
+  closeTime?: InputMaybe<Scalars['String']['input']>;
+  /** Instructions for the driver. */
+  instructions?: InputMaybe<Scalars['String']['input']>;
+  /** Where the driver finds the parcels, e.g. `reception`. */
+  location?: InputMaybe<Scalars['String']['input']>;
+  /** Local date-time at the origin the parcels are ready, `YYYY-MM-DDTHH:MM:SS`. */
+  readyAt: Scalars['LocalDateTime']['input'];
 };
 
 /** Pickup times that go with a quote (express `pickupCapabilities`). */
@@ -723,6 +1259,18 @@ export type ProofOfDelivery = {
   /** When it was delivered. */
   time?: Maybe<CarrierTime>;
 };
+
+/**
+ * What a purchase answer is, by its idempotency key (docs/assumptions.md SG2): this call's own attempt, or a replay of
+ * an earlier call with the same key and input, which never calls the carrier.
+ */
+export type PurchaseReplay =
+  /** An earlier call with this key is still running (the label is PENDING or UNKNOWN): ask again, or follow `labelUpdated`. */
+  | 'IN_PROGRESS'
+  /** This call made the purchase attempt. */
+  | 'NEW'
+  /** An earlier call with this key finished: its stored label, as it is now. */
+  | 'REPLAYED';
 
 /** A Group A push subscription: the carrier pushes status changes of its subject to our webhook, into the status-change log. */
 export type PushSubscription = {
@@ -789,6 +1337,10 @@ export type Query = {
    * rating, earliest first, with the reason the dark store was not offered.
    */
   deliveryPromise: DeliveryPromise;
+  /** One label by its `id`; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
+  label?: Maybe<Label>;
+  /** Labels, newest first, a page at a time. */
+  labels: LabelConnection;
   /**
    * Duty and tax estimates for a cross-border shipment from every carrier that gives them, asked in parallel, each under
    * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
@@ -808,6 +1360,8 @@ export type Query = {
   shipment?: Maybe<Shipment>;
   /** One shipment by its id. */
   shipmentById?: Maybe<Shipment>;
+  /** Everything shipped for an order id: labels bought here first, the carriers' reference lookups beside them, failures as data. */
+  shipmentsByOrder: OrderShipments;
   /** Shipments carrying a customer reference such as an order id (Carrier B). */
   shipmentsByReference: Array<Shipment>;
   /** One recorded status change by its `id` (`StatusChange:<cursor>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
@@ -817,8 +1371,12 @@ export type Query = {
    * last one can be given to `shipmentStatusChanged(cursor:)` to continue live from there.
    */
   statusChanges: ShipmentStatusChangeConnection;
+  /** One manifest or end-of-day close by its `id`; null when there is none. */
+  tender?: Maybe<Tender>;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track: Array<TrackOutcome>;
+  /** Purchased labels the carrier does not expect yet (not tendered, not cancelled), to close the day with nothing left behind. */
+  untenderedLabels: Array<Label>;
   /** One watch by its `id` (`ShipmentWatch:<n>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
@@ -828,6 +1386,18 @@ export type Query = {
 
 export type QueryDeliveryPromiseArgs = {
   input: DeliveryPromiseInput;
+};
+
+
+export type QueryLabelArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<LabelFilterInput>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -867,6 +1437,11 @@ export type QueryShipmentByIdArgs = {
 };
 
 
+export type QueryShipmentsByOrderArgs = {
+  orderId: Scalars['String']['input'];
+};
+
+
 export type QueryShipmentsByReferenceArgs = {
   input: ReferenceLookupInput;
 };
@@ -884,8 +1459,19 @@ export type QueryStatusChangesArgs = {
 };
 
 
+export type QueryTenderArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type QueryTrackArgs = {
   inputs: Array<TrackInput>;
+};
+
+
+export type QueryUntenderedLabelsArgs = {
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  carrier?: InputMaybe<Carrier>;
 };
 
 
@@ -898,6 +1484,18 @@ export type QueryWatchesArgs = {
   activeOnly?: InputMaybe<Scalars['Boolean']['input']>;
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A quote taken from `rates`: the service it priced and the total it quoted (kept on the label to compare). */
+export type QuoteSelectionInput = {
+  /** The quote's carrier. */
+  carrier: Carrier;
+  /** The quote's Group A division (`express`, `ecommerce`); omit for other carriers. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** The quote's `serviceCode`. */
+  serviceCode: Scalars['String']['input'];
+  /** The quote's `total`. */
+  total: MoneyInput;
 };
 
 /** Origin or destination of a quote: country and postal code at least; the rest helps some carriers. */
@@ -1120,6 +1718,17 @@ export type RateType =
   /** A preferred-currency price. */
   | 'PREFERRED';
 
+/** A carrier whose reference lookup failed: its shipments may be missing from the answer. */
+export type ReferenceLookupFailure = {
+  __typename?: 'ReferenceLookupFailure';
+  /** The carrier asked. */
+  carrier: Carrier;
+  /** Stable code, e.g. `UPSTREAM_UNAVAILABLE`. */
+  code: Scalars['String']['output'];
+  /** What happened. */
+  message: Scalars['String']['output'];
+};
+
 /** A lookup of shipments by one of their references. */
 export type ReferenceLookupInput = {
   /** The carrier to ask; reference lookup is offered by CARRIER_B only. */
@@ -1188,6 +1797,16 @@ export type ServiceOffer = {
   serviceName?: Maybe<Scalars['String']['output']>;
   /** Transit days as the carrier gives them. */
   transitDays?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A service named directly, without a quote. */
+export type ServiceSelectionInput = {
+  /** The carrier. */
+  carrier: Carrier;
+  /** Group A division (`express`, `ecommerce`); required for GROUP_A, omitted for other carriers. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** The carrier's native service code (express `productCode`, Carrier B `serviceType`, e-commerce product id). */
+  serviceCode: Scalars['String']['input'];
 };
 
 /** The lane a serviceability check asks about; the same rules as `RateRequestInput`. */
@@ -1305,6 +1924,20 @@ export type Shipment = {
   warnings: Array<CarrierWarning>;
 };
 
+/** One package to ship. */
+export type ShipmentPackageInput = {
+  /** Cash on delivery to collect for this package (Carrier B). */
+  cashOnDelivery?: InputMaybe<MoneyInput>;
+  /** What it holds, in plain words. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Its outer dimensions. */
+  dimensions?: InputMaybe<DimensionsInput>;
+  /** E-commerce: your package id, 1 to 30 characters (the carrier's limit, refused before any call); derived from the idempotency key when omitted. */
+  packageId?: InputMaybe<Scalars['String']['input']>;
+  /** Its weight. */
+  weight: WeightInput;
+};
+
 /** A reference carried by a shipment. */
 export type ShipmentReference = {
   __typename?: 'ShipmentReference';
@@ -1314,6 +1947,14 @@ export type ShipmentReference = {
   type: Scalars['String']['output'];
   /** The reference's value, e.g. an order id. */
   value: Scalars['String']['output'];
+};
+
+/** A customer reference to write on the shipment. */
+export type ShipmentReferenceInput = {
+  /** Which kind of reference. */
+  type?: ReferenceType;
+  /** The value, 1 to 64 printable characters. */
+  value: Scalars['String']['input'];
 };
 
 /** The normalised status vocabulary. The carrier's own code and text always travel beside it (`StatusReading`). */
@@ -1390,6 +2031,15 @@ export type ShipmentStatusChangeEdge = {
   node: ShipmentStatusChange;
 };
 
+/** A validation's answer: the carrier's alerts and ours. Nothing was created or stored. */
+export type ShipmentValidation = {
+  __typename?: 'ShipmentValidation';
+  /** The carrier's alerts (Carrier B `alerts[]`) and ours. */
+  alerts: Array<CarrierWarning>;
+  /** Whether the carrier would accept the shipment as given. */
+  valid: Scalars['Boolean']['output'];
+};
+
 /** A shipment our watchers poll because its carrier has no push (Carrier B, Group A express and e-commerce). */
 export type ShipmentWatch = {
   __typename?: 'ShipmentWatch';
@@ -1437,6 +2087,36 @@ export type ShipmentWatchEdge = {
   node: ShipmentWatch;
 };
 
+/** A postal address to ship from or to. */
+export type ShippingAddressInput = {
+  /** City or town. */
+  city: Scalars['String']['input'];
+  /** ISO 3166-1 alpha-2 country code, e.g. `DE` (alpha-3 such as `DEU` is read too). */
+  countryCode: Scalars['String']['input'];
+  /** Postal code in the country's format; required unless the country has no postal codes. */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  /** The address is residential; null = not said. */
+  residential?: InputMaybe<Scalars['Boolean']['input']>;
+  /** State or province code, e.g. `CA`. */
+  stateOrProvinceCode?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 3 street lines. */
+  streetLines: Array<Scalars['String']['input']>;
+};
+
+/** A shipper, recipient or return party. */
+export type ShippingPartyInput = {
+  /** The address. */
+  address: ShippingAddressInput;
+  /** Company name. */
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  /** Person to contact, 1 to 70 characters. */
+  contactName: Scalars['String']['input'];
+  /** E-mail address. */
+  email?: InputMaybe<Scalars['String']['input']>;
+  /** Phone number: digits, spaces and `+()-./`, 5 to 25 characters. */
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** A carrier interface that was not asked, and why (no call was made). */
 export type SkippedCarrier = {
   __typename?: 'SkippedCarrier';
@@ -1482,6 +2162,8 @@ export type StatusReading = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /** Every change of one label (state, documents, tender, cancellation) as it is stored, by any replica. */
+  labelUpdated: Label;
   /**
    * Status changes matching `filter`. With `cursor`, the server first replays what was recorded after it, then continues
    * live, with no gap and no duplicate at the seam. `"0"` replays from the start of the log; a cursor beyond the log's
@@ -1491,9 +2173,73 @@ export type Subscription = {
 };
 
 
+export type SubscriptionLabelUpdatedArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type SubscriptionShipmentStatusChangedArgs = {
   cursor?: InputMaybe<Scalars['String']['input']>;
   filter: StatusChangeFilter;
+};
+
+/** A manifest or end-of-day close: the labels it tendered and the document the carrier produced. */
+export type Tender = {
+  __typename?: 'Tender';
+  /** The shipping account. */
+  account: Scalars['String']['output'];
+  /** The carrier tendered to. */
+  carrier: Carrier;
+  /** When it was made. */
+  createdAt: Scalars['DateTime']['output'];
+  /** The local date of the close. */
+  date: Scalars['LocalDate']['output'];
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The manifest documents. */
+  documents: Array<Document>;
+  /** Our id (`Tender:<uuid>`). */
+  id: Scalars['ID']['output'];
+  /** Manifest or end-of-day close. */
+  kind: TenderKind;
+  /** The labels it tendered. */
+  labels: Array<Label>;
+  /** The carrier's soft failures. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** How the carrier comes to expect a label's parcels. */
+export type TenderKind =
+  /** A Carrier B end-of-day close (`/ship/v1/endofday/`), for ground labels. */
+  | 'END_OF_DAY'
+  /** An e-commerce manifest (`manifests[].carrierPackageIds[]`). */
+  | 'MANIFEST';
+
+/** Tender labels: an e-commerce manifest or a Carrier B end-of-day close, for one carrier, division and account. */
+export type TenderLabelsInput = {
+  /** The shipping account; the configured one when omitted. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The carrier to tender to. */
+  carrier: Carrier;
+  /** Local date of the close; today (UTC) when omitted. */
+  date?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Group A division (`ecommerce`); omit for other carriers. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 255 visible ASCII characters. */
+  idempotencyKey: Scalars['String']['input'];
+  /** These labels only (each PURCHASED, not cancelled, not tendered, of this carrier and account); every eligible label when omitted. */
+  labelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+};
+
+/** The result of `tenderLabels`. */
+export type TenderLabelsPayload = {
+  __typename?: 'TenderLabelsPayload';
+  /** The manifest or close; null when refused. */
+  tender?: Maybe<Tender>;
+  /** What the caller or the carrier refused (e.g. an ineligible label, named by its index in `input.labelIds`); empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** One lookup of `track`. */
@@ -1631,6 +2377,58 @@ export type UnwatchShipmentPayload = {
   watch?: Maybe<ShipmentWatch>;
 };
 
+/** Paperless trade invoice data for an express shipment (`/upload-invoice-data`), before or after creation. */
+export type UploadCommercialInvoiceInput = {
+  /** The express account; the configured one when omitted. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The invoice itself as a PDF, base64-encoded, at most 5 MB decoded. */
+  documentBase64?: InputMaybe<Scalars['String']['input']>;
+  /** The invoice date. */
+  invoiceDate: Scalars['LocalDate']['input'];
+  /** The invoice number, 1 to 35 characters. */
+  invoiceNumber: Scalars['String']['input'];
+  /** The express label, after creation; omit before it (then give `plannedShipDate`). */
+  labelId?: InputMaybe<Scalars['ID']['input']>;
+  /** The lines, 1 to 100. */
+  lines: Array<InvoiceLineInput>;
+  /** Before creation: the planned ship date. */
+  plannedShipDate?: InputMaybe<Scalars['LocalDate']['input']>;
+};
+
+/** The result of `uploadCommercialInvoice`. */
+export type UploadCommercialInvoicePayload = {
+  __typename?: 'UploadCommercialInvoicePayload';
+  /** The accepted upload; null when refused. */
+  invoiceUpload?: Maybe<CommercialInvoiceUpload>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** An image to attach to a purchased express shipment (PATCH `/upload-image`). */
+export type UploadShipmentImageInput = {
+  /** The file, base64-encoded, at most 5 MB decoded. */
+  contentBase64: Scalars['String']['input'];
+  /** The image's format, e.g. `PDF`, `PNG`, `JPG`. */
+  format: Scalars['String']['input'];
+  /** The express label's `id`. */
+  labelId: Scalars['ID']['input'];
+  /** The carrier's image type code (e.g. `CIN` for a commercial invoice), when known. */
+  typeCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `uploadShipmentImage`. */
+export type UploadShipmentImagePayload = {
+  __typename?: 'UploadShipmentImagePayload';
+  /** The label the image was attached to; null when refused. */
+  label?: Maybe<Label>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
 /**
  * What the caller or the carrier refused in a mutation (Shopify's `userErrors`). A mutation with user errors changed
  * nothing; its result field is null. Server faults and unavailability are GraphQL errors instead.
@@ -1655,6 +2453,57 @@ export type UserErrorCode =
   | 'CARRIER_REFUSED'
   /** The id or shipment named is not known here (e.g. a shipment that is not watched, a push subscription id that does not exist). */
   | 'NOT_FOUND';
+
+/** A shipment to validate: the same fields and rules as `CreateShipmentInput`, without a key (nothing is created). */
+export type ValidateShipmentInput = {
+  /** The shipping account; the configured one when omitted. */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Carrier B `codCollectionType`; required when a package has cash on delivery. */
+  codCollectionType?: InputMaybe<Scalars['String']['input']>;
+  /** Customs content; required when shipper and recipient countries differ. */
+  customs?: InputMaybe<CustomsContentInput>;
+  /** Declared value; required when shipper and recipient countries differ. */
+  declaredValue?: InputMaybe<MoneyInput>;
+  /** How the carrier would hand the label over. */
+  labelDelivery?: LabelDelivery;
+  /** Label file format. */
+  labelFormat?: LabelFormat;
+  /** Your order id. */
+  orderId?: InputMaybe<Scalars['String']['input']>;
+  /** The packages, 1 to 50. */
+  packages: Array<ShipmentPackageInput>;
+  /** Carrier B `packagingType`. */
+  packagingType?: InputMaybe<Scalars['String']['input']>;
+  /** Express: a pickup in the same call. */
+  pickup?: InputMaybe<PickupInShipmentInput>;
+  /** Carrier B `pickupType`. */
+  pickupType?: InputMaybe<Scalars['String']['input']>;
+  /** A quote from `rates`: carrier, service and quoted total. */
+  quote?: InputMaybe<QuoteSelectionInput>;
+  /** Who receives. */
+  recipient: ShippingPartyInput;
+  /** Further references, at most 5. */
+  references?: InputMaybe<Array<ShipmentReferenceInput>>;
+  /** Where undeliverable parcels go back; the shipper when omitted. */
+  returnTo?: InputMaybe<ShippingPartyInput>;
+  /** Or the carrier and service named directly. */
+  service?: InputMaybe<ServiceSelectionInput>;
+  /** Ship date at the origin, today or up to 30 days ahead; default today (UTC). */
+  shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
+  /** Who ships. */
+  shipper: ShippingPartyInput;
+};
+
+/** The result of `validateShipment`. */
+export type ValidateShipmentPayload = {
+  __typename?: 'ValidateShipmentPayload';
+  /** What the caller or the carrier refused; empty when the input was checked. */
+  userErrors: Array<UserError>;
+  /** The carrier's verdict and alerts; null when the input was refused. */
+  validation?: Maybe<ShipmentValidation>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
 
 /** A failed poll: the stable error code (the same codes as tracking errors), its message, and when it happened. */
 export type WatchError = {
@@ -1826,14 +2675,24 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 export type ResolversTypes = ResolversObject<{
   AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
+  CancelReturnInput: CancelReturnInput;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  CancelReturnPayload: ResolverTypeWrapper<Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
+  CancelShipmentInput: CancelShipmentInput;
+  CancelShipmentPayload: ResolverTypeWrapper<Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
   Carrier: Carrier;
   CarrierRates: ResolverTypeWrapper<CarrierRatesModelModel>;
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
   CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
   ChargeKind: ChargeKind;
   ChargeLine: ResolverTypeWrapper<ChargeLineModel>;
+  CommercialInvoiceUpload: ResolverTypeWrapper<CommercialInvoiceUploadModelModel>;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   CreatePushSubscriptionPayload: ResolverTypeWrapper<Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
+  CreateReturnInput: CreateReturnInput;
+  CreateReturnPayload: ResolverTypeWrapper<Omit<CreateReturnPayload, 'purchase'> & { purchase?: Maybe<ResolversTypes['LabelPurchase']> }>;
+  CreateShipmentInput: CreateShipmentInput;
+  CreateShipmentPayload: ResolverTypeWrapper<Omit<CreateShipmentPayload, 'purchase'> & { purchase?: Maybe<ResolversTypes['LabelPurchase']> }>;
   CurrencyView: ResolverTypeWrapper<CurrencyViewModel>;
   CustomsContentInput: CustomsContentInput;
   CustomsItemInput: CustomsItemInput;
@@ -1849,7 +2708,6 @@ export type ResolversTypes = ResolversObject<{
   Delay: ResolverTypeWrapper<Delay>;
   DelayStatus: DelayStatus;
   DeletePushSubscriptionInput: DeletePushSubscriptionInput;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   DeletePushSubscriptionPayload: ResolverTypeWrapper<Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversTypes['PushSubscription']> }>;
   DeliveryOption: ResolverTypeWrapper<Omit<DeliveryOption, 'quote'> & { quote?: Maybe<ResolversTypes['RateQuote']> }>;
   DeliveryOptionKind: DeliveryOptionKind;
@@ -1858,10 +2716,29 @@ export type ResolversTypes = ResolversObject<{
   DeliveryWindow: ResolverTypeWrapper<DeliveryWindow>;
   Dimensions: ResolverTypeWrapper<Dimensions>;
   DimensionsInput: DimensionsInput;
+  Document: ResolverTypeWrapper<StoredDocumentModel>;
+  DocumentKind: DocumentKind;
   DutiesPaidBy: DutiesPaidBy;
   EcommerceIdType: EcommerceIdType;
   ExcludedQuote: ResolverTypeWrapper<ExcludedQuoteModel>;
+  FetchShipmentDocumentInput: FetchShipmentDocumentInput;
+  FetchShipmentDocumentPayload: ResolverTypeWrapper<Omit<FetchShipmentDocumentPayload, 'document'> & { document?: Maybe<ResolversTypes['Document']> }>;
+  FetchableDocumentKind: FetchableDocumentKind;
   HoldingCost: ResolverTypeWrapper<HoldingCost>;
+  InvoiceLineInput: InvoiceLineInput;
+  Label: ResolverTypeWrapper<LabelModel>;
+  LabelCancellation: ResolverTypeWrapper<LabelCancellationModelModel>;
+  LabelConnection: ResolverTypeWrapper<Omit<LabelConnection, 'edges'> & { edges: Array<ResolversTypes['LabelEdge']> }>;
+  LabelDelivery: LabelDelivery;
+  LabelEdge: ResolverTypeWrapper<Omit<LabelEdge, 'node'> & { node: ResolversTypes['Label'] }>;
+  LabelFailure: ResolverTypeWrapper<LabelFailureModel>;
+  LabelFilterInput: LabelFilterInput;
+  LabelFormat: LabelFormat;
+  LabelKind: LabelKind;
+  LabelLinks: ResolverTypeWrapper<LabelLinks>;
+  LabelPiece: ResolverTypeWrapper<CreatedPieceModel>;
+  LabelPurchase: ResolverTypeWrapper<PurchaseOutcomeModel>;
+  LabelState: LabelState;
   LandedCostEstimate: ResolverTypeWrapper<LandedCostEstimate>;
   LandedCostFailure: ResolverTypeWrapper<LandedCostFailure>;
   LandedCostInput: LandedCostInput;
@@ -1878,19 +2755,23 @@ export type ResolversTypes = ResolversObject<{
   Money: ResolverTypeWrapper<Money>;
   MoneyInput: MoneyInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  OrderShipments: ResolverTypeWrapper<ReferenceSearchModel>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
+  PickupInShipmentInput: PickupInShipmentInput;
   PickupWindow: ResolverTypeWrapper<PickupWindowModel>;
   Piece: ResolverTypeWrapper<PieceModel>;
   PromiseReason: ResolverTypeWrapper<PromiseReason>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
+  PurchaseReplay: PurchaseReplay;
   PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
   PushSubscriptionConnection: ResolverTypeWrapper<Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversTypes['PushSubscriptionEdge']> }>;
   PushSubscriptionEdge: ResolverTypeWrapper<Omit<PushSubscriptionEdge, 'node'> & { node: ResolversTypes['PushSubscription'] }>;
   PushSubscriptionScope: PushSubscriptionScope;
   PushSubscriptionState: PushSubscriptionState;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QuoteSelectionInput: QuoteSelectionInput;
   RateAddressInput: RateAddressInput;
   RateErrorCode: RateErrorCode;
   RateExclusionReason: RateExclusionReason;
@@ -1902,28 +2783,39 @@ export type ResolversTypes = ResolversObject<{
   RateShopResult: ResolverTypeWrapper<RateShopResultModelModel>;
   RateStrategy: RateStrategy;
   RateType: RateType;
+  ReferenceLookupFailure: ResolverTypeWrapper<ReferenceLookupFailure>;
   ReferenceLookupInput: ReferenceLookupInput;
   ReferenceType: ReferenceType;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
   ServiceLevel: ServiceLevel;
   ServiceOffer: ResolverTypeWrapper<RateQuoteModel>;
+  ServiceSelectionInput: ServiceSelectionInput;
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ServiceabilityOutcome']>;
   ServiceabilityResult: ResolverTypeWrapper<ServiceabilityResultModelModel>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
+  ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
+  ShipmentReferenceInput: ShipmentReferenceInput;
   ShipmentStatus: ShipmentStatus;
   ShipmentStatusChange: ResolverTypeWrapper<StatusChangeModel>;
   ShipmentStatusChangeConnection: ResolverTypeWrapper<Omit<ShipmentStatusChangeConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentStatusChangeEdge']> }>;
   ShipmentStatusChangeEdge: ResolverTypeWrapper<Omit<ShipmentStatusChangeEdge, 'node'> & { node: ResolversTypes['ShipmentStatusChange'] }>;
+  ShipmentValidation: ResolverTypeWrapper<ValidationResultModel>;
   ShipmentWatch: ResolverTypeWrapper<ShipmentWatchModel>;
   ShipmentWatchConnection: ResolverTypeWrapper<Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentWatchEdge']> }>;
   ShipmentWatchEdge: ResolverTypeWrapper<Omit<ShipmentWatchEdge, 'node'> & { node: ResolversTypes['ShipmentWatch'] }>;
+  ShippingAddressInput: ShippingAddressInput;
+  ShippingPartyInput: ShippingPartyInput;
   SkippedCarrier: ResolverTypeWrapper<SkippedCarrierModel>;
   StatusChangeFilter: StatusChangeFilter;
   StatusChangeSource: StatusChangeSource;
   StatusReading: ResolverTypeWrapper<StatusReading>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Tender: ResolverTypeWrapper<TenderModel>;
+  TenderKind: TenderKind;
+  TenderLabelsInput: TenderLabelsInput;
+  TenderLabelsPayload: ResolverTypeWrapper<Omit<TenderLabelsPayload, 'tender'> & { tender?: Maybe<ResolversTypes['Tender']> }>;
   TrackInput: TrackInput;
   TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
   TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModelModel>;
@@ -1933,8 +2825,14 @@ export type ResolversTypes = ResolversObject<{
   UnreadableService: ResolverTypeWrapper<UnreadableServiceModelModel>;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: ResolverTypeWrapper<Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
+  UploadCommercialInvoiceInput: UploadCommercialInvoiceInput;
+  UploadCommercialInvoicePayload: ResolverTypeWrapper<Omit<UploadCommercialInvoicePayload, 'invoiceUpload'> & { invoiceUpload?: Maybe<ResolversTypes['CommercialInvoiceUpload']> }>;
+  UploadShipmentImageInput: UploadShipmentImageInput;
+  UploadShipmentImagePayload: ResolverTypeWrapper<Omit<UploadShipmentImagePayload, 'label'> & { label?: Maybe<ResolversTypes['Label']> }>;
   UserError: ResolverTypeWrapper<UserError>;
   UserErrorCode: UserErrorCode;
+  ValidateShipmentInput: ValidateShipmentInput;
+  ValidateShipmentPayload: ResolverTypeWrapper<Omit<ValidateShipmentPayload, 'validation'> & { validation?: Maybe<ResolversTypes['ShipmentValidation']> }>;
   WatchError: ResolverTypeWrapper<WatchError>;
   WatchShipmentInput: WatchShipmentInput;
   WatchShipmentPayload: ResolverTypeWrapper<Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
@@ -1946,12 +2844,22 @@ export type ResolversTypes = ResolversObject<{
 export type ResolversParentTypes = ResolversObject<{
   AvailableDocument: AvailableDocument;
   String: Scalars['String']['output'];
+  CancelReturnInput: CancelReturnInput;
+  ID: Scalars['ID']['output'];
+  CancelReturnPayload: Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
+  CancelShipmentInput: CancelShipmentInput;
+  CancelShipmentPayload: Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
   CarrierRates: CarrierRatesModelModel;
   CarrierTime: CarrierTime;
   CarrierWarning: CarrierWarning;
   ChargeLine: ChargeLineModel;
+  CommercialInvoiceUpload: CommercialInvoiceUploadModelModel;
   CreatePushSubscriptionInput: CreatePushSubscriptionInput;
   CreatePushSubscriptionPayload: Omit<CreatePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
+  CreateReturnInput: CreateReturnInput;
+  CreateReturnPayload: Omit<CreateReturnPayload, 'purchase'> & { purchase?: Maybe<ResolversParentTypes['LabelPurchase']> };
+  CreateShipmentInput: CreateShipmentInput;
+  CreateShipmentPayload: Omit<CreateShipmentPayload, 'purchase'> & { purchase?: Maybe<ResolversParentTypes['LabelPurchase']> };
   CurrencyView: CurrencyViewModel;
   CustomsContentInput: CustomsContentInput;
   CustomsItemInput: CustomsItemInput;
@@ -1965,7 +2873,6 @@ export type ResolversParentTypes = ResolversObject<{
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
   DeletePushSubscriptionInput: DeletePushSubscriptionInput;
-  ID: Scalars['ID']['output'];
   DeletePushSubscriptionPayload: Omit<DeletePushSubscriptionPayload, 'pushSubscription'> & { pushSubscription?: Maybe<ResolversParentTypes['PushSubscription']> };
   DeliveryOption: Omit<DeliveryOption, 'quote'> & { quote?: Maybe<ResolversParentTypes['RateQuote']> };
   DeliveryPromise: Omit<DeliveryPromise, 'couriers' | 'earliest' | 'options'> & { couriers?: Maybe<ResolversParentTypes['RateShopResult']>, earliest?: Maybe<ResolversParentTypes['DeliveryOption']>, options: Array<ResolversParentTypes['DeliveryOption']> };
@@ -1973,8 +2880,21 @@ export type ResolversParentTypes = ResolversObject<{
   DeliveryWindow: DeliveryWindow;
   Dimensions: Dimensions;
   DimensionsInput: DimensionsInput;
+  Document: StoredDocumentModel;
   ExcludedQuote: ExcludedQuoteModel;
+  FetchShipmentDocumentInput: FetchShipmentDocumentInput;
+  FetchShipmentDocumentPayload: Omit<FetchShipmentDocumentPayload, 'document'> & { document?: Maybe<ResolversParentTypes['Document']> };
   HoldingCost: HoldingCost;
+  InvoiceLineInput: InvoiceLineInput;
+  Label: LabelModel;
+  LabelCancellation: LabelCancellationModelModel;
+  LabelConnection: Omit<LabelConnection, 'edges'> & { edges: Array<ResolversParentTypes['LabelEdge']> };
+  LabelEdge: Omit<LabelEdge, 'node'> & { node: ResolversParentTypes['Label'] };
+  LabelFailure: LabelFailureModel;
+  LabelFilterInput: LabelFilterInput;
+  LabelLinks: LabelLinks;
+  LabelPiece: CreatedPieceModel;
+  LabelPurchase: PurchaseOutcomeModel;
   LandedCostEstimate: LandedCostEstimate;
   LandedCostFailure: LandedCostFailure;
   LandedCostInput: LandedCostInput;
@@ -1989,9 +2909,11 @@ export type ResolversParentTypes = ResolversObject<{
   Money: Money;
   MoneyInput: MoneyInput;
   Mutation: Record<PropertyKey, never>;
+  OrderShipments: ReferenceSearchModel;
   PageInfo: PageInfo;
   Party: Party;
   PartyAddress: PartyAddress;
+  PickupInShipmentInput: PickupInShipmentInput;
   PickupWindow: PickupWindowModel;
   Piece: PieceModel;
   PromiseReason: PromiseReason;
@@ -2000,6 +2922,7 @@ export type ResolversParentTypes = ResolversObject<{
   PushSubscriptionConnection: Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversParentTypes['PushSubscriptionEdge']> };
   PushSubscriptionEdge: Omit<PushSubscriptionEdge, 'node'> & { node: ResolversParentTypes['PushSubscription'] };
   Query: Record<PropertyKey, never>;
+  QuoteSelectionInput: QuoteSelectionInput;
   RateAddressInput: RateAddressInput;
   RateFailure: RateFailureModelModel;
   RateOutcome: ResolversUnionTypes<ResolversParentTypes>['RateOutcome'];
@@ -2007,24 +2930,34 @@ export type ResolversParentTypes = ResolversObject<{
   RateQuote: RateQuoteModel;
   RateRequestInput: RateRequestInput;
   RateShopResult: RateShopResultModelModel;
+  ReferenceLookupFailure: ReferenceLookupFailure;
   ReferenceLookupInput: ReferenceLookupInput;
   ServiceInfo: ServiceInfo;
   ServiceOffer: RateQuoteModel;
+  ServiceSelectionInput: ServiceSelectionInput;
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolversUnionTypes<ResolversParentTypes>['ServiceabilityOutcome'];
   ServiceabilityResult: ServiceabilityResultModelModel;
   Shipment: ShipmentModel;
+  ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ShipmentReference;
+  ShipmentReferenceInput: ShipmentReferenceInput;
   ShipmentStatusChange: StatusChangeModel;
   ShipmentStatusChangeConnection: Omit<ShipmentStatusChangeConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentStatusChangeEdge']> };
   ShipmentStatusChangeEdge: Omit<ShipmentStatusChangeEdge, 'node'> & { node: ResolversParentTypes['ShipmentStatusChange'] };
+  ShipmentValidation: ValidationResultModel;
   ShipmentWatch: ShipmentWatchModel;
   ShipmentWatchConnection: Omit<ShipmentWatchConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentWatchEdge']> };
   ShipmentWatchEdge: Omit<ShipmentWatchEdge, 'node'> & { node: ResolversParentTypes['ShipmentWatch'] };
+  ShippingAddressInput: ShippingAddressInput;
+  ShippingPartyInput: ShippingPartyInput;
   SkippedCarrier: SkippedCarrierModel;
   StatusChangeFilter: StatusChangeFilter;
   StatusReading: StatusReading;
   Subscription: Record<PropertyKey, never>;
+  Tender: TenderModel;
+  TenderLabelsInput: TenderLabelsInput;
+  TenderLabelsPayload: Omit<TenderLabelsPayload, 'tender'> & { tender?: Maybe<ResolversParentTypes['Tender']> };
   TrackInput: TrackInput;
   TrackOutcome: ResolversUnionTypes<ResolversParentTypes>['TrackOutcome'];
   TrackedShipments: TrackedShipmentsModelModel;
@@ -2033,7 +2966,13 @@ export type ResolversParentTypes = ResolversObject<{
   UnreadableService: UnreadableServiceModelModel;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
+  UploadCommercialInvoiceInput: UploadCommercialInvoiceInput;
+  UploadCommercialInvoicePayload: Omit<UploadCommercialInvoicePayload, 'invoiceUpload'> & { invoiceUpload?: Maybe<ResolversParentTypes['CommercialInvoiceUpload']> };
+  UploadShipmentImageInput: UploadShipmentImageInput;
+  UploadShipmentImagePayload: Omit<UploadShipmentImagePayload, 'label'> & { label?: Maybe<ResolversParentTypes['Label']> };
   UserError: UserError;
+  ValidateShipmentInput: ValidateShipmentInput;
+  ValidateShipmentPayload: Omit<ValidateShipmentPayload, 'validation'> & { validation?: Maybe<ResolversParentTypes['ShipmentValidation']> };
   WatchError: WatchError;
   WatchShipmentInput: WatchShipmentInput;
   WatchShipmentPayload: Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
@@ -2043,6 +2982,18 @@ export type ResolversParentTypes = ResolversObject<{
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
   size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CancelReturnPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CancelReturnPayload'] = ResolversParentTypes['CancelReturnPayload']> = ResolversObject<{
+  cancellation?: Resolver<Maybe<ResolversTypes['LabelCancellation']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type CancelShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CancelShipmentPayload'] = ResolversParentTypes['CancelShipmentPayload']> = ResolversObject<{
+  cancellation?: Resolver<Maybe<ResolversTypes['LabelCancellation']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type CarrierRatesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierRates'] = ResolversParentTypes['CarrierRates']> = ResolversObject<{
@@ -2073,8 +3024,25 @@ export type ChargeLineResolvers<ContextType = GraphQLContext, ParentType extends
   name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
 
+export type CommercialInvoiceUploadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CommercialInvoiceUpload'] = ResolversParentTypes['CommercialInvoiceUpload']> = ResolversObject<{
+  invoiceNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+}>;
+
 export type CreatePushSubscriptionPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreatePushSubscriptionPayload'] = ResolversParentTypes['CreatePushSubscriptionPayload']> = ResolversObject<{
   pushSubscription?: Resolver<Maybe<ResolversTypes['PushSubscription']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type CreateReturnPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateReturnPayload'] = ResolversParentTypes['CreateReturnPayload']> = ResolversObject<{
+  purchase?: Resolver<Maybe<ResolversTypes['LabelPurchase']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type CreateShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CreateShipmentPayload'] = ResolversParentTypes['CreateShipmentPayload']> = ResolversObject<{
+  purchase?: Resolver<Maybe<ResolversTypes['LabelPurchase']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
@@ -2167,14 +3135,112 @@ export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends
   width?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
 }>;
 
+export type DocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document']> = ResolversObject<{
+  base64?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  format?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['DocumentKind'], ParentType, ContextType>;
+  nativeType?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pieceTrackingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  urlExpiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+}>;
+
 export type ExcludedQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExcludedQuote'] = ResolversParentTypes['ExcludedQuote']> = ResolversObject<{
   quote?: Resolver<ResolversTypes['RateQuote'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['RateExclusionReason'], ParentType, ContextType>;
 }>;
 
+export type FetchShipmentDocumentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['FetchShipmentDocumentPayload'] = ResolversParentTypes['FetchShipmentDocumentPayload']> = ResolversObject<{
+  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type HoldingCostResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['HoldingCost'] = ResolversParentTypes['HoldingCost']> = ResolversObject<{
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   perUnitPerDay?: Resolver<ResolversTypes['Money'], ParentType, ContextType>;
+}>;
+
+export type LabelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = ResolversObject<{
+  account?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  breakdown?: Resolver<Array<ResolversTypes['ChargeLine']>, ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  dispatchConfirmationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['LabelFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['LabelKind'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['LabelLinks'], ParentType, ContextType>;
+  orderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pieces?: Resolver<Array<ResolversTypes['LabelPiece']>, ParentType, ContextType>;
+  quotedTotal?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
+  returnOf?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+  service?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  serviceName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['LabelState'], ParentType, ContextType>;
+  tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType>;
+  tenderBy?: Resolver<Maybe<ResolversTypes['TenderKind']>, ParentType, ContextType>;
+  tendered?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  tenderedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  total?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  trackingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type LabelCancellationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelCancellation'] = ResolversParentTypes['LabelCancellation']> = ResolversObject<{
+  cancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type LabelConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelConnection'] = ResolversParentTypes['LabelConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['LabelEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type LabelEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelEdge'] = ResolversParentTypes['LabelEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+}>;
+
+export type LabelFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelFailure'] = ResolversParentTypes['LabelFailure']> = ResolversObject<{
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type LabelLinksResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelLinks'] = ResolversParentTypes['LabelLinks']> = ResolversObject<{
+  cancelPickupUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  onDemandDeliveryUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  trackingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type LabelPieceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelPiece'] = ResolversParentTypes['LabelPiece']> = ResolversObject<{
+  carrierPackageId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cashOnDelivery?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  charge?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
+  packageId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
+  sequence?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type LabelPurchaseResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelPurchase'] = ResolversParentTypes['LabelPurchase']> = ResolversObject<{
+  label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
+  replay?: Resolver<ResolversTypes['PurchaseReplay'], ParentType, ContextType>;
 }>;
 
 export type LandedCostEstimateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostEstimate'] = ResolversParentTypes['LandedCostEstimate']> = ResolversObject<{
@@ -2253,10 +3319,25 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  cancelReturn?: Resolver<ResolversTypes['CancelReturnPayload'], ParentType, ContextType, RequireFields<MutationCancelReturnArgs, 'input'>>;
+  cancelShipment?: Resolver<ResolversTypes['CancelShipmentPayload'], ParentType, ContextType, RequireFields<MutationCancelShipmentArgs, 'input'>>;
   createPushSubscription?: Resolver<ResolversTypes['CreatePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationCreatePushSubscriptionArgs, 'input'>>;
+  createReturn?: Resolver<ResolversTypes['CreateReturnPayload'], ParentType, ContextType, RequireFields<MutationCreateReturnArgs, 'input'>>;
+  createShipment?: Resolver<ResolversTypes['CreateShipmentPayload'], ParentType, ContextType, RequireFields<MutationCreateShipmentArgs, 'input'>>;
   deletePushSubscription?: Resolver<ResolversTypes['DeletePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'input'>>;
+  fetchShipmentDocument?: Resolver<ResolversTypes['FetchShipmentDocumentPayload'], ParentType, ContextType, RequireFields<MutationFetchShipmentDocumentArgs, 'input'>>;
+  tenderLabels?: Resolver<ResolversTypes['TenderLabelsPayload'], ParentType, ContextType, RequireFields<MutationTenderLabelsArgs, 'input'>>;
   unwatchShipment?: Resolver<ResolversTypes['UnwatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'input'>>;
+  uploadCommercialInvoice?: Resolver<ResolversTypes['UploadCommercialInvoicePayload'], ParentType, ContextType, RequireFields<MutationUploadCommercialInvoiceArgs, 'input'>>;
+  uploadShipmentImage?: Resolver<ResolversTypes['UploadShipmentImagePayload'], ParentType, ContextType, RequireFields<MutationUploadShipmentImageArgs, 'input'>>;
+  validateShipment?: Resolver<ResolversTypes['ValidateShipmentPayload'], ParentType, ContextType, RequireFields<MutationValidateShipmentArgs, 'input'>>;
   watchShipment?: Resolver<ResolversTypes['WatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
+}>;
+
+export type OrderShipmentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderShipments'] = ResolversParentTypes['OrderShipments']> = ResolversObject<{
+  carrierShipments?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType>;
+  failures?: Resolver<Array<ResolversTypes['ReferenceLookupFailure']>, ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
 }>;
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -2337,16 +3418,21 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   darkStoreHealth?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
   deliveryPromise?: Resolver<ResolversTypes['DeliveryPromise'], ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
+  label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
+  labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryLabelsArgs>>;
   landedCost?: Resolver<ResolversTypes['LandedCostResult'], ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
   pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   rates?: Resolver<ResolversTypes['RateShopResult'], ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
   serviceability?: Resolver<ResolversTypes['ServiceabilityResult'], ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
+  shipmentsByOrder?: Resolver<ResolversTypes['OrderShipments'], ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
   shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
   statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
   statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
+  tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType, RequireFields<QueryTenderArgs, 'id'>>;
   track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
+  untenderedLabels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
   watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchArgs, 'id'>>;
   watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
@@ -2404,6 +3490,12 @@ export type RateShopResultResolvers<ContextType = GraphQLContext, ParentType ext
   skipped?: Resolver<Array<ResolversTypes['SkippedCarrier']>, ParentType, ContextType>;
   strategy?: Resolver<ResolversTypes['RateStrategy'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type ReferenceLookupFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferenceLookupFailure'] = ResolversParentTypes['ReferenceLookupFailure']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
@@ -2502,6 +3594,11 @@ export type ShipmentStatusChangeEdgeResolvers<ContextType = GraphQLContext, Pare
   node?: Resolver<ResolversTypes['ShipmentStatusChange'], ParentType, ContextType>;
 }>;
 
+export type ShipmentValidationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentValidation'] = ResolversParentTypes['ShipmentValidation']> = ResolversObject<{
+  alerts?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatch'] = ResolversParentTypes['ShipmentWatch']> = ResolversObject<{
   active?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
@@ -2542,7 +3639,27 @@ export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType exte
 }>;
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
+  labelUpdated?: SubscriptionResolver<ResolversTypes['Label'], "labelUpdated", ParentType, ContextType, RequireFields<SubscriptionLabelUpdatedArgs, 'id'>>;
   shipmentStatusChanged?: SubscriptionResolver<ResolversTypes['ShipmentStatusChange'], "shipmentStatusChanged", ParentType, ContextType, RequireFields<SubscriptionShipmentStatusChangedArgs, 'filter'>>;
+}>;
+
+export type TenderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Tender'] = ResolversParentTypes['Tender']> = ResolversObject<{
+  account?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['LocalDate'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  documents?: Resolver<Array<ResolversTypes['Document']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['TenderKind'], ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type TenderLabelsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TenderLabelsPayload'] = ResolversParentTypes['TenderLabelsPayload']> = ResolversObject<{
+  tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type TrackOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackOutcome'] = ResolversParentTypes['TrackOutcome']> = ResolversObject<{
@@ -2595,11 +3712,29 @@ export type UnwatchShipmentPayloadResolvers<ContextType = GraphQLContext, Parent
   watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType>;
 }>;
 
+export type UploadCommercialInvoicePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadCommercialInvoicePayload'] = ResolversParentTypes['UploadCommercialInvoicePayload']> = ResolversObject<{
+  invoiceUpload?: Resolver<Maybe<ResolversTypes['CommercialInvoiceUpload']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type UploadShipmentImagePayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadShipmentImagePayload'] = ResolversParentTypes['UploadShipmentImagePayload']> = ResolversObject<{
+  label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type UserErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = ResolversObject<{
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
   field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ValidateShipmentPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ValidateShipmentPayload'] = ResolversParentTypes['ValidateShipmentPayload']> = ResolversObject<{
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  validation?: Resolver<Maybe<ResolversTypes['ShipmentValidation']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type WatchErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchError'] = ResolversParentTypes['WatchError']> = ResolversObject<{
@@ -2616,11 +3751,16 @@ export type WatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentTy
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
+  CancelReturnPayload?: CancelReturnPayloadResolvers<ContextType>;
+  CancelShipmentPayload?: CancelShipmentPayloadResolvers<ContextType>;
   CarrierRates?: CarrierRatesResolvers<ContextType>;
   CarrierTime?: CarrierTimeResolvers<ContextType>;
   CarrierWarning?: CarrierWarningResolvers<ContextType>;
   ChargeLine?: ChargeLineResolvers<ContextType>;
+  CommercialInvoiceUpload?: CommercialInvoiceUploadResolvers<ContextType>;
   CreatePushSubscriptionPayload?: CreatePushSubscriptionPayloadResolvers<ContextType>;
+  CreateReturnPayload?: CreateReturnPayloadResolvers<ContextType>;
+  CreateShipmentPayload?: CreateShipmentPayloadResolvers<ContextType>;
   CurrencyView?: CurrencyViewResolvers<ContextType>;
   DarkStoreCharge?: DarkStoreChargeResolvers<ContextType>;
   DarkStoreDecision?: DarkStoreDecisionResolvers<ContextType>;
@@ -2633,8 +3773,18 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DeliveryPromise?: DeliveryPromiseResolvers<ContextType>;
   DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
+  Document?: DocumentResolvers<ContextType>;
   ExcludedQuote?: ExcludedQuoteResolvers<ContextType>;
+  FetchShipmentDocumentPayload?: FetchShipmentDocumentPayloadResolvers<ContextType>;
   HoldingCost?: HoldingCostResolvers<ContextType>;
+  Label?: LabelResolvers<ContextType>;
+  LabelCancellation?: LabelCancellationResolvers<ContextType>;
+  LabelConnection?: LabelConnectionResolvers<ContextType>;
+  LabelEdge?: LabelEdgeResolvers<ContextType>;
+  LabelFailure?: LabelFailureResolvers<ContextType>;
+  LabelLinks?: LabelLinksResolvers<ContextType>;
+  LabelPiece?: LabelPieceResolvers<ContextType>;
+  LabelPurchase?: LabelPurchaseResolvers<ContextType>;
   LandedCostEstimate?: LandedCostEstimateResolvers<ContextType>;
   LandedCostFailure?: LandedCostFailureResolvers<ContextType>;
   LandedCostLine?: LandedCostLineResolvers<ContextType>;
@@ -2647,6 +3797,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Measure?: MeasureResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  OrderShipments?: OrderShipmentsResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Party?: PartyResolvers<ContextType>;
   PartyAddress?: PartyAddressResolvers<ContextType>;
@@ -2662,6 +3813,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RateOutcome?: RateOutcomeResolvers<ContextType>;
   RateQuote?: RateQuoteResolvers<ContextType>;
   RateShopResult?: RateShopResultResolvers<ContextType>;
+  ReferenceLookupFailure?: ReferenceLookupFailureResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
   ServiceOffer?: ServiceOfferResolvers<ContextType>;
   ServiceabilityOutcome?: ServiceabilityOutcomeResolvers<ContextType>;
@@ -2671,19 +3823,25 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
   ShipmentStatusChangeConnection?: ShipmentStatusChangeConnectionResolvers<ContextType>;
   ShipmentStatusChangeEdge?: ShipmentStatusChangeEdgeResolvers<ContextType>;
+  ShipmentValidation?: ShipmentValidationResolvers<ContextType>;
   ShipmentWatch?: ShipmentWatchResolvers<ContextType>;
   ShipmentWatchConnection?: ShipmentWatchConnectionResolvers<ContextType>;
   ShipmentWatchEdge?: ShipmentWatchEdgeResolvers<ContextType>;
   SkippedCarrier?: SkippedCarrierResolvers<ContextType>;
   StatusReading?: StatusReadingResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
+  Tender?: TenderResolvers<ContextType>;
+  TenderLabelsPayload?: TenderLabelsPayloadResolvers<ContextType>;
   TrackOutcome?: TrackOutcomeResolvers<ContextType>;
   TrackedShipments?: TrackedShipmentsResolvers<ContextType>;
   TrackingEvent?: TrackingEventResolvers<ContextType>;
   TrackingFailure?: TrackingFailureResolvers<ContextType>;
   UnreadableService?: UnreadableServiceResolvers<ContextType>;
   UnwatchShipmentPayload?: UnwatchShipmentPayloadResolvers<ContextType>;
+  UploadCommercialInvoicePayload?: UploadCommercialInvoicePayloadResolvers<ContextType>;
+  UploadShipmentImagePayload?: UploadShipmentImagePayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
+  ValidateShipmentPayload?: ValidateShipmentPayloadResolvers<ContextType>;
   WatchError?: WatchErrorResolvers<ContextType>;
   WatchShipmentPayload?: WatchShipmentPayloadResolvers<ContextType>;
 }>;

@@ -8,12 +8,15 @@ import type { DeliveryPromiseService } from '../services/promise/delivery-promis
 import type { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
 import type { ShipmentWatcher } from '../services/realtime/watcher.js';
 import type { StatusLog } from '../store/status-log.js';
+import type { DocumentLinks } from '../services/shipping/document-links.js';
+import type { ShipperOffer } from '../services/shipping/shipment-input.js';
+import type { ShippingApi } from '../services/shipping/types.js';
 import type { TrackingLoaders } from './loaders.js';
 
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService };
+  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; shipping?: ShippingContext | null };
   loaders: TrackingLoaders;
   logger: Logger;
   /**
@@ -23,4 +26,16 @@ export interface GraphQLContext {
   deadline?: RequestDeadline;
   /** Limits resolvers enforce themselves: the largest page a list field serves (MAX_PAGE_SIZE). */
   limits: { maxPageSize: number };
+}
+
+/** What the shipping resolvers need beside the service: input rules from configuration and the document URL signer. */
+export interface ShippingContext {
+  api: ShippingApi;
+  /** Signs `Document.url` (src/services/shipping/document-links.ts). */
+  links: DocumentLinks;
+  /** The configured shipping connectors (carrier, division, accounts) and GROUP_A_DIVISIONS, for input checks. */
+  shippers: readonly ShipperOffer[];
+  divisions: readonly string[];
+  /** DOCUMENT_INLINE_MAX_BYTES: the largest document `Document.base64` answers. */
+  documentInlineMaxBytes: number;
 }

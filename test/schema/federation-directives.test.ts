@@ -46,14 +46,28 @@ describe('federation directives for the router', () => {
     for (const name of ['@cost', '@listSize', '@authenticated', '@requiresScopes']) expect(sdl).toContain(`"${name}"`);
   });
 
-  it('every mutation requires authentication and a scope: shipments:watch for watches, push:manage for push subscriptions', () => {
+  it('every mutation requires authentication and a scope: shipments:watch for watches, push:manage for push subscriptions, shipping:purchase for what spends money', () => {
     const mutations = [...FIELDS.keys()].filter((c) => c.startsWith('Mutation.'));
     expect(mutations.sort()).toEqual([
+      'Mutation.cancelReturn',
+      'Mutation.cancelShipment',
       'Mutation.createPushSubscription',
+      'Mutation.createReturn',
+      'Mutation.createShipment',
       'Mutation.deletePushSubscription',
+      'Mutation.fetchShipmentDocument',
+      'Mutation.tenderLabels',
       'Mutation.unwatchShipment',
+      'Mutation.uploadCommercialInvoice',
+      'Mutation.uploadShipmentImage',
+      'Mutation.validateShipment',
       'Mutation.watchShipment',
     ]);
+    // Issue 9: a label, a return tag and a manifest or close are charged by the carrier (docs/assumptions.md SG11).
+    for (const spends of ['createShipment', 'createReturn', 'tenderLabels']) expect(scopesOf(`Mutation.${spends}`)).toEqual([['shipping:purchase']]);
+    for (const manages of ['validateShipment', 'cancelShipment', 'cancelReturn', 'uploadShipmentImage', 'uploadCommercialInvoice', 'fetchShipmentDocument']) {
+      expect(scopesOf(`Mutation.${manages}`)).toEqual([['shipping:manage']]);
+    }
     for (const coordinate of mutations) expect(directive(coordinate, 'authenticated'), coordinate).toBeDefined();
     expect(scopesOf('Mutation.watchShipment')).toEqual([['shipments:watch']]);
     expect(scopesOf('Mutation.unwatchShipment')).toEqual([['shipments:watch']]);

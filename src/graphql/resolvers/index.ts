@@ -15,14 +15,18 @@ import { RateShopResult } from './RateShopResult.js';
 import { RateQuote } from './RateQuote.js';
 import { promiseQueries } from './promise.js';
 import { landedCostQueries } from './landed-cost.js';
+import { shippingMutations, shippingQueries, shippingSubscriptions } from './shipping.js';
+import { Label, LabelCancellation, LabelPiece, LabelPurchase } from './Label.js';
+import { Document } from './Document.js';
+import { Tender } from './Tender.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries },
-  Mutation: { ...pushMutations, ...watchMutations },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...shippingQueries },
+  Mutation: { ...pushMutations, ...watchMutations, ...shippingMutations },
   ShipmentWatch,
-  Subscription,
+  Subscription: { ...Subscription, ...shippingSubscriptions },
   ShipmentStatusChange,
   Shipment,
   TrackOutcome,
@@ -36,4 +40,10 @@ export const resolvers: Resolvers = {
   SkippedCarrier,
   ServiceabilityOutcome,
   LaneService,
+  Label,
+  LabelPiece,
+  LabelPurchase,
+  LabelCancellation,
+  Document,
+  Tender,
 };

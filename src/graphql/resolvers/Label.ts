@@ -1,0 +1,54 @@
+import { UpstreamError } from '../../domain/errors.js';
+import type { Label as LabelModel } from '../../domain/shipping.js';
+import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers } from '../../generated/graphql.js';
+import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
+import { toGraphQLError } from '../errors.js';
+import { resolveShipmentReference } from './shipment-lookup.js';
+import { shippingOf } from './shipping.js';
+
+/** `Label` (schema/shipping.graphql): the stored label; each field reads it, `shipment` and `tender` resolve by id. */
+export const Label: LabelResolvers = {
+  service: (label) => label.serviceCode,
+  account: (label) => label.accountNumber,
+  /**
+   * The same `Shipment` tracking and `_entities` answer (same id): from the store (the snapshot saved at purchase, or
+   * a fresher tracking answer), else the carrier. A carrier that does not know the number yet answers the label as a
+   * LABEL_CREATED shipment, which is what it is (SG7).
+   */
+  shipment: async (label, _args, ctx, info) => {
+    const born = shipmentFromLabel(label);
+    if (!born) return null;
+    try {
+      return await resolveShipmentReference(ctx, { id: born.id }, info);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return born;
+      throw toGraphQLError(error);
+    }
+  },
+  trackingUrl: (label) => label.links.trackingUrl,
+  tender: async (label, _args, ctx) => (label.tenderId ? shippingOf(ctx).api.tenderById(label.tenderId) : null),
+  tenderedAt: (label) => label.tenderedAt?.toISOString() ?? null,
+  cancelledAt: (label) => label.cancelledAt?.toISOString() ?? null,
+  references: (label) => label.request.references,
+  returnOf: async (label, _args, ctx) => (label.returnOf ? shippingOf(ctx).api.label(label.returnOf) : null),
+  createdAt: (label) => label.createdAt.toISOString(),
+  updatedAt: (label) => label.updatedAt.toISOString(),
+};
+
+export const LabelPiece: LabelPieceResolvers = {
+  charge: (piece) => piece.netCharge,
+};
+
+/** SG2: a replay of a finished purchase is REPLAYED; of one still running (PENDING, UNKNOWN) IN_PROGRESS. */
+export const LabelPurchase: LabelPurchaseResolvers = {
+  replay: ({ label, replayed }) => (!replayed ? 'NEW' : inProgress(label) ? 'IN_PROGRESS' : 'REPLAYED'),
+};
+
+function inProgress(label: LabelModel): boolean {
+  return label.state === 'PENDING' || label.state === 'UNKNOWN';
+}
+
+export const LabelCancellation: LabelCancellationResolvers = {
+  cancelled: ({ result }) => result.cancelled,
+  message: ({ result }) => result.message,
+};

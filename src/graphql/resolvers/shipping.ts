@@ -1,0 +1,264 @@
+import { NotFoundError, UpstreamError } from '../../domain/errors.js';
+import { checkText } from '../../domain/text-bounds.js';
+import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
+import type { Label } from '../../domain/shipping.js';
+import type { CarrierWarning, MutationResolvers, QueryResolvers, SubscriptionResolvers, UserError } from '../../generated/graphql.js';
+import {
+  checkAccountFilter,
+  checkLabelId,
+  checkOrderId,
+  returnOverridesAnything,
+  toCancelReturn,
+  toCancelShipment,
+  toCreateShipment,
+  toFetchDocument,
+  toLabelFilter,
+  toReturn,
+  toTender,
+  toUploadImage,
+  toUploadInvoice,
+  toValidateShipment,
+  type ShipmentInputContext,
+} from '../../services/shipping/shipment-input.js';
+import type { PurchaseOutcome } from '../../services/shipping/types.js';
+import type { GraphQLContext, ShippingContext } from '../context.js';
+import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
+import { userErrorOf } from './mutation-payload.js';
+
+/**
+ * Shipping (schema/shipping.graphql): each resolver checks its input (shipment-input.ts: InputError naming the field
+ * under `input.`, before any write or carrier call) and calls the service. Merged in resolvers/index.ts.
+ */
+
+export function shippingOf(ctx: GraphQLContext): ShippingContext {
+  const shipping = ctx.services.shipping;
+  if (!shipping) {
+    throw new UpstreamError('shipping is not available in this server (it needs the store)', { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'carrier-b' });
+  }
+  return shipping;
+}
+
+function inputContext(shipping: ShippingContext): ShipmentInputContext {
+  return { now: new Date(), divisions: shipping.divisions, shippers: shipping.shippers };
+}
+
+const TENDER_ID: Parameters<typeof checkText>[2] = {
+  what: 'a tender id',
+  max: 64,
+  pattern: /^Tender:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  charset: 'a tender id such as "Tender:<uuid>"',
+};
+const LABEL_CURSOR = 'label';
+
+type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
+
+/**
+ * Runs a mutation and shapes its payload. `run` answers the result and the carrier's warnings, and may add user errors
+ * beside a result (a carrier's refusal of a purchase keeps its FAILED label). A thrown refusal (bad input, unknown id,
+ * the carrier's refusal) is a user error with a null result; a fault or unavailability is a GraphQL error.
+ */
+async function payload<K extends string, T>(
+  key: K,
+  run: () => Promise<{ result: T; warnings?: readonly CarrierWarningModel[]; userErrors?: UserError[] }>,
+): Promise<Payload<K, T>> {
+  try {
+    const { result, warnings = [], userErrors = [] } = await run();
+    return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
+  } catch (error) {
+    const userError = userErrorOf(error);
+    if (!userError) throw toGraphQLError(error);
+    return { [key]: null, userErrors: [userError], warnings: [] } as Payload<K, T>;
+  }
+}
+
+/**
+ * A purchase's payload (SG1): the label in every case the service answered; a carrier's refusal (FAILED,
+ * `CARRIER_REFUSED`) is also a user error carrying the carrier's code and message.
+ */
+function purchaseAnswer(outcome: PurchaseOutcome): { result: PurchaseOutcome; warnings: readonly CarrierWarningModel[]; userErrors: UserError[] } {
+  const { label } = outcome;
+  const refused = label.state === 'FAILED' && label.failure?.code === 'CARRIER_REFUSED';
+  return {
+    result: outcome,
+    warnings: label.warnings,
+    userErrors: refused
+      ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: label.failure!.message, carrierCode: label.failure!.carrierCode }]
+      : [],
+  };
+}
+
+export const shippingMutations: Pick<
+  MutationResolvers,
+  | 'createShipment'
+  | 'validateShipment'
+  | 'cancelShipment'
+  | 'tenderLabels'
+  | 'createReturn'
+  | 'cancelReturn'
+  | 'uploadShipmentImage'
+  | 'uploadCommercialInvoice'
+  | 'fetchShipmentDocument'
+> = {
+  createShipment: (_parent, { input }, ctx) =>
+    payload('purchase', async () => {
+      const shipping = shippingOf(ctx);
+      const { request, idempotencyKey } = toCreateShipment(input, inputContext(shipping));
+      return purchaseAnswer(await shipping.api.createShipment(request, idempotencyKey));
+    }),
+  validateShipment: (_parent, { input }, ctx) =>
+    payload('validation', async () => {
+      const shipping = shippingOf(ctx);
+      const request = toValidateShipment(input, inputContext(shipping));
+      return { result: await shipping.api.validateShipment(request) };
+    }),
+  cancelShipment: (_parent, { input }, ctx) =>
+    payload('cancellation', async () => {
+      const shipping = shippingOf(ctx);
+      const cancellation = await shipping.api.cancelShipment(toCancelShipment(input));
+      return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+  tenderLabels: (_parent, { input }, ctx) =>
+    payload('tender', async () => {
+      const shipping = shippingOf(ctx);
+      const tender = await shipping.api.tender(toTender(input, { divisions: shipping.divisions }));
+      return { result: tender, warnings: tender.warnings };
+    }),
+  createReturn: (_parent, { input }, ctx) =>
+    payload('purchase', async () => {
+      const shipping = shippingOf(ctx);
+      // Overrides are completed from the outbound label (its parties swapped, its packages): read it first (SG6).
+      let outbound: Label | null = null;
+      if (returnOverridesAnything(input)) {
+        const outboundId = checkLabelId(input.outboundLabelId, 'input.outboundLabelId');
+        outbound = await shipping.api.label(outboundId);
+        if (!outbound) throw new NotFoundError('input.outboundLabelId', 'no label has this id');
+      }
+      const checked = toReturn(
+        input,
+        outbound ? { shipper: outbound.request.shipper, recipient: outbound.request.recipient, packages: outbound.request.packages } : null,
+      );
+      return purchaseAnswer(await shipping.api.createReturn(checked));
+    }),
+  cancelReturn: (_parent, { input }, ctx) =>
+    payload('cancellation', async () => {
+      const cancellation = await shippingOf(ctx).api.cancelReturn(toCancelReturn(input));
+      return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+  uploadShipmentImage: (_parent, { input }, ctx) =>
+    payload('label', async () => {
+      const shipping = shippingOf(ctx);
+      const upload = toUploadImage(input);
+      const { warnings } = await shipping.api.uploadShipmentImage(upload);
+      const label = await shipping.api.label(upload.labelId);
+      if (!label) throw new NotFoundError('input.labelId', 'no label has this id');
+      return { result: label, warnings };
+    }),
+  uploadCommercialInvoice: (_parent, { input }, ctx) =>
+    payload('invoiceUpload', async () => {
+      const shipping = shippingOf(ctx);
+      const invoice = toUploadInvoice(input);
+      const { warnings } = await shipping.api.uploadCommercialInvoice(invoice);
+      const label = invoice.labelId ? await shipping.api.label(invoice.labelId) : null;
+      return { result: { invoiceNumber: invoice.invoiceNumber, label }, warnings };
+    }),
+  fetchShipmentDocument: (_parent, { input }, ctx) =>
+    payload('document', async () => ({ result: await shippingOf(ctx).api.fetchDocument(toFetchDocument(input)) })),
+};
+
+export const shippingQueries: Pick<QueryResolvers, 'label' | 'labels' | 'untenderedLabels' | 'tender' | 'shipmentsByOrder'> = {
+  label: async (_parent, { id }, ctx) => {
+    try {
+      return await shippingOf(ctx).api.label(checkLabelId(id, 'id'));
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
+  labels: async (_parent, { filter, first, after }, ctx) => {
+    try {
+      const size = pageSize(ctx, first);
+      const afterId = decodeCursor(LABEL_CURSOR, after);
+      if (afterId !== null) checkLabelId(afterId, 'after');
+      const items = await shippingOf(ctx).api.labels(toLabelFilter(filter), afterId, size + 1);
+      if (!items) throw unknownCursor(after!);
+      return toConnection(items, size, (label) => encodeCursor(LABEL_CURSOR, label.id));
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
+  untenderedLabels: async (_parent, { carrier, accountNumber }, ctx) => {
+    try {
+      return await shippingOf(ctx).api.untenderedLabels({ carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') });
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
+  tender: async (_parent, { id }, ctx) => {
+    try {
+      return await shippingOf(ctx).api.tenderById(checkText(id, 'id', TENDER_ID));
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
+  shipmentsByOrder: async (_parent, { orderId }, ctx) => {
+    try {
+      return await shippingOf(ctx).api.shipmentsByReference(checkOrderId(orderId, 'orderId'));
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
+};
+
+export const shippingSubscriptions: Pick<SubscriptionResolvers, 'labelUpdated'> = {
+  labelUpdated: {
+    // The id is checked and the label read before anything is subscribed; the subscriber first gets the label as it is
+    // now, then every stored change (SG9), so a change between its mutation's answer and the subscription is not lost.
+    subscribe: async (_parent, { id }, ctx: GraphQLContext) => {
+      try {
+        const api = shippingOf(ctx).api;
+        const labelId = checkLabelId(id, 'id');
+        const abort = new AbortController();
+        const updates = api.labelUpdates(labelId, abort.signal)[Symbol.asyncIterator]();
+        const current = await api.label(labelId);
+        if (!current) {
+          abort.abort();
+          throw new NotFoundError('id', 'no label has this id');
+        }
+        return labelStream(current, updates, abort);
+      } catch (error) {
+        throw toGraphQLError(error);
+      }
+    },
+    resolve: (label: Label) => label,
+  },
+};
+
+/** The current label, then each update newer than the last one sent; ending the stream ends the service's updates. */
+function labelStream(current: Label, updates: AsyncIterator<Label>, abort: AbortController): AsyncIterableIterator<Label> {
+  let last: Label | null = null;
+  const done = (): IteratorResult<Label> => ({ done: true, value: undefined });
+  const stream: AsyncIterableIterator<Label> = {
+    [Symbol.asyncIterator]: () => stream,
+    async next() {
+      if (last === null) {
+        last = current;
+        return { done: false, value: current };
+      }
+      for (;;) {
+        const next = await updates.next();
+        if (next.done) return done();
+        // A change stored before the first read is already in `current`.
+        if (next.value.updatedAt.getTime() < last.updatedAt.getTime()) continue;
+        if (next.value.updatedAt.getTime() === last.updatedAt.getTime() && next.value.state === last.state) continue;
+        last = next.value;
+        return { done: false, value: next.value };
+      }
+    },
+    async return() {
+      abort.abort();
+      await updates.return?.();
+      return done();
+    },
+  };
+  return stream;
+}

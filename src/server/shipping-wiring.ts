@@ -1,0 +1,95 @@
+import type { Carrier } from '../domain/carrier.js';
+import { UpstreamError } from '../domain/errors.js';
+import type { Label } from '../domain/shipping.js';
+import type { Logger } from '../platform/logger.js';
+import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
+import type { ShipmentWatcher } from '../services/realtime/watcher.js';
+import { shipmentFromLabel } from '../services/shipping/label-shipment.js';
+import type { ReferenceLookupAnswer } from '../services/shipping/shipping-service.js';
+import type { TrackingService } from '../services/tracking.js';
+import type { StatusLog } from '../store/status-log.js';
+
+/**
+ * How the shipping service meets tracking (issue 9 item 8): a purchased label is tracked from birth, and an order id is
+ * looked up with every carrier that finds shipments by reference. Kept apart from the container so its rules read at a
+ * glance (docs/assumptions.md SG7, SG8).
+ */
+
+export interface TrackFromBirthDeps {
+  statusLog: StatusLog | null;
+  watcher: ShipmentWatcher | null;
+  /** Group A push subscriptions, once the push runtime exists (it is built after the services); null: none. */
+  push: () => { subscriptions: PushSubscriptionService; configured: boolean } | null;
+  logger: Pick<Logger, 'info' | 'warn'>;
+}
+
+/**
+ * `onPurchased`: the label's shipment is stored as a LABEL_CREATED snapshot (so `_entities` and `Label.shipment`
+ * answer at once, same id), then followed: Group A express by a push subscription on its tracking number when push is
+ * configured (the unified interface pushes, seed 000), everything else (Carrier B, e-commerce, express without push)
+ * by a watch, so its changes reach `shipmentStatusChanged` subscribers like any watched shipment. A failure here is the
+ * caller's to log; the purchase stands.
+ */
+export function trackFromBirth(deps: TrackFromBirthDeps): (label: Label) => Promise<void> {
+  return async (label) => {
+    const shipment = shipmentFromLabel(label);
+    if (!shipment) return;
+    await deps.statusLog?.saveSnapshot(shipment);
+    const push = deps.push();
+    if (label.carrier === 'GROUP_A' && label.division === 'express' && push?.configured) {
+      await push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: shipment.trackingNumber, division: label.division });
+      deps.logger.info({ labelId: label.id, shipmentId: shipment.id }, 'purchased label followed by a push subscription');
+      return;
+    }
+    if (!deps.watcher) return;
+    // E-commerce shipments are identified by the carrier's package id (docs/assumptions.md S2), watched by it.
+    const carrierPackageId = label.division === 'ecommerce' ? (label.pieces[0]?.carrierPackageId ?? null) : null;
+    await deps.watcher.watch(
+      {
+        carrier: label.carrier,
+        trackingNumber: carrierPackageId ?? shipment.trackingNumber,
+        division: label.division,
+        carrierCode: label.carrierCode,
+        carrierUniqueId: label.carrierUniqueId,
+        ...(label.division === 'ecommerce' ? { ecommerceIdType: carrierPackageId ? 'CARRIER_PACKAGE_ID' : 'PACKAGE_ID' } : {}),
+      },
+      'label',
+    );
+    deps.logger.info({ labelId: label.id, shipmentId: shipment.id }, 'purchased label followed by a watch');
+  };
+}
+
+/**
+ * `lookupReference`: the existing reference tracking (`Query.shipmentsByReference`) across every carrier that offers
+ * it, in parallel; a carrier that fails is a failure beside the others' shipments, never the whole answer.
+ */
+export function lookupReferenceAcrossCarriers(tracking: TrackingService, carriers: readonly Carrier[]): (orderId: string) => Promise<ReferenceLookupAnswer> {
+  return async (orderId) => {
+    const answers = await Promise.allSettled(
+      carriers.map((carrier) =>
+        tracking.trackByReference({
+          carrier,
+          referenceType: 'CUSTOMER_REFERENCE',
+          value: orderId,
+          shipDateBegin: null,
+          shipDateEnd: null,
+          includeEvents: false,
+        }),
+      ),
+    );
+    const result: ReferenceLookupAnswer = { shipments: [], failures: [] };
+    answers.forEach((answer, i) => {
+      const carrier = carriers[i]!;
+      if (answer.status === 'fulfilled') result.shipments.push(...answer.value);
+      else {
+        const error = answer.reason;
+        result.failures.push({
+          carrier,
+          code: error instanceof UpstreamError ? error.code : 'INTERNAL',
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    });
+    return result;
+  };
+}

@@ -1,0 +1,610 @@
+import { randomUUID } from 'node:crypto';
+import { CARRIERS, type Carrier } from '../../domain/carrier.js';
+import { InputError } from '../../domain/errors.js';
+import type { Money } from '../../domain/money.js';
+import type { ShipmentReference } from '../../domain/shipment.js';
+import type {
+  LabelDelivery,
+  LabelFormat,
+  PickupInShipment,
+  ReturnRequest,
+  ShipmentPackage,
+  ShipmentRequest,
+  ShippingAddress,
+  ShippingParty,
+} from '../../domain/shipping.js';
+import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
+import {
+  checkAddress,
+  checkCountry,
+  checkCustoms,
+  checkMoney,
+  checkPackages,
+  type AddressRaw,
+  type CustomsRaw,
+  type DimensionsRaw,
+  type MoneyRaw,
+  type WeightRaw,
+} from '../rating/rate-input-parts.js';
+import { MAX_SHIP_DAYS_AHEAD } from '../rating/rate-input.js';
+import { purchaseReference } from './purchase-key.js';
+import type { InvoiceInput, LabelFilter, TenderInput } from './types.js';
+
+/**
+ * GraphQL shipping inputs -> domain requests (issue 9 items 1, 2, 10; docs/assumptions.md SG3-SG6). Every value is
+ * checked here, before the service writes anything or calls a carrier: a problem is an InputError naming the field's
+ * path under `input.` (`input.packages.0.packageId`), never echoing the value. The address, package, customs and money
+ * checks are the rate request's (rate-input-parts.ts), so a quote's input ships as it was quoted.
+ * Carrier-specific rules (seed 001's required inputs) are the connector's `check`, run by the service next.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Raw shapes (the generated input types have these shapes; kept here so the service layer does not import GraphQL)
+// ---------------------------------------------------------------------------------------------------------------------
+
+export interface ShippingAddressRaw {
+  streetLines: readonly string[];
+  city: string;
+  stateOrProvinceCode?: string | null;
+  postalCode?: string | null;
+  countryCode: string;
+  residential?: boolean | null;
+}
+
+export interface ShippingPartyRaw {
+  contactName: string;
+  companyName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  address: ShippingAddressRaw;
+}
+
+export interface ShipmentPackageRaw {
+  weight: WeightRaw;
+  dimensions?: DimensionsRaw | null;
+  description?: string | null;
+  packageId?: string | null;
+  cashOnDelivery?: MoneyRaw | null;
+}
+
+export interface ServiceSelectionRaw {
+  carrier: string;
+  division?: string | null;
+  serviceCode: string;
+}
+
+export interface QuoteSelectionRaw extends ServiceSelectionRaw {
+  total: MoneyRaw;
+}
+
+/** `ValidateShipmentInput`; `CreateShipmentInput` adds the idempotency key. */
+export interface ShipmentInputRaw {
+  quote?: QuoteSelectionRaw | null;
+  service?: ServiceSelectionRaw | null;
+  accountNumber?: string | null;
+  shipDate?: string | null;
+  shipper: ShippingPartyRaw;
+  recipient: ShippingPartyRaw;
+  returnTo?: ShippingPartyRaw | null;
+  packages: readonly ShipmentPackageRaw[];
+  packagingType?: string | null;
+  pickupType?: string | null;
+  customs?: CustomsRaw | null;
+  declaredValue?: MoneyRaw | null;
+  codCollectionType?: string | null;
+  orderId?: string | null;
+  references?: readonly { type?: string | null; value: string }[] | null;
+  labelFormat?: string | null;
+  labelDelivery?: string | null;
+  pickup?: { readyAt: string; closeTime?: string | null; location?: string | null; instructions?: string | null } | null;
+}
+
+export interface CreateShipmentInputRaw extends ShipmentInputRaw {
+  idempotencyKey: string;
+}
+
+/** Who ships on this server (the registry's shipping connectors): which carrier, division and accounts. */
+export interface ShipperOffer {
+  carrier: Carrier;
+  division: string | null;
+  accountNumbers: readonly string[];
+}
+
+export interface ShipmentInputContext {
+  now: Date;
+  /** GROUP_A_DIVISIONS. */
+  divisions: readonly string[];
+  /** The shipping connectors configured here; a carrier or division not among them is refused as input. */
+  shippers: readonly ShipperOffer[];
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Rules (SG3: bounds the seeds do not give)
+// ---------------------------------------------------------------------------------------------------------------------
+
+const PRINTABLE = 'printable characters (no control characters)';
+const RULES = {
+  // SG3: Stripe's keys are up to 255 characters; visible ASCII so a key is the same bytes in every log and header.
+  idempotencyKey: { what: 'an idempotency key', max: 255, pattern: /^[\x21-\x7E]+$/, charset: 'visible ASCII characters (no spaces)' },
+  serviceCode: { what: 'a service code', max: 40, pattern: /^[\x21-\x7E]+$/, charset: 'visible ASCII characters (no spaces)' },
+  accountNumber: { what: 'an account number', max: 32, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' },
+  contactName: { what: 'a contact name', max: 70, pattern: null, charset: PRINTABLE },
+  companyName: { what: 'a company name', max: 100, pattern: null, charset: PRINTABLE },
+  phone: { what: 'a phone number', max: 25, pattern: /^\+?[0-9 ()./-]{5,25}$/, charset: 'digits, spaces and "+()-./" (5 to 25)' },
+  email: { what: 'an e-mail address', max: 254, pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, charset: 'an e-mail address such as "ops@example.com"' },
+  city: { what: 'a city', max: 64, pattern: null, charset: PRINTABLE },
+  description: { what: 'a description', max: 200, pattern: null, charset: PRINTABLE },
+  // The seed (000): "packageId ... maximum 30 characters" (e-commerce); refused here for every carrier (SG4).
+  packageId: { what: 'a package id', max: 30, pattern: /^[\x21-\x7E]+$/, charset: 'visible ASCII characters (no spaces)' },
+  carrierEnum: { what: 'a carrier code word', max: 40, pattern: /^[A-Z][A-Z0-9_]*$/, charset: 'upper-case letters, digits and "_" (e.g. YOUR_PACKAGING)' },
+  orderId: { what: 'an order id', max: 64, pattern: null, charset: PRINTABLE },
+  referenceValue: { what: 'a reference', max: 64, pattern: null, charset: PRINTABLE },
+  closeTime: { what: 'a local time', max: 5, pattern: /^([01]\d|2[0-3]):[0-5]\d$/, charset: 'a local time HH:MM' },
+  location: { what: 'a pickup location', max: 80, pattern: null, charset: PRINTABLE },
+  instructions: { what: 'instructions', max: 200, pattern: null, charset: PRINTABLE },
+  reason: { what: 'a reason', max: 200, pattern: null, charset: PRINTABLE },
+  labelId: { what: 'a label id', max: 64, pattern: /^Label:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, charset: 'a label id such as "Label:<uuid>"' },
+  imageFormat: { what: 'a file format', max: 5, pattern: /^[A-Za-z]{2,5}$/, charset: 'letters (e.g. "PNG")' },
+  typeCode: { what: 'a type code', max: 10, pattern: /^[A-Za-z0-9]+$/, charset: 'letters and digits (e.g. "CIN")' },
+  invoiceNumber: { what: 'an invoice number', max: 35, pattern: /^[\x20-\x7E]+$/, charset: 'printable ASCII characters' },
+} as const satisfies Record<string, TextRule>;
+
+const MAX_REFERENCES = 5;
+const MAX_LABEL_IDS = 1000;
+const MAX_INVOICE_LINES = 100;
+/** SG3: uploads are decoded into memory and sent on; a larger file is a mistake or an attack. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const REFERENCE_TYPES = ['CUSTOMER_REFERENCE', 'INVOICE', 'PURCHASE_ORDER', 'DEPARTMENT_NUMBER'] as const;
+const LABEL_FORMATS: readonly LabelFormat[] = ['PDF', 'PNG'];
+const LABEL_DELIVERIES: readonly LabelDelivery[] = ['URL', 'INLINE'];
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Entry points
+// ---------------------------------------------------------------------------------------------------------------------
+
+/** An idempotency key: 1 to 255 visible ASCII characters (SG3). */
+export function checkIdempotencyKey(value: string | null | undefined, field: string): string {
+  // Not trimmed: a key is an opaque token, and " k" must not replay "k".
+  if (typeof value !== 'string' || value.length === 0) throw new InputError(field, 'is required; expected an idempotency key (1 to 255 visible ASCII characters)');
+  if (value.length > RULES.idempotencyKey.max) throw new InputError(field, `must be at most ${RULES.idempotencyKey.max} characters (an idempotency key)`);
+  if (!RULES.idempotencyKey.pattern.test(value)) throw new InputError(field, `may contain only ${RULES.idempotencyKey.charset} (an idempotency key)`);
+  return value;
+}
+
+/**
+ * The reconciliation reference written into the shipment (and used as the e-commerce package id when none is given):
+ * derived from the key by purchase-key.ts, so a retry of a lost purchase finds the same shipment (SG5).
+ */
+export const CREATE_SHIPMENT_SCOPE = 'createShipment';
+
+/** `createShipment`'s input: the request and its key. */
+export function toCreateShipment(raw: CreateShipmentInputRaw, ctx: ShipmentInputContext, path = 'input'): { request: ShipmentRequest; idempotencyKey: string } {
+  const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`);
+  return { request: toShipmentRequest(raw, ctx, purchaseReference(CREATE_SHIPMENT_SCOPE, idempotencyKey), path), idempotencyKey };
+}
+
+/** `validateShipment`'s input: nothing is bought, so the reference only has to be unique. */
+export function toValidateShipment(raw: ShipmentInputRaw, ctx: ShipmentInputContext, path = 'input'): ShipmentRequest {
+  return toShipmentRequest(raw, ctx, `VAL${randomUUID().replace(/-/g, '').slice(0, 23).toUpperCase()}`, path);
+}
+
+export function toShipmentRequest(raw: ShipmentInputRaw, ctx: ShipmentInputContext, purchaseReference: string, path = 'input'): ShipmentRequest {
+  const at = (field: string) => `${path}.${field}`;
+  const selection = checkServiceSelection(raw, at, ctx);
+  const shipper = checkParty(raw.shipper, at('shipper'));
+  const recipient = checkParty(raw.recipient, at('recipient'));
+  const returnTo = raw.returnTo ? checkParty(raw.returnTo, at('returnTo')) : null;
+  const packages = checkShipmentPackages(raw.packages, at('packages'));
+  const declaredValue = raw.declaredValue ? checkMoney(raw.declaredValue, at('declaredValue')) : null;
+  const customs = raw.customs ? checkCustoms(raw.customs, at('customs')) : null;
+  const from = shipper.address.countryCode;
+  const to = recipient.address.countryCode;
+  // The rate request's rule (RT1), so what was quoted can be shipped: any two different countries need customs.
+  if (from !== to) {
+    if (!customs) throw new InputError(at('customs'), `is required when shipper and recipient countries differ (${from} to ${to})`);
+    if (!declaredValue) throw new InputError(at('declaredValue'), `is required when shipper and recipient countries differ (${from} to ${to})`);
+  }
+  const hasCod = packages.some((p) => p.cashOnDelivery !== null);
+  const codCollectionType = checkOptionalText(raw.codCollectionType, at('codCollectionType'), RULES.carrierEnum);
+  if (hasCod && codCollectionType === null) throw new InputError(at('codCollectionType'), 'is required when a package has cashOnDelivery (e.g. CASH)');
+  const accountNumber = checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber);
+  const request: ShipmentRequest = {
+    carrier: selection.carrier,
+    division: selection.division,
+    serviceCode: selection.serviceCode,
+    accountNumber,
+    shipDate: checkShipDate(raw.shipDate, at('shipDate'), ctx.now),
+    shipper,
+    recipient,
+    returnTo,
+    packages,
+    packagingType: checkOptionalText(raw.packagingType, at('packagingType'), RULES.carrierEnum),
+    pickupType: checkOptionalText(raw.pickupType, at('pickupType'), RULES.carrierEnum),
+    paymentType: 'SENDER',
+    customs,
+    declaredValue,
+    codCollectionType: hasCod ? codCollectionType : null,
+    orderId: checkOptionalText(raw.orderId, at('orderId'), RULES.orderId),
+    references: checkReferences(raw.references, at('references')),
+    labelFormat: checkLabelFormat(raw.labelFormat, at('labelFormat')),
+    labelDelivery: checkOneOf(raw.labelDelivery ?? 'URL', LABEL_DELIVERIES, at('labelDelivery')),
+    pickup: raw.pickup ? checkPickup(raw.pickup, at('pickup')) : null,
+    quotedTotal: selection.quotedTotal,
+    purchaseReference,
+  };
+  // Last: whether this server ships with that carrier and account (shape errors above name the field first).
+  checkOffered(request, raw, at, ctx);
+  return request;
+}
+
+export interface CancelInputRaw {
+  labelId: string;
+  reason?: string | null;
+  idempotencyKey: string;
+}
+
+export function toCancelShipment(raw: CancelInputRaw, path = 'input'): { labelId: string; reason: string | null; idempotencyKey: string } {
+  return {
+    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
+    reason: checkOptionalText(raw.reason, `${path}.reason`, RULES.reason),
+    idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`),
+  };
+}
+
+export function toCancelReturn(raw: { labelId: string; idempotencyKey: string }, path = 'input'): { labelId: string; idempotencyKey: string } {
+  return { labelId: checkLabelId(raw.labelId, `${path}.labelId`), idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`) };
+}
+
+export interface TenderInputRaw {
+  carrier: string;
+  division?: string | null;
+  accountNumber?: string | null;
+  labelIds?: readonly string[] | null;
+  date?: string | null;
+  idempotencyKey: string;
+}
+
+export function toTender(raw: TenderInputRaw, ctx: Pick<ShipmentInputContext, 'divisions'>, path = 'input'): TenderInput {
+  const at = (field: string) => `${path}.${field}`;
+  const carrier = checkCarrier(raw.carrier, at('carrier'));
+  const division = checkDivision(carrier, raw.division, at('division'), ctx.divisions);
+  let labelIds: string[] | null = null;
+  if (raw.labelIds != null) {
+    if (raw.labelIds.length === 0) throw new InputError(at('labelIds'), 'must name at least one label (omit it for every eligible label)');
+    if (raw.labelIds.length > MAX_LABEL_IDS) throw new InputError(at('labelIds'), `at most ${MAX_LABEL_IDS} labels`);
+    labelIds = raw.labelIds.map((id, i) => checkLabelId(id, at(`labelIds.${i}`)));
+    const seen = new Set<string>();
+    labelIds.forEach((id, i) => {
+      if (seen.has(id)) throw new InputError(at(`labelIds.${i}`), 'names a label already listed');
+      seen.add(id);
+    });
+  }
+  return {
+    carrier,
+    division,
+    accountNumber: checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber),
+    labelIds,
+    date: checkDate(raw.date, at('date')),
+    idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey')),
+  };
+}
+
+export interface ReturnInputRaw {
+  outboundLabelId: string;
+  idempotencyKey: string;
+  from?: ShippingPartyRaw | null;
+  to?: ShippingPartyRaw | null;
+  packages?: readonly ShipmentPackageRaw[] | null;
+  serviceCode?: string | null;
+  pickupReadyAt?: string | null;
+  reason?: string | null;
+  labelFormat?: string | null;
+}
+
+/** What the outbound label lends a return by default: its parties (swapped) and packages. */
+export interface ReturnDefaults {
+  shipper: ShippingParty;
+  recipient: ShippingParty;
+  packages: ShipmentPackage[];
+}
+
+/**
+ * `createReturn`'s input. `outbound` is the outbound label's request (loaded by the resolver after the id was checked):
+ * omitted parts default to it, the parties swapped (SG6).
+ */
+export function toReturn(
+  raw: ReturnInputRaw,
+  outbound: ReturnDefaults | null,
+  path = 'input',
+): { outboundLabelId: string; idempotencyKey: string; request: Omit<ReturnRequest, 'outbound' | 'purchaseReference'> | null } {
+  const at = (field: string) => `${path}.${field}`;
+  const outboundLabelId = checkLabelId(raw.outboundLabelId, at('outboundLabelId'));
+  const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey'));
+  const from = raw.from ? checkParty(raw.from, at('from')) : null;
+  const to = raw.to ? checkParty(raw.to, at('to')) : null;
+  const packages = raw.packages ? checkShipmentPackages(raw.packages, at('packages')) : null;
+  const serviceCode = checkOptionalText(raw.serviceCode, at('serviceCode'), RULES.serviceCode);
+  const pickupReadyAt = checkLocalDateTime(raw.pickupReadyAt, at('pickupReadyAt'));
+  const reason = checkOptionalText(raw.reason, at('reason'), RULES.reason);
+  const labelFormat = checkLabelFormat(raw.labelFormat, at('labelFormat'));
+  const overridden = from || to || packages || serviceCode || pickupReadyAt || reason || labelFormat !== 'PDF';
+  if (!overridden || !outbound) return { outboundLabelId, idempotencyKey, request: null };
+  return {
+    outboundLabelId,
+    idempotencyKey,
+    request: {
+      from: from ?? outbound.recipient,
+      to: to ?? outbound.shipper,
+      packages: packages ?? outbound.packages,
+      serviceCode,
+      pickupReadyAt,
+      reason,
+      labelFormat,
+    },
+  };
+}
+
+/** Whether a return input overrides anything (then the resolver loads the outbound label for the defaults). */
+export function returnOverridesAnything(raw: ReturnInputRaw): boolean {
+  return !!(raw.from || raw.to || raw.packages || raw.serviceCode || raw.pickupReadyAt || raw.reason || (raw.labelFormat && raw.labelFormat !== 'PDF'));
+}
+
+export function toFetchDocument(
+  raw: { labelId: string; kind: string; format?: string | null },
+  path = 'input',
+): { labelId: string; kind: 'PROOF_OF_DELIVERY' | 'SHIPMENT_IMAGE' | 'BILL_OF_LADING' | 'FREIGHT_BILLING_DOCUMENT'; format: LabelFormat } {
+  return {
+    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
+    kind: checkOneOf(raw.kind, ['PROOF_OF_DELIVERY', 'SHIPMENT_IMAGE', 'BILL_OF_LADING', 'FREIGHT_BILLING_DOCUMENT'] as const, `${path}.kind`),
+    format: checkLabelFormat(raw.format, `${path}.format`),
+  };
+}
+
+export function toUploadImage(
+  raw: { labelId: string; format: string; contentBase64: string; typeCode?: string | null },
+  path = 'input',
+): { labelId: string; format: string; content: Buffer; typeCode: string | null } {
+  return {
+    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
+    format: checkText(raw.format, `${path}.format`, RULES.imageFormat).toUpperCase(),
+    content: checkBase64(raw.contentBase64, `${path}.contentBase64`, true)!,
+    typeCode: checkOptionalText(raw.typeCode, `${path}.typeCode`, RULES.typeCode)?.toUpperCase() ?? null,
+  };
+}
+
+export interface InvoiceInputRaw {
+  labelId?: string | null;
+  accountNumber?: string | null;
+  plannedShipDate?: string | null;
+  invoiceNumber: string;
+  invoiceDate: string;
+  documentBase64?: string | null;
+  lines: readonly { description: string; quantity: number; value: MoneyRaw; hsCode?: string | null; countryOfOrigin?: string | null }[];
+}
+
+export function toUploadInvoice(raw: InvoiceInputRaw, path = 'input'): InvoiceInput {
+  const at = (field: string) => `${path}.${field}`;
+  const labelId = raw.labelId == null || raw.labelId === '' ? null : checkLabelId(raw.labelId, at('labelId'));
+  const plannedShipDate = checkDate(raw.plannedShipDate, at('plannedShipDate'));
+  // Express: before creation the invoice is matched by account and planned date; after it, by the shipment.
+  if (labelId === null && plannedShipDate === null) throw new InputError(at('plannedShipDate'), 'is required when no labelId is given (an upload before creation)');
+  if (raw.lines.length === 0) throw new InputError(at('lines'), 'at least one line is required');
+  if (raw.lines.length > MAX_INVOICE_LINES) throw new InputError(at('lines'), `at most ${MAX_INVOICE_LINES} lines`);
+  return {
+    labelId,
+    accountNumber: checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber),
+    plannedShipDate,
+    invoiceNumber: checkText(raw.invoiceNumber, at('invoiceNumber'), RULES.invoiceNumber),
+    invoiceDate: checkDate(raw.invoiceDate, at('invoiceDate')) ?? missing(at('invoiceDate')),
+    document: checkBase64(raw.documentBase64, at('documentBase64'), false),
+    lines: raw.lines.map((line, i) => {
+      const l = (field: string) => at(`lines.${i}.${field}`);
+      if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 1_000_000) throw new InputError(l('quantity'), 'must be a whole number from 1 to 1000000');
+      return {
+        description: checkText(line.description, l('description'), RULES.description),
+        quantity: line.quantity,
+        value: checkMoney(line.value, l('value')),
+        hsCode: checkOptionalText(line.hsCode, l('hsCode'), { what: 'a Harmonised System code', max: 13, pattern: /^\d{4}(\.?\d{2}){1,3}$/, charset: 'a Harmonised System code of 6 to 10 digits (dots allowed)' })?.replace(/\./g, '') ?? null,
+        countryOfOrigin: line.countryOfOrigin == null || line.countryOfOrigin.trim() === '' ? null : checkCountry(line.countryOfOrigin, l('countryOfOrigin')),
+      };
+    }),
+  };
+}
+
+export function toLabelFilter(raw: { carrier?: string | null; state?: string | null; orderId?: string | null } | null | undefined, path = 'filter'): LabelFilter {
+  return {
+    carrier: raw?.carrier == null ? null : checkCarrier(raw.carrier, `${path}.carrier`),
+    state: raw?.state == null ? null : checkOneOf(raw.state, ['PENDING', 'PURCHASED', 'FAILED', 'UNKNOWN', 'CANCELLED'] as const, `${path}.state`),
+    orderId: checkOptionalText(raw?.orderId, `${path}.orderId`, RULES.orderId),
+  };
+}
+
+export function checkOrderId(value: string, field: string): string {
+  return checkText(value, field, RULES.orderId);
+}
+
+export function checkAccountFilter(value: string | null | undefined, field: string): string | null {
+  return checkOptionalText(value, field, RULES.accountNumber);
+}
+
+/** A label id as we hand it out (`Label:<uuid>`); BAD_USER_INPUT on `field` otherwise. */
+export function checkLabelId(value: string | null | undefined, field: string): string {
+  return checkText(value, field, RULES.labelId);
+}
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Parts
+// ---------------------------------------------------------------------------------------------------------------------
+
+function checkServiceSelection(
+  raw: ShipmentInputRaw,
+  at: (field: string) => string,
+  ctx: ShipmentInputContext,
+): { carrier: Carrier; division: string | null; serviceCode: string; quotedTotal: Money | null } {
+  if (raw.quote && raw.service) throw new InputError(at('service'), 'give either quote or service, not both');
+  const selected = raw.quote ?? raw.service;
+  if (!selected) throw new InputError(at('service'), 'is required: name the service, or give the quote taken from rates as quote');
+  const where = raw.quote ? at('quote') : at('service');
+  const carrier = checkCarrier(selected.carrier, `${where}.carrier`);
+  const division = checkDivision(carrier, selected.division, `${where}.division`, ctx.divisions);
+  return {
+    carrier,
+    division,
+    serviceCode: checkText(selected.serviceCode, `${where}.serviceCode`, RULES.serviceCode),
+    quotedTotal: raw.quote ? checkMoney(raw.quote.total, `${where}.total`, { allowZero: true }) : null,
+  };
+}
+
+function checkOffered(request: ShipmentRequest, raw: ShipmentInputRaw, at: (field: string) => string, ctx: ShipmentInputContext): void {
+  const where = raw.quote ? at('quote') : at('service');
+  const offers = ctx.shippers.filter((s) => s.carrier === request.carrier && s.division === request.division);
+  if (offers.length === 0) {
+    const field = request.division === null ? `${where}.carrier` : `${where}.division`;
+    const available = ctx.shippers.map((s) => (s.division ? `${s.carrier}/${s.division}` : s.carrier));
+    throw new InputError(field, `no shipping is configured for ${request.division ? `${request.carrier}/${request.division}` : request.carrier} on this server${available.length ? `; available: ${available.join(', ')}` : ''}`);
+  }
+  if (request.accountNumber !== null && !offers.some((o) => o.accountNumbers.includes(request.accountNumber!))) {
+    throw new InputError(at('accountNumber'), 'is not a shipping account configured on this server for that carrier');
+  }
+}
+
+function checkCarrier(value: string, field: string): Carrier {
+  if (!(CARRIERS as readonly string[]).includes(value)) throw new InputError(field, `expected one of ${CARRIERS.join(', ')}`);
+  return value as Carrier;
+}
+
+/** Group A ships per division (express, ecommerce): required there, and meaningless for other carriers. */
+function checkDivision(carrier: Carrier, value: string | null | undefined, field: string, divisions: readonly string[]): string | null {
+  const division = checkOptionalText(value, field, 'division');
+  if (carrier !== 'GROUP_A') {
+    if (division !== null) throw new InputError(field, `is for GROUP_A only; omit it for ${carrier}`);
+    return null;
+  }
+  if (division === null) throw new InputError(field, `is required for GROUP_A; expected one of ${divisions.join(', ')}`);
+  if (!divisions.includes(division)) throw new InputError(field, `unknown Group A division; expected one of ${divisions.join(', ')}`);
+  return division;
+}
+
+export function checkParty(raw: ShippingPartyRaw, at: string): ShippingParty {
+  return {
+    contactName: checkText(raw.contactName, `${at}.contactName`, RULES.contactName),
+    companyName: checkOptionalText(raw.companyName, `${at}.companyName`, RULES.companyName),
+    phone: checkOptionalText(raw.phone, `${at}.phone`, RULES.phone),
+    email: checkOptionalText(raw.email, `${at}.email`, RULES.email),
+    address: checkShippingAddress(raw.address, `${at}.address`),
+  };
+}
+
+/** The rate request's address check, plus what a label needs: a street line and a city. */
+function checkShippingAddress(raw: ShippingAddressRaw, at: string): ShippingAddress {
+  if (raw.streetLines.length === 0) throw new InputError(`${at}.streetLines`, 'at least one street line is required');
+  const checked = checkAddress(raw as AddressRaw, at);
+  return {
+    streetLines: checked.streetLines,
+    city: checkText(raw.city, `${at}.city`, RULES.city),
+    stateOrProvinceCode: checked.stateOrProvinceCode,
+    postalCode: checked.postalCode,
+    countryCode: checked.countryCode,
+    residential: checked.residential,
+  };
+}
+
+function checkShipmentPackages(raw: readonly ShipmentPackageRaw[], at: string): ShipmentPackage[] {
+  const measured = checkPackages(raw, at);
+  const seen = new Map<string, number>();
+  return raw.map((p, i) => {
+    const packageId = checkOptionalText(p.packageId, `${at}.${i}.packageId`, RULES.packageId);
+    if (packageId !== null) {
+      if (seen.has(packageId)) throw new InputError(`${at}.${i}.packageId`, `repeats the package id of packages.${seen.get(packageId)}`);
+      seen.set(packageId, i);
+    }
+    return {
+      weight: measured[i]!.weight,
+      dimensions: measured[i]!.dimensions,
+      description: checkOptionalText(p.description, `${at}.${i}.description`, RULES.description),
+      packageId,
+      cashOnDelivery: p.cashOnDelivery ? checkMoney(p.cashOnDelivery, `${at}.${i}.cashOnDelivery`) : null,
+    };
+  });
+}
+
+function checkReferences(raw: ShipmentInputRaw['references'], at: string): ShipmentReference[] {
+  if (!raw) return [];
+  if (raw.length > MAX_REFERENCES) throw new InputError(at, `at most ${MAX_REFERENCES} references`);
+  return raw.map((r, i) => ({
+    type: checkOneOf(r.type ?? 'CUSTOMER_REFERENCE', REFERENCE_TYPES, `${at}.${i}.type`),
+    value: checkText(r.value, `${at}.${i}.value`, RULES.referenceValue),
+    scope: null,
+  }));
+}
+
+function checkPickup(raw: NonNullable<ShipmentInputRaw['pickup']>, at: string): PickupInShipment {
+  return {
+    readyAt: checkLocalDateTime(raw.readyAt, `${at}.readyAt`) ?? missing(`${at}.readyAt`),
+    closeTime: checkOptionalText(raw.closeTime, `${at}.closeTime`, RULES.closeTime),
+    location: checkOptionalText(raw.location, `${at}.location`, RULES.location),
+    instructions: checkOptionalText(raw.instructions, `${at}.instructions`, RULES.instructions),
+  };
+}
+
+function checkLabelFormat(value: string | null | undefined, field: string): LabelFormat {
+  return checkOneOf(value ?? 'PDF', LABEL_FORMATS, field);
+}
+
+function checkOneOf<T extends string>(value: string, allowed: readonly T[], field: string): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new InputError(field, `expected one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function checkDate(value: string | null | undefined, field: string): string | null {
+  if (value == null || value.trim() === '') return null;
+  const match = DATE_RE.exec(value.trim());
+  const date = match ? new Date(`${match[0]}T00:00:00Z`) : null;
+  if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) {
+    throw new InputError(field, 'must be a date YYYY-MM-DD');
+  }
+  return match[0];
+}
+
+/**
+ * SG3: today or up to MAX_SHIP_DAYS_AHEAD days ahead. "Today" is any date that is still today somewhere (UTC-12:00),
+ * since we never guess the origin's time zone; the default is today in UTC.
+ */
+function checkShipDate(value: string | null | undefined, field: string, now: Date): string {
+  const todayUtc = now.toISOString().slice(0, 10);
+  const date = checkDate(value, field);
+  if (date === null) return todayUtc;
+  const earliest = new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+  if (date < earliest) throw new InputError(field, 'must not be in the past (today at the origin is allowed)');
+  const latest = new Date(Date.parse(`${todayUtc}T00:00:00Z`) + (MAX_SHIP_DAYS_AHEAD + 1) * 86_400_000).toISOString().slice(0, 10);
+  if (date > latest) throw new InputError(field, `must be at most ${MAX_SHIP_DAYS_AHEAD} days ahead`);
+  return date;
+}
+
+function checkLocalDateTime(value: string | null | undefined, field: string): string | null {
+  if (value == null || value.trim() === '') return null;
+  const match = LOCAL_DATE_TIME_RE.exec(value.trim());
+  if (!match || checkDate(match[1], field) === null) throw new InputError(field, 'must be a local date-time YYYY-MM-DDTHH:MM:SS without offset');
+  return match[0];
+}
+
+function checkBase64(value: string | null | undefined, field: string, required: boolean): Buffer | null {
+  if (value == null || value === '') {
+    if (required) throw new InputError(field, 'is required: the file, base64-encoded');
+    return null;
+  }
+  // Checked before decoding: Buffer.from ignores characters outside the alphabet, which would hide a broken upload.
+  if (value.length > Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 4) throw new InputError(field, `must be at most ${MAX_UPLOAD_BYTES} bytes decoded`);
+  if (value.length % 4 !== 0 || !BASE64_RE.test(value)) throw new InputError(field, 'must be base64 (RFC 4648, padded)');
+  const bytes = Buffer.from(value, 'base64');
+  if (bytes.length === 0) throw new InputError(field, 'must not be empty');
+  if (bytes.length > MAX_UPLOAD_BYTES) throw new InputError(field, `must be at most ${MAX_UPLOAD_BYTES} bytes decoded`);
+  return bytes;
+}
+
+function missing(field: string): never {
+  throw new InputError(field, 'is required');
+}
