@@ -77,7 +77,7 @@ describe('e-commerce label creation (seed 000 Resources C)', () => {
       const shipment = outcome?.ok ? outcome.shipments[0] : undefined;
       const refs = Object.fromEntries((shipment?.references ?? []).map((r) => [r.type, r.value]));
       expect(refs).toMatchObject({ 'package-id': request.purchaseReference, 'carrier-package-id': piece?.carrierPackageId, 'tracking-id': piece?.trackingNumber });
-      expect(shipment?.events.map((e) => e.status.nativeCode)).toEqual(['LABEL_CREATED']);
+      expect(shipment?.events?.map((e) => e.status.nativeCode)).toEqual(['LABEL_CREATED']);
     }
   });
 
@@ -179,7 +179,7 @@ describe('e-commerce manifest (seed 000: manifests[].carrierPackageIds[] -> driv
 
     // The carrier now expects them: tracking shows MANIFESTED.
     const outcome = await track(labels[0]?.pieces[0]?.carrierPackageId ?? '', 'CARRIER_PACKAGE_ID');
-    expect(outcome?.ok && outcome.shipments[0]?.events.map((e) => e.status.nativeCode)).toEqual(['MANIFESTED', 'LABEL_CREATED']);
+    expect(outcome?.ok && outcome.shipments[0]?.events?.map((e) => e.status.nativeCode)).toEqual(['MANIFESTED', 'LABEL_CREATED']);
   });
 
   it('a package manifested twice, or unknown, is refused as a whole (nothing manifested), naming the ids', async () => {
@@ -198,7 +198,7 @@ describe('e-commerce manifest (seed 000: manifests[].carrierPackageIds[] -> driv
     expect((again as Error).message).toContain(`already manifested: ${handle.carrierPackageIds[0]}`);
     // All or none: the fresh label was not manifested by the refused request.
     const freshOutcome = await track(freshLabel.pieces[0]?.carrierPackageId ?? '', 'CARRIER_PACKAGE_ID');
-    expect(freshOutcome?.ok && freshOutcome.shipments[0]?.events.map((e) => e.status.nativeCode)).toEqual(['LABEL_CREATED']);
+    expect(freshOutcome?.ok && freshOutcome.shipments[0]?.events?.map((e) => e.status.nativeCode)).toEqual(['LABEL_CREATED']);
 
     const unknown = await rig.tendering.tender('5351244', [{ ...handle, carrierPackageIds: ['GM00000000000000000000'] }], '2030-01-07').then(
       () => null,
