@@ -148,6 +148,8 @@ const envSchema = z.object({
   // Documents served at /documents/{id} behind signed, expiring URLs (src/services/shipping/document-links.ts).
   DOCUMENT_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   DOCUMENT_URL_TTL_SECONDS: positive(900),
+  // The largest stored document `Document.base64` answers inline (bytes); larger ones are fetched by their URL.
+  DOCUMENT_INLINE_MAX_BYTES: positive(1_048_576),
   PUBLIC_BASE_URL: url.optional(),
 });
 
@@ -279,7 +281,7 @@ export interface Config {
    * Signed document URLs (DOCUMENT_URL_*, PUBLIC_BASE_URL). Optional so configurations built by hand stay valid;
    * loadConfig always sets it.
    */
-  documents?: { urlSecret: string | null; urlTtlSeconds: number; publicBaseUrl: string | null };
+  documents?: { urlSecret: string | null; urlTtlSeconds: number; publicBaseUrl: string | null; inlineMaxBytes?: number };
   carrierB: CarrierBConfig | null;
   groupATracking: GroupATrackingConfig | null;
   groupAExpress: GroupAExpressConfig | null;
@@ -446,7 +448,7 @@ function toConfig(env: Env): Config {
       freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
     },
     groupADivisions: env.GROUP_A_DIVISIONS,
-    documents: { urlSecret: env.DOCUMENT_URL_SECRET ?? null, urlTtlSeconds: env.DOCUMENT_URL_TTL_SECONDS, publicBaseUrl: env.PUBLIC_BASE_URL ?? null },
+    documents: { urlSecret: env.DOCUMENT_URL_SECRET ?? null, urlTtlSeconds: env.DOCUMENT_URL_TTL_SECONDS, publicBaseUrl: env.PUBLIC_BASE_URL ?? null, inlineMaxBytes: env.DOCUMENT_INLINE_MAX_BYTES },
     carrierB: env.CARRIER_B_BASE_URL
       ? {
           baseUrl: env.CARRIER_B_BASE_URL,

@@ -7,7 +7,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
 import express from 'express';
-import type { GraphQLContext } from '../graphql/context.js';
+import type { GraphQLContext, ShippingContext } from '../graphql/context.js';
 import { TrackingLoaders } from '../graphql/loaders.js';
 import { apolloParseOptions, hideSuggestionsPlugin, operationLimitsPlugin } from '../graphql/armor.js';
 import { operationLimitsFrom } from '../graphql/limits.js';
@@ -41,6 +41,8 @@ export interface AppDeps {
   push?: PushRuntime;
   /** GET /documents/:id behind signed URLs (src/server/documents.ts, documentsRouter). */
   documents?: express.Router;
+  /** What the shipping resolvers need beside the service (signed document URLs, input rules); absent without a store. */
+  shipping?: ShippingContext;
 }
 
 export interface RunningApp {
@@ -73,7 +75,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const contextFor = ({ subscription }: { subscription: boolean }): GraphQLContext => {
     const deadline = subscription ? undefined : startDeadline(config.limits.requestDeadlineMs);
     return {
-      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, ...(deps.push ? { push: deps.push.subscriptions } : {}) },
+      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}) },
       loaders: new TrackingLoaders(services.tracking, deadline),
       logger,
       ...(deadline ? { deadline } : {}),

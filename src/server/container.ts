@@ -18,6 +18,9 @@ import { LandedCostService } from '../services/landed-cost/landed-cost-service.j
 import { DeliveryPromiseService } from '../services/promise/delivery-promise-service.js';
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
+import { ShippingService } from '../services/shipping/shipping-service.js';
+import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
+import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
 export interface Services {
@@ -36,6 +39,10 @@ export interface Services {
   statusFeed: StatusFeed | null;
   /** Polling watchers over the store; null without a store. Not started here: startServer starts it. */
   watcher: ShipmentWatcher | null;
+  /** Label purchases, tendering, returns and documents (issue 9); null without a store. Its worker: startServer. */
+  shipping: ShippingService | null;
+  /** Group A push for labels tracked from birth: the push runtime is built after the services (startServer). */
+  attachPush(push: { subscriptions: PushSubscriptionService; configured: boolean }): void;
   close(): Promise<void>;
 }
 
@@ -50,6 +57,9 @@ export interface ServiceDeps {
   /** Sandbox mode: watchers poll every few seconds by default (the simulators' clock runs fast). */
   sandboxMode?: boolean;
 }
+
+/** Labels one worker pass claims at most (a pass is bounded work; the next pass takes the rest). */
+const SHIPPING_WORKER_BATCH = 50;
 
 export function createServices({ config, logger, metrics, quotaCounter, store, sandboxMode }: ServiceDeps): Services {
   const statusLog = store ? new StatusLog(store) : null;
@@ -116,6 +126,22 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     store && statusLog
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
       : null;
+  let push: { subscriptions: PushSubscriptionService; configured: boolean } | null = null;
+  const shipping = store
+    ? new ShippingService({
+        store,
+        shipping: registry.shippingConnectors,
+        tendering: registry.tenderingConnectors,
+        returns: registry.returnsConnectors,
+        documents: registry.documentConnectors,
+        settings: { ...config.shipping, workerBatch: SHIPPING_WORKER_BATCH },
+        logger,
+        metrics,
+        lookupReference: lookupReferenceAcrossCarriers(tracking, registry.tracking.carriersWithReferences),
+        // Tracked from birth (issue 9 item 8): a snapshot, then a push subscription (Group A express) or a watch.
+        onPurchased: trackFromBirth({ statusLog, watcher, push: () => push, logger }),
+      })
+    : null;
   return {
     registry,
     tracking,
@@ -125,7 +151,13 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     statusLog,
     statusFeed,
     watcher,
+    shipping,
+    attachPush(runtime) {
+      push = runtime;
+    },
     async close() {
+      // The label worker first: its pass may still write labels and call carriers (idempotent: startServer stops it too).
+      await shipping?.stop();
       await watcher?.stop();
       await statusFeed?.close();
       await registry.close();

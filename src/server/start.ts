@@ -11,6 +11,9 @@ import { healthRouter } from './health.js';
 import { Lifecycle } from './lifecycle.js';
 import { createPushRuntime, type PushRuntime } from './push-runtime.js';
 import { sandboxWanted, startInProcessSandbox, type InProcessSandbox } from './sandbox-mode.js';
+import { documentLinksFrom } from '../services/shipping/document-links.js';
+import { documentsRouter } from './documents.js';
+import type { ShippingContext } from '../graphql/context.js';
 
 export interface StartedServer extends RunningApp {
   config: Config;
@@ -57,6 +60,29 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   await services.statusFeed?.start();
   // Group A push: subscriptions and webhook inbox in the store; the callback URL follows the listening address.
   const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
+  // Labels bought here are tracked from birth: Group A express by a push subscription when push can reach the carrier.
+  const pushConfigured = !!(effective.groupAPush.baseUrl ?? effective.groupATracking?.baseUrl) && !!effective.groupATracking?.apiKey;
+  services.attachPush({ subscriptions: push.subscriptions, configured: pushConfigured });
+  // Documents: signed, expiring URLs at /documents/{id}; the origin is known once the server listens.
+  let listeningOrigin = '';
+  const documentLinks = documentLinksFrom(
+    effective.documents ?? { urlSecret: null, urlTtlSeconds: 900, publicBaseUrl: null },
+    () => listeningOrigin,
+    logger,
+  );
+  const shippingService = services.shipping;
+  const shipping: ShippingContext | undefined = shippingService
+    ? {
+        api: shippingService,
+        links: documentLinks,
+        shippers: services.registry.shippingConnectors.map((c) => ({ carrier: c.carrier, division: c.division, accountNumbers: c.accountNumbers })),
+        divisions: effective.groupADivisions,
+        documentInlineMaxBytes: effective.documents?.inlineMaxBytes ?? 1_048_576,
+      }
+    : undefined;
+  const documents = shippingService
+    ? documentsRouter({ links: documentLinks, lookup: (id) => shippingService.documentContent(id), logger })
+    : undefined;
   registerRealtimeGauges(metrics, {
     subscribers: () => services.statusFeed?.subscriberCount ?? 0,
     inboxPending: () => push.inbox.pendingCount(),
@@ -64,13 +90,17 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   const lifecycle = new Lifecycle();
   const mode = sandbox ? 'sandbox' : 'configured';
   const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration });
-  const app = await startApp({ config: effective, logger, metrics, services, mode, push, health });
+  const app = await startApp({ config: effective, logger, metrics, services, mode, push, health, ...(documents ? { documents } : {}), ...(shipping ? { shipping } : {}) });
   lifecycle.track(app.httpServer);
   push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));
+  listeningOrigin = app.url.replace(/\/graphql$/, '');
   // What a crash left in the webhook inbox is processed now: an acknowledged notification is never lost.
   await push.start();
   // Polling watchers for the carriers without push; replicas share due shipments through the store (SKIP LOCKED).
   if (effective.watchers.enabled) services.watcher?.start();
+  // The label worker (async jobs, reconciliations of lost answers, expired leases) needs the store open; the service
+  // reads SHIPPING_WORKER_ENABLED. Stopped on shutdown before the store closes.
+  services.shipping?.start();
   const origin = app.url.replace(/\/graphql$/, '');
   logger.info({ url: app.url, health: `${origin}/healthz`, ready: `${origin}/readyz`, mode }, 'carrier-subgraph ready');
   let closing: Promise<void> | null = null;
@@ -92,6 +122,7 @@ export async function startServer({ config, logger }: { config: Config; logger: 
       closing ??= lifecycle.runSteps([
         ['http', () => app.close()],
         ['push', () => push.close()],
+        ['shipping', () => services.shipping?.stop()],
         ['services', () => services.close()],
         ['store', () => store.close()],
         ['sandbox', () => sandbox?.close()],
