@@ -8,6 +8,7 @@ import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials, type
 import { type DarkStoreControl, darkStoreSimulator } from './dark-store/index.js';
 import { ecommerceSimulator } from './group-a/ecommerce.js';
 import { expressSimulator } from './group-a/express.js';
+import { type ExpressShippingControl, expressShippingControl } from './group-a/express-ship-ledger.js';
 import { type PushSimulator, type PushSimulatorOptions, startPushSimulator } from './group-a/push.js';
 import { unifiedSimulator } from './group-a/unified.js';
 
@@ -17,6 +18,7 @@ export type { SandboxLogger, SimulatorName } from './core/simulator.js';
 export type { SimulatorStats } from './core/stats.js';
 export type { SandboxCredentials, UnifiedQuota } from './context.js';
 export type { PushDelivery, PushSimulator, SimulatedSubscription } from './group-a/push.js';
+export type { ExpressShippingControl, UploadedImage, UploadedInvoice } from './group-a/express-ship-ledger.js';
 export { SANDBOX_DARK_STORE_PINCODES, type DarkStoreControl, type DarkStoreHealthSettings } from './dark-store/index.js';
 
 export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce', 'darkStore'];
@@ -66,6 +68,8 @@ export interface Sandbox {
   darkStore: DarkStoreControl;
   /** Group A push interface (docs/assumptions.md P1-P6); `push.baseUrl` is its `{track_url}`. */
   push: PushSimulator;
+  /** Group A express shipments created by `POST /shipments`, and the uploads received (sandbox/README.md). */
+  expressShipping: ExpressShippingControl;
   /** Live counters per simulator. */
   stats: Record<SimulatorName, SimulatorStats>;
   epoch: Date;
@@ -137,6 +141,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     credentials: ctx.credentials,
     darkStore: darkStore.control,
     push,
+    expressShipping: expressShippingControl(ctx),
     stats,
     epoch: ctx.epoch,
     clock,

@@ -4,7 +4,9 @@ import { header, type SandboxRequest, type SandboxResponse } from '../core/http.
 import type { Guard, Route, SimulatorSpec } from '../core/simulator.js';
 import type { SimulatorStats } from '../core/stats.js';
 import type { SandboxContext } from '../context.js';
+import { expressDocumentRoutes } from './express-documents.js';
 import { expressRatingRoutes } from './express-rating.js';
+import { expressShipRoutes } from './express-ship.js';
 import { renderExpressShipment } from './express-render.js';
 import { resolveGroupA } from './numbers.js';
 import { problem } from './problem.js';
@@ -34,6 +36,9 @@ export function expressSimulator(ctx: SandboxContext, stats: SimulatorStats, fau
       ...EXPRESS_PREFIXES.map(tracking),
       // Rates, products and landed cost take the same guards: one quota per credential for every express call.
       ...EXPRESS_PREFIXES.flatMap((prefix) => expressRatingRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      // Shipping and documents (issue 9): the same guards, so they spend the same daily test quota.
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressShipRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressDocumentRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
     ],
   };
 }

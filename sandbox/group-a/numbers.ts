@@ -2,6 +2,7 @@ import { Rng } from '../core/prng.js';
 import type { SandboxContext } from '../context.js';
 import { type Scenario, scenarioOf } from '../data/plan.js';
 import { buildShipment, type Network, type SandboxShipment } from '../data/shipment.js';
+import { createdExpressShipment } from './express-ship-ledger.js';
 
 /**
  * Group A number conventions of the sandbox (also in sandbox/README.md):
@@ -42,7 +43,8 @@ const ECOM_DIGITS = /^(?:GM|PKG-)(\d{8,20})$/;
 export function resolveGroupA(ctx: SandboxContext, number: string, now: Date): GroupAShipment[] {
   if (number.endsWith('404')) return [];
   const found: GroupAShipment[] = [];
-  if (isExpressNumber(number)) found.push(groupAShipment(ctx, number, 'express', scenarioOf(number)));
+  // A waybill created by express `POST /shipments` is that shipment, its plan starting at creation.
+  if (isExpressNumber(number)) found.push(createdExpressShipment(ctx, number) ?? groupAShipment(ctx, number, 'express', scenarioOf(number)));
   const ecom = ECOM_DIGITS.exec(number);
   if (ecom?.[1] && number.startsWith('GM')) found.push(ecommerceShipment(ctx, ecom[1]));
   const ambiguous = /^AMB\d{4,20}$/.test(number) ? Number(number.at(-1)) : undefined;
