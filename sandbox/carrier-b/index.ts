@@ -10,6 +10,10 @@ import { postalValidateRoute } from './postal.js';
 import { rateQuotesRoute } from './rates.js';
 import { referenceNumbersRoute } from './reference.js';
 import { trackingNumbersRoute } from './track.js';
+import { trackingDocumentsRoute } from './documents.js';
+import { endOfDayRoutes } from './endofday.js';
+import { shipRoutes } from './ship.js';
+import { tagRoutes } from './tag.js';
 
 /** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference, rate quotes, postal validation. */
 export function carrierBSimulator(
@@ -33,6 +37,11 @@ export function carrierBSimulator(
         referenceNumbersRoute(ctx, guards, nextTransactionId),
         rateQuotesRoute(ctx, guards, nextTransactionId),
         postalValidateRoute(guards, nextTransactionId),
+        // Shipping (issue 9): creation, results, validate, cancel, label downloads; return tags; end-of-day; documents.
+        ...shipRoutes(ctx, guards, nextTransactionId),
+        ...tagRoutes(ctx, guards, nextTransactionId),
+        ...endOfDayRoutes(ctx, guards, nextTransactionId),
+        trackingDocumentsRoute(ctx, guards, nextTransactionId),
       ],
       renderError: (_req, status, detail) => carrierBError(nextTransactionId(), status, carrierBErrorCode(status), detail),
     },

@@ -2,6 +2,7 @@ import { Rng } from '../core/prng.js';
 import type { SandboxContext } from '../context.js';
 import { scenarioOf } from '../data/plan.js';
 import { buildShipment, type SandboxShipment } from '../data/shipment.js';
+import { ledgerOf } from './ship-ledger.js';
 
 /**
  * Carrier B tracking-number conventions of the sandbox (also in sandbox/README.md):
@@ -23,6 +24,8 @@ export interface CarrierBCandidate {
   shipment: SandboxShipment;
   /** The item is answered with a broken shape, to exercise item-level contract errors. */
   malformed: boolean;
+  /** The service a created shipment was shipped with (ship-ledger.ts); absent: the network's usual one. */
+  service?: { type: string; shortDescription: string };
 }
 
 const ORDER_PREFIX = '7946';
@@ -30,6 +33,9 @@ const DAY_MS = 86_400_000;
 
 /** The candidates a number has at `now`; a shipment whose label is not created yet is not known to the carrier. */
 export function carrierBCandidates(ctx: SandboxContext, trackingNumber: string, now: Date): CarrierBCandidate[] {
+  // A number this sandbox created (ship-ledger.ts) tracks as created, before any generated story.
+  const created = ledgerOf(ctx).candidates(trackingNumber, now);
+  if (created) return created;
   return allCandidates(ctx, trackingNumber).filter((c) => (c.shipment.steps[0]?.at.getTime() ?? Infinity) <= now.getTime());
 }
 

@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context.js';
 import { carrierBError } from './errors.js';
 import { carrierBCandidates, numbersForOrderReference } from './numbers.js';
 import { renderTrackResult } from './render.js';
+import { ledgerOf } from './ship-ledger.js';
 import { applyFilter, readFilter, readJsonObject } from './request.js';
 import { trackAnswer } from './track.js';
 
@@ -53,7 +54,9 @@ export function referenceNumbersRoute(
       const filter = readFilter(info, info);
       if (!filter.ok) return fail(400, filter.code, filter.message);
       const now = ctx.clock.now();
-      const numbers = type === 'CUSTOMER_REFERENCE' ? numbersForOrderReference(info['value'].trim()) : [];
+      // Shipments created here (ship-ledger.ts), by any of their references, master first; then the generated orders.
+      const created = ledgerOf(ctx).withReference(type, info['value'].trim()).flatMap((e) => e.pieces.map((p) => p.trackingNumber));
+      const numbers = [...created, ...(type === 'CUSTOMER_REFERENCE' ? numbersForOrderReference(info['value'].trim()) : [])];
       const found = numbers.flatMap((n) => applyFilter(carrierBCandidates(ctx, n, now), filter.value, now));
       if (found.length === 0) {
         return fail(404, 'TRACKING.REFERENCENUMBER.NOTFOUND', 'No shipment was found for this reference. Please check the reference and try again.');

@@ -20,9 +20,10 @@ export function renderTrackResult(candidate: CarrierBCandidate, now: Date, inclu
     },
     latestStatusDetail: candidate.malformed ? 500 : latest ? latestStatusDetail(shipment, latest, delivered) : null,
     serviceDetail:
-      candidate.carrierCode === 'CBXE'
+      candidate.service ??
+      (candidate.carrierCode === 'CBXE'
         ? { type: 'INTERNATIONAL_PRIORITY', shortDescription: 'IP' }
-        : { type: 'CARRIER_GROUND', shortDescription: 'CG' },
+        : { type: 'CARRIER_GROUND', shortDescription: 'CG' }),
   };
   // The seed: "false: latest status only; true: full `scanEvents`"; newest first, as the carrier lists them.
   if (includeDetailedScans) result['scanEvents'] = scans.toReversed().map(renderScanEvent);
@@ -46,6 +47,8 @@ export function renderTrackResult(candidate: CarrierBCandidate, now: Date, inclu
   result['availableImages'] = [
     ...(delivered ? [{ type: 'SIGNATURE_PROOF_OF_DELIVERY', size: 'LARGE' }] : []),
     ...(candidate.carrierCode === 'CBXG' ? [{ type: 'BILL_OF_LADING', size: 'LARGE' }] : []),
+    // A freight service created in the sandbox (ship-ledger.ts) also has its freight billing document.
+    ...(candidate.service?.type.includes('FREIGHT') ? [{ type: 'FREIGHT_BILLING_DOCUMENT', size: 'LARGE' }] : []),
   ];
   result['error'] = null;
   return result;
