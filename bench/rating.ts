@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_CREDENTIALS } from '../sandbox/context.js';
 import { ManualClock, startSandbox, type Sandbox, type SimulatorName } from '../sandbox/index.js';
 import { freePort, startChildServer } from '../test/push/child-server.js';
+import { percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
 /** The rating simulators, in the order the latencies are handed out (then rotated). */
@@ -196,11 +197,6 @@ async function rates(url: string, input: Record<string, unknown>): Promise<{ fro
     // Carriers that answered with at least one quote: a carrier answering "not served" would make the bench hollow.
     quoting: body.data.rates.outcomes.filter((o) => (o.quotes?.length ?? 0) > 0).length,
   };
-}
-
-function percentile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function report(results: readonly CaseResult[]): string[] {

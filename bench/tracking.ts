@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
 import { freePort, startChildServer } from '../test/push/child-server.js';
+import { percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
 const UPSTREAM_LATENCY_MS = 50;
@@ -129,11 +130,6 @@ async function track(url: string, trackingNumbers: readonly string[]): Promise<s
 /** Distinct 12-digit Carrier B numbers ending 3 (in transit in the sandbox). */
 function numbers(n: number, from: number): string[] {
   return Array.from({ length: n }, (_, i) => `1${String(from + i).padStart(10, '0')}3`);
-}
-
-function percentile(values: readonly number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
 function report(roundTripMs: number, results: readonly SizeResult[]): string[] {

@@ -1,0 +1,147 @@
+/**
+ * Label purchase benchmark (issue 9 item 11), over /graphql on the server in its own process, Carrier B's simulator
+ * answering every call after UPSTREAM_LATENCY_MS:
+ * - latency: sequential synchronous purchases (distinct keys, inline labels), p50 and p99 against one upstream round
+ *   trip (target: p50 at most 1.2 round trips: one creation call, nothing else on the way);
+ * - 100 concurrent purchases with distinct keys: all PURCHASED, one creation call each (calls / purchases = 1);
+ * - 100 concurrent retries of one key: one creation call in all (the others replay or answer IN_PROGRESS).
+ * Run alone: `BENCH=shipping npm run bench`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
+import { freePort, startChildServer } from '../test/push/child-server.js';
+import { percentile } from './stats.js';
+
+const EPOCH = '2026-03-10T12:00:00Z';
+const UPSTREAM_LATENCY_MS = Number(process.env.SHIPPING_BENCH_LATENCY_MS ?? 50);
+const SAMPLES = Number(process.env.SHIPPING_BENCH_SAMPLES ?? 100);
+const CONCURRENT = 100;
+const P50_TARGET = 1.2;
+/** The simulator's creation route as its stats name it. */
+const CREATE_ROUTE = 'POST /ship/v1/shipments';
+
+const CREATE = `mutation Create($input: CreateShipmentInput!) {
+  createShipment(input: $input) {
+    purchase { replay label { id state trackingNumber } }
+    userErrors { field code message carrierCode }
+  }
+}`;
+
+function purchaseInput(key: string): Record<string, unknown> {
+  const party = (name: string, street: string, city: string, state: string, postalCode: string) => ({
+    contactName: name,
+    phone: '+1 901 555 0100',
+    address: { streetLines: [street], city, stateOrProvinceCode: state, postalCode, countryCode: 'US' },
+  });
+  return {
+    idempotencyKey: key,
+    service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_GROUND' },
+    shipper: party('Bench Shipper', '10 Fed Way', 'Memphis', 'TN', '38118'),
+    recipient: party('Bench Recipient', '1 Market St', 'San Francisco', 'CA', '94105'),
+    packages: [{ weight: { value: 1.5, unit: 'KG' } }],
+    orderId: `BENCH-${key}`,
+    labelFormat: 'PDF',
+    labelDelivery: 'INLINE',
+  };
+}
+
+export async function runShippingBench(): Promise<string[]> {
+  const sandbox = await startSandbox({ seed: 'bench-seed', epoch: EPOCH, clock: new ManualClock(EPOCH) });
+  const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-shipping-'));
+  const c = sandbox.credentials;
+  const server = await startChildServer(
+    {
+      SANDBOX: 'off',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      WATCHERS_ENABLED: 'false',
+      CARRIER_B_BASE_URL: sandbox.urls.carrierB,
+      CARRIER_B_CLIENT_ID: c.carrierB.clientId,
+      CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
+      CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
+    },
+    await freePort(),
+    { startTimeoutMs: 120_000 },
+  );
+  const url = `${server.origin}/graphql`;
+  const run = `${Date.now().toString(36)}`;
+  try {
+    // Warm-up: token minted, connections opened, first label stored; not counted.
+    for (let i = 0; i < 3; i++) await purchase(url, `warm-${run}-${i}`);
+    sandbox.setFaults('carrierB', { latencyMs: UPSTREAM_LATENCY_MS });
+    const roundTripMs = await measureRoundTrip(sandbox);
+
+    const times: number[] = [];
+    sandbox.resetStats();
+    for (let i = 0; i < SAMPLES; i++) {
+      const started = performance.now();
+      const answer = await purchase(url, `seq-${run}-${i}`);
+      times.push(performance.now() - started);
+      if (answer.state !== 'PURCHASED') throw new Error(`sequential purchase ${i} ended ${answer.state}`);
+    }
+    const sequentialCalls = createCalls(sandbox);
+
+    sandbox.resetStats();
+    const distinct = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => purchase(url, `par-${run}-${i}`)));
+    const distinctPurchased = distinct.filter((a) => a.state === 'PURCHASED').length;
+    const distinctCalls = createCalls(sandbox);
+
+    sandbox.resetStats();
+    const sameKey = `same-${run}`;
+    const retries = await Promise.all(Array.from({ length: CONCURRENT }, () => purchase(url, sameKey)));
+    const retryCalls = createCalls(sandbox);
+    const labelIds = new Set(retries.map((a) => a.labelId));
+
+    const p50 = percentile(times, 0.5);
+    const p99 = percentile(times, 0.99);
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    return [
+      `upstream round trip (Carrier B simulator, ${UPSTREAM_LATENCY_MS} ms latency): ${roundTripMs.toFixed(1)} ms`,
+      `synchronous label, ${SAMPLES} sequential purchases: p50 ${p50.toFixed(1)} ms = ${(p50 / roundTripMs).toFixed(2)} round trips ` +
+        `(target <= ${P50_TARGET}: ${verdict(p50 / roundTripMs <= P50_TARGET)}), p99 ${p99.toFixed(1)} ms = ${(p99 / roundTripMs).toFixed(2)} round trips; ` +
+        `creation calls per purchase ${(sequentialCalls / SAMPLES).toFixed(2)} (target 1)`,
+      `${CONCURRENT} concurrent purchases, distinct keys: ${distinctPurchased}/${CONCURRENT} PURCHASED, creation calls ${distinctCalls} ` +
+        `= ${(distinctCalls / CONCURRENT).toFixed(2)} per purchase (target 1: ${verdict(distinctPurchased === CONCURRENT && distinctCalls === CONCURRENT)})`,
+      `${CONCURRENT} concurrent retries of one key: creation calls ${retryCalls} (target 1: ${verdict(retryCalls === 1)}), ` +
+        `labels named ${labelIds.size} (target 1: ${verdict(labelIds.size === 1)})`,
+    ];
+  } finally {
+    await server.kill();
+    await sandbox.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function purchase(url: string, key: string): Promise<{ state: string; labelId: string | null }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: CREATE, variables: { input: purchaseInput(key) } }),
+  });
+  const body = (await response.json()) as {
+    data?: { createShipment: { purchase: { replay: string; label: { id: string; state: string } } | null; userErrors: unknown[] } };
+    errors?: unknown;
+  };
+  const payload = body.data?.createShipment;
+  if (!payload) throw new Error(`createShipment failed: ${JSON.stringify(body.errors)}`);
+  if (!payload.purchase) throw new Error(`createShipment refused: ${JSON.stringify(payload.userErrors)}`);
+  return { state: payload.purchase.label.state, labelId: payload.purchase.label.id };
+}
+
+function createCalls(sandbox: Sandbox): number {
+  return sandbox.stats.carrierB.calls[CREATE_ROUTE] ?? 0;
+}
+
+/** p50 of a direct HTTP call to the simulator, answered after its latency: the floor a purchase pays. */
+async function measureRoundTrip(sandbox: Sandbox): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const started = performance.now();
+    const answer = await fetch(`${sandbox.origins.carrierB}/bench-round-trip`, { method: 'POST', body: '{}' });
+    await answer.arrayBuffer();
+    if (i > 0) times.push(performance.now() - started);
+  }
+  return percentile(times, 0.5);
+}
