@@ -1,4 +1,4 @@
-import { NotFoundError, UpstreamError } from '../../domain/errors.js';
+import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
 import { checkText } from '../../domain/text-bounds.js';
 import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { Label } from '../../domain/shipping.js';
@@ -88,6 +88,22 @@ function purchaseAnswer(outcome: PurchaseOutcome): { result: PurchaseOutcome; wa
   };
 }
 
+/**
+ * The domain request is flat (`serviceCode`, `carrier`, `division`), the input nests them under `service` or `quote`: a
+ * connector's refusal of one of them (its `check`, run by the service) is renamed to the field the caller sent.
+ */
+async function namingInputFields<T>(selection: 'service' | 'quote', run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof InputError) || error instanceof NotFoundError) throw error;
+    const match = /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(error.field);
+    if (!match) throw error;
+    const field = `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}`;
+    throw new InputError(field, error.message.slice(error.field.length + 2));
+  }
+}
+
 export const shippingMutations: Pick<
   MutationResolvers,
   | 'createShipment'
@@ -104,13 +120,13 @@ export const shippingMutations: Pick<
     payload('purchase', async () => {
       const shipping = shippingOf(ctx);
       const { request, idempotencyKey } = toCreateShipment(input, inputContext(shipping));
-      return purchaseAnswer(await shipping.api.createShipment(request, idempotencyKey));
+      return purchaseAnswer(await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.createShipment(request, idempotencyKey)));
     }),
   validateShipment: (_parent, { input }, ctx) =>
     payload('validation', async () => {
       const shipping = shippingOf(ctx);
       const request = toValidateShipment(input, inputContext(shipping));
-      return { result: await shipping.api.validateShipment(request) };
+      return { result: await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.validateShipment(request)) };
     }),
   cancelShipment: (_parent, { input }, ctx) =>
     payload('cancellation', async () => {
