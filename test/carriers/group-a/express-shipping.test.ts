@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { outcomeUnknown } from '../../../src/carriers/types.js';
 import { InputError, UpstreamError } from '../../../src/domain/errors.js';
 import type { CreatedShipment, ShipmentRequest } from '../../../src/domain/shipping.js';
+import { loadConfig } from '../../../src/platform/config.js';
 import { rateRequest } from './express-rating-harness.js';
+import { platform } from './harness.js';
 import { isPdf, isPng, RECIPIENT, SHIPPER, shipmentRequest, shippingSetup, type ShippingSetup } from './express-shipping-harness.js';
 
 let setup: ShippingSetup | undefined;
@@ -285,5 +288,52 @@ describe('Group A express creation is sent once; a lost answer is reconciled by 
     // Refused by our quota before sending: surely not created.
     expect(outcomeUnknown(error)).toBe(false);
     expect(s.calls()['POST /expressapi/test/shipments']).toBeUndefined();
+  });
+});
+
+describe('Group A module wiring (issue 9)', () => {
+  it('the module offers express shipping and documents only when express is configured', async () => {
+    const loaded = loadConfig({});
+    if (!loaded.ok) throw new Error('an empty configuration is valid');
+    const bare = groupAModule.build({ config: loaded.config, ...platform() });
+    expect(bare.shipping?.filter((c) => c.upstream === 'group-a/express') ?? []).toEqual([]);
+    expect(bare.documents?.filter((c) => c.upstream === 'group-a/express') ?? []).toEqual([]);
+    await bare.close();
+    const s = await connect();
+    expect(s.shipping).toMatchObject({ carrier: 'GROUP_A', division: 'express', upstream: 'group-a/express' });
+    expect(s.documents).toMatchObject({ carrier: 'GROUP_A', division: 'express', upstream: 'group-a/express' });
+  });
+});
+
+describe('Group A express cash on delivery (rate request `valueAddedServices[]`, XR7; SX9)', () => {
+  it("the packages' cash-on-delivery amounts travel summed exactly as one value-added service, and are charged", async () => {
+    const s = await connect();
+    const base = shipmentRequest();
+    const domestic = {
+      serviceCode: 'N',
+      recipient: { ...RECIPIENT, address: { ...RECIPIENT.address, city: 'Delhi', postalCode: '110037', countryCode: 'IN', stateOrProvinceCode: 'DL' } },
+      customs: null,
+      declaredValue: null,
+    };
+    const shipment = await created(
+      s,
+      shipmentRequest({
+        ...domestic,
+        packages: [
+          { ...base.packages[0]!, cashOnDelivery: { amount: '1050.10', currency: 'INR' } },
+          { ...base.packages[1]!, cashOnDelivery: { amount: '25.05', currency: 'INR' } },
+        ],
+      }),
+    );
+    expect(s.bodies()[0]!['valueAddedServices']).toEqual([{ serviceCode: 'KB', value: 1075.15, currency: 'INR' }]);
+    expect(shipment.breakdown.map((l) => l.code)).toContain('KB');
+    const mixed = shipmentRequest({
+      ...domestic,
+      packages: [
+        { ...base.packages[0]!, cashOnDelivery: { amount: '10', currency: 'INR' } },
+        { ...base.packages[1]!, cashOnDelivery: { amount: '10', currency: 'USD' } },
+      ],
+    });
+    expect(s.shipping.check(mixed).map((e) => e.field)).toEqual(['input.packages.1.cashOnDelivery.currency']);
   });
 });
