@@ -42,7 +42,6 @@ export function checkPackageId(pkg: ShipmentPackage | undefined, purchaseReferen
   }
   if (given.length === 0 || given.trim() !== given) fail(field, 'the packageId must not be empty or start or end with a blank');
   else if (given.length > PACKAGE_ID_MAX_LENGTH) fail(field, `the e-commerce packageId is at most ${PACKAGE_ID_MAX_LENGTH} characters (${given.length} given)`);
-  // eslint-disable-next-line no-control-regex
   else if (/[\u0000-\u001f\u007f]/.test(given)) fail(field, 'the packageId must not contain control characters');
 }
 
