@@ -1,8 +1,10 @@
+import { UpstreamError } from '../../domain/errors.js';
 import type { Money } from '../../domain/money.js';
 import type { ChargeLine } from '../../domain/rating.js';
 import type { CarrierWarning, ShipmentReference } from '../../domain/shipment.js';
 import type { CarrierDocument, CreatedPiece, CreatedShipment } from '../../domain/shipping.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
+import { outcomeUnknown } from '../types.js';
 import { readAlerts } from './mapping.js';
 import { wireMoney } from './rating-amount.js';
 import type { WirePieceResponse, WireShipDocument, WireTransactionShipment } from './ship-wire.js';
@@ -88,7 +90,7 @@ export async function carrierDocument(doc: WireShipDocument, pieceTrackingNumber
   const format = (doc.docType ?? 'PDF').toUpperCase();
   let content: Buffer;
   if (doc.encodedLabel) content = Buffer.from(doc.encodedLabel, 'base64');
-  else content = (await client.download({ operation: 'ship-document', method: 'GET', path: doc.url!, idempotent: true })).bytes;
+  else content = await downloadDocument(client, doc.url!);
   return {
     kind: documentKindOf(doc.contentType),
     nativeType: doc.contentType ?? null,
@@ -98,6 +100,25 @@ export async function carrierDocument(doc: WireShipDocument, pieceTrackingNumber
     pieceTrackingNumber,
     copiesToPrint: doc.copiesToPrint ?? null,
   };
+}
+
+/**
+ * Fetches a document the carrier sent as a link. The shipment already exists when this runs, so a failure here must
+ * not read as "not created": anything that is not already an unknown outcome becomes UPSTREAM_CONTRACT (outcome
+ * unknown), so the label is reconciled by reference instead of being marked failed.
+ */
+async function downloadDocument(client: UpstreamClient, url: string): Promise<Buffer> {
+  try {
+    return (await client.download({ operation: 'ship-document', method: 'GET', path: url, idempotent: true })).bytes;
+  } catch (error) {
+    if (outcomeUnknown(error)) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UpstreamError(`carrier-b ship-document: the shipment was created but its document link failed (${message})`, {
+      code: 'UPSTREAM_CONTRACT',
+      upstream: 'carrier-b',
+      operation: 'ship-document',
+    }, { cause: error });
+  }
 }
 
 /** Sum of decimal amounts of one currency, in integers scaled to the longest fraction (no float arithmetic). */

@@ -19,7 +19,9 @@ export function buildShipRequest(request: ShipmentRequest, accountNumber: string
   const references = customerReferences(request);
   const codPackages = request.packages.some((pkg) => pkg.cashOnDelivery);
   const crossBorder = request.shipper.address.countryCode !== request.recipient.address.countryCode;
-  const totalWeight = request.packages.reduce((sum, pkg) => sum + pkg.weight.value, 0);
+  // "totalWeight: number" (no unit shown): in the first package's unit, the others converted to it.
+  const unit = request.packages[0]?.weight.unit ?? 'KG';
+  const totalWeight = request.packages.reduce((sum, pkg) => sum + inUnit(pkg.weight.value, pkg.weight.unit, unit), 0);
   return {
     // INLINE -> `LABEL` (the seed: "decides whether the label arrives inline or as a URL"); URL -> `URL_ONLY` (SB7).
     labelResponseOptions: request.labelDelivery === 'URL' ? 'URL_ONLY' : 'LABEL',
@@ -30,8 +32,6 @@ export function buildShipRequest(request: ShipmentRequest, accountNumber: string
       pickupType: request.pickupType ?? DEFAULT_PICKUP_TYPE,
       serviceType: request.serviceCode,
       packagingType: request.packagingType ?? DEFAULT_PACKAGING_TYPE,
-      // "totalWeight: number": the packages' weights in their own unit (check keeps one unit per package; mixed units
-      // would make this sum meaningless, so the per-package weights stay what the carrier bills by).
       totalWeight: Math.round(totalWeight * 1000) / 1000,
       shipper: wireParty(request.shipper),
       recipients: [wireParty(request.recipient)],
@@ -88,6 +88,13 @@ export function buildShipRequest(request: ShipmentRequest, accountNumber: string
       })),
     },
   };
+}
+
+const KG_PER_LB = 0.45359237;
+
+function inUnit(value: number, from: 'KG' | 'LB', to: 'KG' | 'LB'): number {
+  if (from === to) return value;
+  return from === 'LB' ? value * KG_PER_LB : value / KG_PER_LB;
 }
 
 /** Order id (`CUSTOMER_REFERENCE`), the caller's other references, and our purchase reference (SB1). */
