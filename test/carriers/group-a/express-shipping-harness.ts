@@ -99,6 +99,7 @@ export interface ShippingSetup {
 export async function shippingSetup(
   env: Record<string, string> = {},
   sandboxOptions: StartSandboxOptions = {},
+  timeouts: Partial<ReturnType<typeof platform>['timeouts']> = {},
 ): Promise<ShippingSetup> {
   const clock = new ManualClock(Date.now());
   const sandbox = await startSandbox({ seed: 'express-shipping', clock, ...sandboxOptions });
@@ -112,7 +113,8 @@ export async function shippingSetup(
     ...env,
   });
   if (!loaded.ok) throw new Error(`config refused: ${JSON.stringify(loaded)}`);
-  const module = groupAModule.build({ config: loaded.config, ...platform() });
+  const base = platform();
+  const module = groupAModule.build({ config: loaded.config, ...base, timeouts: { ...base.timeouts, ...timeouts } });
   const shipping = module.shipping?.find((c) => c.upstream === 'group-a/express');
   const documents = module.documents?.find((c) => c.upstream === 'group-a/express');
   if (!shipping || !documents) throw new Error('the Group A module offers no express shipping or documents');

@@ -250,6 +250,18 @@ describe('Group A express creation is sent once; a lost answer is reconciled by 
     expect(lookups.map((r) => new URL(r.path, 'http://x').searchParams.get('customerReference'))).toEqual([request.purchaseReference]);
   });
 
+  it('a lost answer (held past the timeout after the carrier created) rejects with outcomeUnknown; reconcile then finds it', async () => {
+    const s = await connect({}, {}, { headersTimeoutMs: 400, bodyTimeoutMs: 400 });
+    const request = shipmentRequest();
+    s.sandbox.loseNextAnswer('groupAExpress', { count: 1, mode: 'timeout', delayMs: 1_500 });
+    const error = await rejection(s.shipping.create(request));
+    expect(outcomeUnknown(error)).toBe(true);
+    expect(s.calls()['POST /expressapi/test/shipments']).toBe(1);
+    const result = await s.shipping.reconcile(request, new Date());
+    expect(result.kind === 'FOUND' && result.shipment.trackingNumber).toBe(s.sandbox.expressShipping.shipments()[0]!.waybill);
+    expect(s.sandbox.expressShipping.shipments()).toHaveLength(1);
+  });
+
   it('reconcile is NOT_CREATED when no shipment carries the purchase reference, INCONCLUSIVE when the lookup fails', async () => {
     const s = await connect();
     await created(s, shipmentRequest());
