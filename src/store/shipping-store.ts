@@ -273,6 +273,24 @@ export class ShippingStore {
     return row ? { hash: row.request_hash, resourceId: row.resource_id } : null;
   }
 
+  /** Forgets a key whose request failed before anything was done (a retry with it is a new request). */
+  async releaseKey(scope: string, key: string): Promise<void> {
+    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+  }
+
+  /**
+   * Marks labels tendered by a tender: only PURCHASED, not yet tendered ones (a concurrent tender or cancel wins).
+   * Returns the ids marked.
+   */
+  async markTendered(labelIds: readonly string[], tenderId: string, now: Date): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `UPDATE labels SET tendered = true, tender_id = $2, tendered_at = $3, updated_at = $3
+       WHERE id = ANY($1::text[]) AND state = 'PURCHASED' AND NOT tendered RETURNING id`,
+      [[...labelIds], tenderId, now],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** Removes expired keys; returns how many. */
   async purgeExpiredKeys(now: Date): Promise<number> {
     const { rowCount } = await this.db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [now]);
@@ -306,10 +324,7 @@ export class ShippingStore {
     );
   }
 
-  /**
-   * Writes `patch` when the label meets `expect`; returns whether it did (false: someone else moved it on first).
-   * `countAttempt` adds one to the attempts (a job's step that called the carrier).
-   */
+  /** Writes `patch` when the label meets `expect`; returns whether it did (false: someone else moved it on first). */
   async updateLabel(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): Promise<boolean> {
     const sets: string[] = ['updated_at = $1'];
     const params: unknown[] = [now];
@@ -339,6 +354,19 @@ export class ShippingStore {
   /** Locks one label for the rest of the transaction (cancel, tender, fetch): concurrent writers wait. */
   async labelForUpdate(id: string): Promise<StoredLabel | null> {
     const { rows } = await this.db.query<LabelRow>('SELECT * FROM labels WHERE id = $1 FOR UPDATE', [id]);
+    return (await withDocuments(this.db, rows))[0] ?? null;
+  }
+
+  /**
+   * Claims one UNKNOWN label for a reconciliation now (a replay of its key): counts an attempt, so an earlier claimer's
+   * scheduling write no longer counts. Null when it is no longer UNKNOWN.
+   */
+  async claimForReconcile(id: string, now: Date, leaseUntil: Date): Promise<StoredLabel | null> {
+    const { rows } = await this.db.query<LabelRow>(
+      `UPDATE labels SET attempts = attempts + 1, next_attempt_at = $3, updated_at = $2
+       WHERE id = $1 AND state = 'UNKNOWN' RETURNING *`,
+      [id, now, leaseUntil],
+    );
     return (await withDocuments(this.db, rows))[0] ?? null;
   }
 

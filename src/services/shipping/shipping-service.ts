@@ -2,14 +2,39 @@
  * The shipping service (issue 9): label purchases as durable jobs, idempotent by key, cancellation, tendering, returns
  * and documents, over the connectors the registry lists. No carrier is named here: a connector is chosen by the
  * request's carrier and division. Resolvers call it through `ShippingApi` (types.ts).
+ *
+ * A purchase: the connector's `check` (InputErrors, nothing written) -> ONE transaction storing the key and a PENDING
+ * label (with a lease) -> ONE create call, outside any transaction -> one transaction storing the answer. A replay of
+ * the key never calls the carrier; an UNKNOWN label is reconciled by its purchase reference, never bought again.
  */
+import { randomUUID } from 'node:crypto';
 import type { Carrier } from '../../domain/carrier.js';
-import type { Shipment } from '../../domain/shipment.js';
-import type { Label, Tender, ValidationResult, ShipmentRequest, CancelResult, StoredDocument, DocumentKind } from '../../domain/shipping.js';
+import { InputError } from '../../domain/errors.js';
+import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
+import type {
+  CancelResult,
+  DocumentKind,
+  Label,
+  ShipmentRequest,
+  StoredDocument,
+  Tender,
+  ValidationResult,
+} from '../../domain/shipping.js';
 import type { DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../carriers/types.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
+import { documentContent } from '../../store/shipping-documents.js';
+import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import type { Store } from '../../store/store.js';
+import { IdempotencyKeys } from './idempotency.js';
+import { throwInputErrors } from './input-errors.js';
+import { LabelJobs } from './label-jobs.js';
+import { LabelRecords } from './label-records.js';
+import { watchLabel } from './label-updates.js';
+import { LabelWorker } from './label-worker.js';
+import { purchaseReference, requestHash } from './purchase-key.js';
+import { ShippingAfterPurchase } from './shipping-after-purchase.js';
+import { shippingMetrics, type ShippingMetrics } from './shipping-metrics.js';
 import type {
   InvoiceInput,
   LabelFilter,
@@ -19,13 +44,12 @@ import type {
   ShippingApi,
   TenderInput,
 } from './types.js';
-import type { CarrierWarning } from '../../domain/shipment.js';
 
 /** Timing of the purchase job (from config: SHIPPING_*). */
 export interface ShippingSettings {
   /** SHIPPING_IDEMPOTENCY_TTL_HOURS: how long a key answers its first result (at least 24). */
   idempotencyTtlHours: number;
-  /** SHIPPING_JOB_DEADLINE_MS: how long an async job or a reconciliation is pursued after the purchase began. */
+  /** SHIPPING_JOB_DEADLINE_MS: how long an async job, then a reconciliation, is pursued (label-jobs.ts). */
   jobDeadlineMs: number;
   /** SHIPPING_WORKER_INTERVAL_MS: how often the worker looks for due labels. */
   workerIntervalMs: number;
@@ -35,8 +59,10 @@ export interface ShippingSettings {
   retryBaseMs: number;
   /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */
   retryMaxMs: number;
-  /** Labels one worker pass claims at most. */
-  workerBatch: number;
+  /** Labels one worker pass claims at most (default 50). */
+  workerBatch?: number;
+  /** SHIPPING_WORKER_ENABLED; default true. */
+  workerEnabled?: boolean;
 }
 
 /** What the carriers' reference lookups found for an order id (H5 wires the tracking service's lookup here). */
@@ -54,73 +80,247 @@ export interface ShippingServiceDeps {
   documents: readonly DocumentConnector[];
   settings: ShippingSettings;
   logger: Logger;
-  /** Counters are registered on its registry (shipping_label_purchases_total, shipping_worker_passes_total). */
+  /** Counters are registered on its registry (shipping-metrics.ts). */
   metrics?: Metrics | null;
   /** The carriers' lookups by customer reference for `shipmentsByReference`; absent: stored labels only. */
   lookupReference?: (orderId: string) => Promise<ReferenceLookupAnswer>;
   /** Called once after a label becomes PURCHASED (tracking from birth); a failure is logged, never fails the purchase. */
   onPurchased?: (label: Label) => Promise<void> | void;
-  /** Whether this process runs the label worker (start()); default true. */
-  workerEnabled?: boolean;
   /** Clock, for tests of the TTL and deadlines. */
   now?: () => Date;
 }
 
-export class ShippingService implements ShippingApi {
-  constructor(private readonly deps: ShippingServiceDeps) {}
+const CREATE = 'createShipment';
+/** Labels `shipmentsByReference` answers at most from the store. */
+const REFERENCE_LABELS_MAX = 100;
 
-  /** Starts the label worker (async polls, reconciliations, expired leases, key purge). */
-  start(): void {}
+/** The label as callers see it (without the job's private columns). */
+export function publicLabel(label: StoredLabel): Label {
+  const { deadlineAt: _deadline, sentAt: _sent, ...rest } = label;
+  return rest;
+}
+
+export class ShippingService implements ShippingApi {
+  private readonly now: () => Date;
+  private readonly metrics: ShippingMetrics;
+  private readonly records: LabelRecords;
+  private readonly jobs: LabelJobs;
+  private readonly worker: LabelWorker;
+  private readonly keys: IdempotencyKeys;
+  private readonly after: ShippingAfterPurchase;
+
+  constructor(private readonly deps: ShippingServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.metrics = shippingMetrics(deps.metrics);
+    this.records = new LabelRecords(deps.store, deps.logger, deps.onPurchased);
+    this.jobs = new LabelJobs(this.records, deps.settings, this.metrics, this.now);
+    this.keys = new IdempotencyKeys(deps.settings.idempotencyTtlHours);
+    this.worker = new LabelWorker({
+      store: deps.store,
+      jobs: this.jobs,
+      records: this.records,
+      settings: deps.settings,
+      metrics: this.metrics,
+      logger: deps.logger,
+      now: this.now,
+      connectorFor: (label) => this.findShipping(label.carrier, label.division),
+    });
+    this.after = new ShippingAfterPurchase({
+      store: deps.store,
+      records: this.records,
+      keys: this.keys,
+      metrics: this.metrics,
+      now: this.now,
+      shippingFor: (carrier, division) => this.findShipping(carrier, division),
+      tendering: deps.tendering,
+      returns: deps.returns,
+      documents: deps.documents,
+      label: (id) => this.storedLabel(id),
+      settings: () => deps.settings,
+    });
+  }
+
+  /** Starts the label worker (async polls, reconciliations, dead processes' purchases, key purge). */
+  start(): void {
+    if (this.deps.settings.workerEnabled === false) return;
+    this.worker.start();
+  }
 
   /** Stops the worker; resolves when its running pass has finished. */
-  async stop(): Promise<void> {}
+  async stop(): Promise<void> {
+    await this.worker.stop();
+  }
 
-  createShipment(_request: ShipmentRequest, _idempotencyKey: string): Promise<PurchaseOutcome> {
-    throw new Error('not implemented yet');
+  /** One worker pass now (tests, and a replica that wants to drain due work at once); returns labels handled. */
+  runWorkerPass(): Promise<number> {
+    return this.worker.runPass();
   }
-  validateShipment(_request: ShipmentRequest): Promise<ValidationResult> {
-    throw new Error('not implemented yet');
+
+  private findShipping(carrier: Carrier, division: string | null): ShippingConnector | null {
+    return this.deps.shipping.find((c) => c.carrier === carrier && c.division === division) ?? null;
   }
-  cancelShipment(_input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
-    throw new Error('not implemented yet');
+
+  /** The connector for a request and the request as it will be sent (account resolved, reference derived). */
+  private prepare(request: ShipmentRequest, reference: string): { connector: ShippingConnector; request: ShipmentRequest } {
+    const connector = this.findShipping(request.carrier, request.division);
+    if (!connector) {
+      const offered = this.deps.shipping.map((c) => (c.division ? `${c.carrier}/${c.division}` : c.carrier)).join(', ') || 'none is configured';
+      throw new InputError('input.carrier', `${request.carrier}${request.division ? `/${request.division}` : ''} does not ship here (shipping: ${offered})`);
+    }
+    const accountNumber = request.accountNumber ?? connector.defaultAccountNumber;
+    if (!connector.accountNumbers.includes(accountNumber)) {
+      throw new InputError('input.accountNumber', `is not an account configured for ${request.carrier}${request.division ? `/${request.division}` : ''}`);
+    }
+    const checked: ShipmentRequest = { ...request, accountNumber, purchaseReference: reference };
+    throwInputErrors(connector.check(checked));
+    return { connector, request: checked };
   }
-  tender(_input: TenderInput): Promise<Tender> {
-    throw new Error('not implemented yet');
+
+  async createShipment(input: ShipmentRequest, idempotencyKey: string): Promise<PurchaseOutcome> {
+    // The reference is ours to derive from the key (whatever the caller's conversion put there), so a lost answer can
+    // be found again by any replica that knows only the key.
+    const { connector, request } = this.prepare(input, purchaseReference(CREATE, idempotencyKey));
+    const { purchaseReference: _derived, ...hashed } = request;
+    const hash = requestHash(CREATE, hashed);
+    const now = this.now();
+    const labelId = `Label:${randomUUID()}`;
+    const firstId = await this.deps.store.transaction(async (tx) => {
+      const existing = await this.keys.claim(tx, CREATE, idempotencyKey, hash, labelId, now);
+      if (existing) return existing;
+      await new ShippingStore(tx).insertLabel({
+        id: labelId,
+        kind: 'OUTBOUND',
+        carrier: request.carrier,
+        division: request.division,
+        upstream: connector.upstream,
+        accountNumber: request.accountNumber as string,
+        serviceCode: request.serviceCode,
+        idempotencyKey,
+        purchaseReference: request.purchaseReference,
+        orderId: request.orderId,
+        referenceValues: [...(request.orderId ? [request.orderId] : []), ...request.references.map((r) => r.value)],
+        request,
+        quotedTotal: request.quotedTotal,
+        returnOf: null,
+        leaseUntil: new Date(now.getTime() + this.deps.settings.leaseMs),
+        now,
+      });
+      return null;
+    });
+    if (firstId) return { label: await this.replay(CREATE, firstId, connector), replayed: true };
+
+    await this.records.announce(labelId);
+    const pending = await this.storedLabel(labelId);
+    if (!pending) throw new Error(`label ${labelId} vanished after it was stored`);
+    // The one create call: never retried, outside any transaction (the lease covers a process dying here).
+    let result: Parameters<LabelJobs['recordCreate']>[2];
+    try {
+      result = { answer: await connector.create(request) };
+    } catch (error) {
+      result = { error };
+    }
+    try {
+      await this.jobs.recordCreate(pending, connector, result);
+    } catch (err) {
+      // The answer could not be stored: the label is UNKNOWN (or still PENDING under its lease) and will be reconciled.
+      this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label answer not stored; left to reconciliation');
+    }
+    const label = await this.storedLabel(labelId);
+    if (!label) throw new Error(`label ${labelId} vanished`);
+    return { label: publicLabel(label), replayed: false };
   }
-  createReturn(_input: ReturnInput): Promise<PurchaseOutcome> {
-    throw new Error('not implemented yet');
+
+  /** The label a key made, as it is now; an UNKNOWN one is reconciled first (a lookup, never a purchase). */
+  private async replay(scope: string, labelId: string, connector: ShippingConnector | null): Promise<Label> {
+    this.metrics.replays.inc({ scope });
+    const label = await this.storedLabel(labelId);
+    if (!label) throw new Error(`idempotency key names label ${labelId}, which is not stored`);
+    if (label.state !== 'UNKNOWN' || !connector || label.kind !== 'OUTBOUND') return publicLabel(label);
+    const now = this.now();
+    const claimed = await new ShippingStore(this.deps.store).claimForReconcile(labelId, now, new Date(now.getTime() + this.deps.settings.leaseMs));
+    if (claimed) {
+      try {
+        await this.jobs.reconcile(claimed, connector);
+      } catch (err) {
+        this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'reconciliation on replay failed');
+      }
+    }
+    const after = await this.storedLabel(labelId);
+    return publicLabel(after ?? label);
   }
-  cancelReturn(_input: { labelId: string; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
-    throw new Error('not implemented yet');
+
+  async validateShipment(input: ShipmentRequest): Promise<ValidationResult> {
+    const { connector, request } = this.prepare(input, input.purchaseReference || 'VALIDATE');
+    if (!connector.validate) return { valid: true, alerts: [] };
+    return connector.validate(request);
   }
-  label(_id: string): Promise<Label | null> {
-    throw new Error('not implemented yet');
+
+  private async storedLabel(id: string): Promise<StoredLabel | null> {
+    return new ShippingStore(this.deps.store).label(id);
   }
-  labels(_filter: LabelFilter, _afterId: string | null, _limit: number): Promise<Label[] | null> {
-    throw new Error('not implemented yet');
+
+  async label(id: string): Promise<Label | null> {
+    const label = await this.storedLabel(id);
+    return label ? publicLabel(label) : null;
   }
-  untenderedLabels(_filter: { carrier: Carrier | null; accountNumber: string | null }): Promise<Label[]> {
-    throw new Error('not implemented yet');
+
+  async labels(filter: LabelFilter, afterId: string | null, limit: number): Promise<Label[] | null> {
+    const db = new ShippingStore(this.deps.store);
+    let after: { createdAt: Date; id: string } | null = null;
+    if (afterId !== null) {
+      const anchor = await db.label(afterId);
+      if (!anchor) return null;
+      after = { createdAt: anchor.createdAt, id: anchor.id };
+    }
+    return (await db.labels(filter, after, limit)).map(publicLabel);
   }
-  shipmentsByReference(_orderId: string): Promise<ReferenceSearch> {
-    throw new Error('not implemented yet');
+
+  async untenderedLabels(filter: { carrier: Carrier | null; accountNumber: string | null }): Promise<Label[]> {
+    return (await new ShippingStore(this.deps.store).untendered(filter)).map(publicLabel);
   }
-  tenderById(_id: string): Promise<Tender | null> {
-    throw new Error('not implemented yet');
+
+  async shipmentsByReference(orderId: string): Promise<ReferenceSearch> {
+    const labels = (await new ShippingStore(this.deps.store).labelsByReference(orderId, REFERENCE_LABELS_MAX)).map(publicLabel);
+    if (!this.deps.lookupReference) return { labels, carrierShipments: [], failures: [] };
+    const known = new Set(labels.flatMap((l) => (l.shipmentId ? [l.shipmentId] : [])));
+    try {
+      const found = await this.deps.lookupReference(orderId);
+      return { labels, carrierShipments: found.shipments.filter((s) => !known.has(s.id)), failures: found.failures };
+    } catch (err) {
+      this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'reference lookup failed');
+      return { labels, carrierShipments: [], failures: [] };
+    }
   }
-  documentContent(_id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
-    throw new Error('not implemented yet');
+
+  cancelShipment(input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
+    return this.after.cancelShipment(input);
   }
-  fetchDocument(_input: { labelId: string; kind: DocumentKind; format: 'PDF' | 'PNG' }): Promise<StoredDocument> {
-    throw new Error('not implemented yet');
+  tender(input: TenderInput): Promise<Tender> {
+    return this.after.tender(input);
   }
-  uploadShipmentImage(_input: { labelId: string; format: string; content: Buffer; typeCode: string | null }): Promise<{ warnings: CarrierWarning[] }> {
-    throw new Error('not implemented yet');
+  tenderById(id: string): Promise<Tender | null> {
+    return new ShippingStore(this.deps.store).tender(id);
   }
-  uploadCommercialInvoice(_input: InvoiceInput): Promise<{ warnings: CarrierWarning[] }> {
-    throw new Error('not implemented yet');
+  createReturn(input: ReturnInput): Promise<PurchaseOutcome> {
+    return this.after.createReturn(input);
   }
-  labelUpdates(_labelId: string, _signal: AbortSignal): AsyncIterable<Label> {
-    throw new Error('not implemented yet');
+  cancelReturn(input: { labelId: string; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
+    return this.after.cancelReturn(input);
+  }
+  documentContent(id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
+    return documentContent(this.deps.store, id);
+  }
+  fetchDocument(input: { labelId: string; kind: DocumentKind; format: 'PDF' | 'PNG' }): Promise<StoredDocument> {
+    return this.after.fetchDocument(input);
+  }
+  uploadShipmentImage(input: { labelId: string; format: string; content: Buffer; typeCode: string | null }): Promise<{ warnings: CarrierWarning[] }> {
+    return this.after.uploadShipmentImage(input);
+  }
+  uploadCommercialInvoice(input: InvoiceInput): Promise<{ warnings: CarrierWarning[] }> {
+    return this.after.uploadCommercialInvoice(input);
+  }
+
+  labelUpdates(labelId: string, signal: AbortSignal): AsyncIterable<Label> {
+    return watchLabel(this.deps.store, labelId, (id) => this.label(id), signal);
   }
 }

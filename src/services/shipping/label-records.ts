@@ -1,0 +1,188 @@
+/**
+ * Storing what a carrier answered about a label, in one transaction each: PURCHASED with its documents (the row and
+ * its documents commit together or not at all), PENDING with an async job, UNKNOWN with the lost answer's failure, or
+ * FAILED with its reason. Shared by the purchase (shipping-service.ts), the replay's reconciliation and the worker.
+ *
+ * Writes are guarded: a conclusive answer (created, found, proven not created, refused) is written only while the label
+ * is still PENDING or UNKNOWN; a scheduling write (try again later) only while the writer's claim is the latest
+ * (`attempts`). So a stale writer never undoes a newer truth, and a label becomes PURCHASED exactly once.
+ */
+import { UpstreamError } from '../../domain/errors.js';
+import { formatShipmentId } from '../../domain/ids.js';
+import type { CarrierWarning } from '../../domain/shipment.js';
+import type { CarrierDocument, CreatedShipment, Label, LabelFailure, LabelHandle, StoredDocument } from '../../domain/shipping.js';
+import type { Logger } from '../../platform/logger.js';
+import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
+import { purchasedPatch, ShippingStore, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
+import type { Queryable, Store } from '../../store/store.js';
+import { announceLabel } from './label-updates.js';
+
+/** A document ready to store: its bytes in hand. */
+export interface DocumentToStore {
+  document: CarrierDocument;
+  content: Buffer;
+}
+
+/** Why a call failed, as kept on the label. A refusal (4xx) is CARRIER_REFUSED; other upstream failures keep their code. */
+export function failureOf(error: unknown): LabelFailure {
+  if (error instanceof UpstreamError) {
+    return {
+      code: error.code === 'UPSTREAM_BAD_REQUEST' ? 'CARRIER_REFUSED' : error.code,
+      message: error.message,
+      carrierCode: error.carrierCode,
+      transactionId: error.transactionId,
+    };
+  }
+  return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error), carrierCode: null, transactionId: null };
+}
+
+/**
+ * The shipment id the label names (same id everywhere, docs/assumptions.md S2): a single-piece shipment the carrier
+ * identifies by its own package id (e-commerce `carrierPackageId`) is named by it, like its tracking answers.
+ */
+export function shipmentIdOf(shipment: Pick<CreatedShipment, 'carrier' | 'division' | 'trackingNumber' | 'carrierUniqueId' | 'pieces'>): string {
+  const only = shipment.pieces.length === 1 ? shipment.pieces[0] : undefined;
+  return formatShipmentId({
+    carrier: shipment.carrier,
+    division: shipment.division,
+    trackingNumber: only?.carrierPackageId ?? shipment.trackingNumber,
+    carrierUniqueId: shipment.carrierUniqueId,
+  });
+}
+
+/** What a connector needs to act on a stored label. */
+export function handleOf(label: Label): LabelHandle {
+  return {
+    carrier: label.carrier,
+    division: label.division,
+    accountNumber: label.accountNumber,
+    trackingNumber: label.trackingNumber ?? '',
+    pieceTrackingNumbers: label.pieces.map((p) => p.trackingNumber),
+    carrierUniqueId: label.carrierUniqueId,
+    carrierCode: label.carrierCode,
+    carrierPackageIds: label.pieces.flatMap((p) => (p.carrierPackageId ? [p.carrierPackageId] : [])),
+    serviceCode: label.serviceCode,
+    shipperCountryCode: label.request.shipper.address.countryCode,
+    shipDate: label.request.shipDate,
+  };
+}
+
+/**
+ * Brings every document's bytes in hand before the storing transaction: inline ones as they are, linked ones through
+ * the connector's download. One that cannot be had is not stored, and a warning says which (the purchase stands).
+ */
+export async function documentsToStore(
+  documents: readonly CarrierDocument[],
+  download: ((url: string) => Promise<Buffer>) | undefined,
+): Promise<{ documents: DocumentToStore[]; warnings: CarrierWarning[] }> {
+  const out: DocumentToStore[] = [];
+  const warnings: CarrierWarning[] = [];
+  for (const document of documents) {
+    if (document.content) {
+      out.push({ document, content: document.content });
+      continue;
+    }
+    if (document.url && download) {
+      try {
+        out.push({ document, content: await download(document.url) });
+        continue;
+      } catch (err) {
+        warnings.push({ code: 'DOCUMENT_NOT_STORED', message: `${document.kind} document could not be downloaded: ${err instanceof Error ? err.message : String(err)}`, type: 'WARNING' });
+        continue;
+      }
+    }
+    warnings.push({ code: 'DOCUMENT_NOT_STORED', message: `${document.kind} document came without content${document.url ? ' and the carrier offers no download' : ''}`, type: 'WARNING' });
+  }
+  return { documents: out, warnings };
+}
+
+/** Stores documents of a label or a tender inside the caller's transaction. */
+export async function storeDocuments(
+  tx: Queryable,
+  owner: { labelId: string | null; tenderId: string | null },
+  documents: readonly DocumentToStore[],
+  now: Date,
+): Promise<StoredDocument[]> {
+  const stored: StoredDocument[] = [];
+  for (const { document, content } of documents) {
+    stored.push(
+      await insertDocument(
+        tx,
+        {
+          ...owner,
+          kind: document.kind,
+          nativeType: document.nativeType,
+          format: document.format,
+          contentType: contentTypeOf(document.format),
+          content,
+          pieceTrackingNumber: document.pieceTrackingNumber,
+        },
+        now,
+      ),
+    );
+  }
+  return stored;
+}
+
+export class LabelRecords {
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+    private readonly onPurchased: ((label: Label) => Promise<void> | void) | undefined,
+  ) {}
+
+  /**
+   * PURCHASED with everything the carrier answered and its documents, in one transaction; only while the label is still
+   * PENDING or UNKNOWN. Returns whether this write made it PURCHASED (then the onPurchased hook has been called).
+   */
+  async purchased(
+    labelId: string,
+    shipment: CreatedShipment,
+    documents: DocumentToStore[],
+    extraWarnings: CarrierWarning[],
+    now: Date,
+    extra: LabelPatch = {},
+  ): Promise<boolean> {
+    const stored = await this.store.transaction(async (tx) => {
+      const db = new ShippingStore(tx);
+      const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
+      if (!(await db.updateLabel(labelId, patch, { states: ['PENDING', 'UNKNOWN'] }, now))) return false;
+      await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
+      return true;
+    });
+    if (!stored) return false;
+    await this.announce(labelId);
+    await this.callOnPurchased(labelId);
+    return true;
+  }
+
+  /** Any other change, guarded by `expect`; announced when written. */
+  async update(labelId: string, patch: LabelPatch, expect: LabelExpectation, now: Date): Promise<boolean> {
+    const written = await new ShippingStore(this.store).updateLabel(labelId, patch, expect, now);
+    if (written) await this.announce(labelId);
+    return written;
+  }
+
+  async label(labelId: string): Promise<StoredLabel | null> {
+    return new ShippingStore(this.store).label(labelId);
+  }
+
+  async announce(labelId: string): Promise<void> {
+    try {
+      await announceLabel(this.store, labelId);
+    } catch (err) {
+      // The change is stored; a lost hint only delays subscribers until the next change.
+      this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label change not announced');
+    }
+  }
+
+  private async callOnPurchased(labelId: string): Promise<void> {
+    if (!this.onPurchased) return;
+    try {
+      const label = await this.label(labelId);
+      if (label) await this.onPurchased(label);
+    } catch (err) {
+      this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'onPurchased hook failed (the label stays PURCHASED)');
+    }
+  }
+}

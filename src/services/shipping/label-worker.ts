@@ -1,0 +1,121 @@
+/**
+ * The label worker (issue 9 item 3): every SHIPPING_WORKER_INTERVAL_MS it claims due labels with FOR UPDATE SKIP
+ * LOCKED (ShippingStore.claimDue), so replicas on one PostgreSQL share the work and one label is handled by one
+ * replica at a time, and takes one step of each label's job: poll an async job, reconcile an UNKNOWN label, or presume
+ * lost a PENDING label whose creating process's lease ran out. It also purges expired idempotency keys. All its state
+ * is in the store, so it resumes after a restart; `stop()` waits for the running pass.
+ */
+import type { ShippingConnector } from '../../carriers/types.js';
+import type { Logger } from '../../platform/logger.js';
+import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import type { Store } from '../../store/store.js';
+import type { LabelJobs } from './label-jobs.js';
+import type { LabelRecords } from './label-records.js';
+import type { ShippingMetrics } from './shipping-metrics.js';
+import type { ShippingSettings } from './shipping-service.js';
+
+export interface LabelWorkerDeps {
+  store: Store;
+  jobs: LabelJobs;
+  records: LabelRecords;
+  settings: ShippingSettings;
+  metrics: ShippingMetrics;
+  logger: Logger;
+  now: () => Date;
+  connectorFor(label: StoredLabel): ShippingConnector | null;
+}
+
+export class LabelWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+
+  constructor(private readonly deps: LabelWorkerDeps) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops scheduling passes and waits for the running one. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.runPass()
+        .then(() => undefined)
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.deps.settings.workerIntervalMs);
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** One pass: claims due labels and takes one step of each; returns how many labels it handled. */
+  async runPass(): Promise<number> {
+    const { store, settings, now, logger, metrics } = this.deps;
+    try {
+      const db = new ShippingStore(store);
+      const purged = await db.purgeExpiredKeys(now());
+      if (purged > 0) metrics.workerLabels.inc({ action: 'purged_keys' }, purged);
+      const claimed = await db.claimDue(now(), settings.workerBatch ?? 50, new Date(now().getTime() + settings.leaseMs));
+      // Each label's step is one carrier call; they run side by side (one failing never holds up the others).
+      await Promise.all(claimed.map((label) => this.step(label)));
+      metrics.workerPasses.inc({ outcome: 'ok' });
+      return claimed.length;
+    } catch (err) {
+      metrics.workerPasses.inc({ outcome: 'error' });
+      logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'label worker pass failed');
+      return 0;
+    }
+  }
+
+  private async step(label: StoredLabel): Promise<void> {
+    const { jobs, records, metrics, logger, now } = this.deps;
+    try {
+      const connector = label.kind === 'OUTBOUND' ? this.deps.connectorFor(label) : null;
+      if (!connector) {
+        // A return (no carrier offers a lookup for it) or a carrier no longer configured: nothing can settle it here.
+        await records.update(
+          label.id,
+          {
+            state: 'UNKNOWN',
+            nextAttemptAt: null,
+            failure: label.failure ?? {
+              code: 'NOT_RECONCILABLE',
+              message: 'the outcome was lost and this label cannot be looked up by reference; check with the carrier',
+              carrierCode: null,
+              transactionId: null,
+            },
+          },
+          { states: ['PENDING', 'UNKNOWN'], attempts: label.attempts },
+          now(),
+        );
+        metrics.workerLabels.inc({ action: 'not_reconcilable' });
+        return;
+      }
+      if (label.state === 'PENDING' && label.jobId) {
+        metrics.workerLabels.inc({ action: 'poll' });
+        await jobs.poll(label, connector);
+      } else if (label.state === 'PENDING') {
+        metrics.workerLabels.inc({ action: 'lost' });
+        await jobs.presumeLost(label, connector);
+      } else {
+        metrics.workerLabels.inc({ action: 'reconcile' });
+        await jobs.reconcile(label, connector);
+      }
+    } catch (err) {
+      // The claim's lease makes the label due again later; nothing else to undo.
+      logger.warn({ labelId: label.id, err: err instanceof Error ? err.message : String(err) }, 'label job step failed');
+    }
+  }
+}
