@@ -20,7 +20,7 @@ export interface EcommerceShippingRig {
   close(): Promise<void>;
 }
 
-export async function ecommerceShippingRig(): Promise<EcommerceShippingRig> {
+export async function ecommerceShippingRig(options: { headersTimeoutMs?: number } = {}): Promise<EcommerceShippingRig> {
   const sandbox = await startSandbox();
   const c = sandbox.credentials.groupAEcommerce;
   const config: GroupAEcommerceConfig = {
@@ -34,7 +34,9 @@ export async function ecommerceShippingRig(): Promise<EcommerceShippingRig> {
     distributionCenter: c.distributionCenter,
     distributionCenterCountry: 'US',
   };
-  const client = createEcommerceHttpClient({ ...platform(), config });
+  const base = platform();
+  const timeouts = { ...base.timeouts, ...(options.headersTimeoutMs ? { headersTimeoutMs: options.headersTimeoutMs } : {}) };
+  const client = createEcommerceHttpClient({ ...base, timeouts, config });
   const capabilities = ecommerceShippingCapabilities(client, config);
   if (!capabilities) throw new Error('e-commerce shipping should be configured');
   return {

@@ -149,6 +149,25 @@ describe('e-commerce label creation (seed 000 Resources C)', () => {
     expect(rig.calls(LABEL)).toBe(before + 1);
   });
 
+  it('a timeout after the carrier created the label is outcomeUnknown too, and reconcile finds it', async () => {
+    const slow = await ecommerceShippingRig({ headersTimeoutMs: 1_000 });
+    try {
+      const request = labelRequest();
+      slow.sandbox.loseNextAnswer('groupAEcommerce', { count: 1, mode: 'timeout', delayMs: 3_000 });
+      const error = await slow.shipping.create(request).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(outcomeUnknown(error)).toBe(true);
+      expect(slow.calls(LABEL)).toBe(1);
+      const reconciled = await slow.shipping.reconcile(request, new Date());
+      expect(reconciled.kind === 'FOUND' && reconciled.shipment.pieces[0]?.packageId).toBe(request.purchaseReference);
+      expect(slow.calls(LABEL)).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('reconcile of a purchase the carrier never received is NOT_CREATED', async () => {
     expect(await rig.shipping.reconcile(labelRequest(), new Date())).toEqual({ kind: 'NOT_CREATED' });
   });
