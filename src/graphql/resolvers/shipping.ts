@@ -20,6 +20,7 @@ import {
   toValidateShipment,
   type ShipmentInputContext,
 } from '../../services/shipping/shipment-input.js';
+import { InputErrors } from '../../services/shipping/input-errors.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
@@ -66,9 +67,11 @@ async function payload<K extends string, T>(
     const { result, warnings = [], userErrors = [] } = await run();
     return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
   } catch (error) {
-    const userError = userErrorOf(error);
-    if (!userError) throw toGraphQLError(error);
-    return { [key]: null, userErrors: [userError], warnings: [] } as Payload<K, T>;
+    // Several refusals of one input (a carrier's required inputs, ineligible labels of a tender): one user error each.
+    const refusals = error instanceof InputErrors ? error.errors : [error];
+    const userErrors = refusals.map(userErrorOf);
+    if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
+    return { [key]: null, userErrors, warnings: [] } as Payload<K, T>;
   }
 }
 
@@ -96,12 +99,18 @@ async function namingInputFields<T>(selection: 'service' | 'quote', run: () => P
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof InputError) || error instanceof NotFoundError) throw error;
-    const match = /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(error.field);
-    if (!match) throw error;
-    const field = `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}`;
-    throw new InputError(field, error.message.slice(error.field.length + 2));
+    if (error instanceof InputErrors) throw new InputErrors(error.errors.map((e) => renamed(e, selection)));
+    if (error instanceof InputError) throw renamed(error, selection);
+    throw error;
   }
+}
+
+function renamed(error: InputError, selection: 'service' | 'quote'): InputError {
+  const match = error instanceof NotFoundError ? null : /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(error.field);
+  if (!match) return error;
+  const field = `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}`;
+  const prefix = `${error.field}: `;
+  return new InputError(field, error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message);
 }
 
 export const shippingMutations: Pick<

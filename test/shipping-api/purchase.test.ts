@@ -1,0 +1,123 @@
+/**
+ * Issue 9 items 1, 2, 8 and 10 as the client sees them: a label bought over real HTTP against the Carrier B simulator,
+ * bought once whatever the retries, reconciled after a lost answer, a refusal kept as a FAILED label, and the created
+ * shipment a `Shipment` at once (same id, `_entities`, `shipmentsByOrder`).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startE2E, type E2E } from '../e2e/support.js';
+import { carrierBShipment, createShipment, LABEL } from './support.js';
+
+const CREATE_ROUTE = 'POST /ship/v1/shipments';
+let e2e: E2E;
+beforeAll(async () => {
+  // A fast worker, so an UNKNOWN label is reconciled within the test (the rule, not the timing, is what is checked).
+  e2e = await startE2E({ env: { SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500' } });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+beforeEach(() => e2e.sandbox.resetStats());
+
+const creates = () => e2e.sandbox.stats.carrierB.calls[CREATE_ROUTE] ?? 0;
+
+async function labelNow(id: string) {
+  const answer = await e2e.gql(LABEL, { id });
+  expect(answer.errors).toBeUndefined();
+  return answer.data.label;
+}
+
+describe('createShipment with Carrier B', () => {
+  it('buys a label: PURCHASED with its tracking number, pieces, total and a PDF label document', async () => {
+    const answer = await createShipment(e2e, carrierBShipment('buy-once-1'));
+    expect(answer.errors).toBeUndefined();
+    const { purchase, userErrors } = answer.data.createShipment;
+    expect(userErrors).toEqual([]);
+    expect(purchase.replay).toBe('NEW');
+    expect(purchase.label).toMatchObject({ state: 'PURCHASED', carrier: 'CARRIER_B', service: 'CARRIER_GROUND', orderId: 'ORDER-1001' });
+    expect(purchase.label.trackingNumber).toMatch(/^\d+$/);
+    expect(purchase.label.pieces).toHaveLength(1);
+    expect(purchase.label.documents.some((d: { kind: string; contentType: string }) => d.kind === 'LABEL' && d.contentType === 'application/pdf')).toBe(true);
+    expect(creates()).toBe(1);
+  });
+
+  it('the same key sent 50 times concurrently over HTTP buys ONE label at the simulator, and every answer is that label', async () => {
+    const input = carrierBShipment('fifty-at-once');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => createShipment(e2e, input)));
+    for (const answer of answers) {
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.createShipment.userErrors).toEqual([]);
+    }
+    const ids = new Set(answers.map((a) => a.data.createShipment.purchase.label.id));
+    expect(ids.size).toBe(1);
+    const replays = answers.map((a) => a.data.createShipment.purchase.replay);
+    expect(replays.filter((r) => r === 'NEW')).toHaveLength(1);
+    expect(replays.every((r) => r === 'NEW' || r === 'REPLAYED' || r === 'IN_PROGRESS')).toBe(true);
+    expect(creates()).toBe(1);
+    // Later retries replay the stored label without a call.
+    const again = await createShipment(e2e, input);
+    expect(again.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: [...ids][0], state: 'PURCHASED' } });
+    expect(creates()).toBe(1);
+  });
+
+  it('the same key with another input is BAD_USER_INPUT naming input.idempotencyKey, and nothing is bought', async () => {
+    await createShipment(e2e, carrierBShipment('key-reused'));
+    e2e.sandbox.resetStats();
+    const answer = await createShipment(e2e, carrierBShipment('key-reused', { orderId: 'ORDER-OTHER' }));
+    expect(answer.data.createShipment.purchase).toBeNull();
+    expect(answer.data.createShipment.userErrors).toEqual([
+      expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'idempotencyKey'] }),
+    ]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
+  it('a lost answer (connection reset after the carrier created the shipment) ends PURCHASED after reconciliation, with one shipment at the simulator', async () => {
+    e2e.sandbox.loseNextAnswer('carrierB', { count: 1, mode: 'reset' });
+    const first = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
+    expect(first.errors).toBeUndefined();
+    const label = first.data.createShipment.purchase.label;
+    // Not FAILED: the carrier may have acted. UNKNOWN until a reconciliation finds the shipment by our reference.
+    expect(label.state).toBe('UNKNOWN');
+    await vi.waitFor(async () => expect((await labelNow(label.id)).state).toBe('PURCHASED'), { timeout: 20_000, interval: 100 });
+    // A retry after reconciliation answers the same label, and nothing was bought twice.
+    const retry = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
+    expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: label.id, state: 'PURCHASED' } });
+    expect(creates()).toBe(1);
+  });
+
+  it("the carrier's refusal is a CARRIER_REFUSED user error with the carrier's code and message, beside the stored FAILED label", async () => {
+    // A service type of Carrier B's form that the simulator does not ship: the carrier, not our checks, refuses it.
+    const answer = await createShipment(e2e, carrierBShipment('refused-1', { service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_MOON_EXPRESS' } }));
+    expect(answer.errors).toBeUndefined();
+    const { purchase, userErrors } = answer.data.createShipment;
+    expect(userErrors).toHaveLength(1);
+    expect(userErrors[0]).toMatchObject({ code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' });
+    expect(purchase.label).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' } });
+    expect(userErrors[0].message).toBe(purchase.label.failure.message);
+    // Stored, not an orphan: the label answers by id with its reason.
+    expect(await labelNow(purchase.label.id)).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED' } });
+  });
+});
+
+describe('the created shipment is a Shipment at once, findable by order', () => {
+  it('Label.shipment has the label tracking number, and the same id resolves through _entities', async () => {
+    const answer = await createShipment(e2e, carrierBShipment('entity-1', { orderId: 'ORDER-ENTITY' }));
+    const label = answer.data.createShipment.purchase.label;
+    expect(label.shipment).toMatchObject({ trackingNumber: label.trackingNumber });
+    const entities = await e2e.gql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Shipment { id trackingNumber } } }`, {
+      r: [{ __typename: 'Shipment', id: label.shipment.id }],
+    });
+    expect(entities.errors).toBeUndefined();
+    expect(entities.data._entities).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+  });
+
+  it('shipmentsByOrder finds the stored label by its order id', async () => {
+    const answer = await createShipment(e2e, carrierBShipment('by-order-1', { orderId: 'ORDER-FIND-ME' }));
+    const label = answer.data.createShipment.purchase.label;
+    const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { id trackingNumber } carrierShipments { id } failures { carrier code } } }`);
+    expect(found.errors).toBeUndefined();
+    expect(found.data.shipmentsByOrder.labels).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
+    expect(found.data.shipmentsByOrder.failures).toEqual([]);
+    // The carrier's lookup found the same shipment, which the label already names: not listed twice.
+    expect(found.data.shipmentsByOrder.carrierShipments.map((s: { id: string }) => s.id)).not.toContain(label.shipment.id);
+  });
+});
