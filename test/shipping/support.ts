@@ -256,10 +256,14 @@ export interface Harness {
   purchased: string[];
 }
 
-export function makeService(store: Store, options: Partial<ShippingServiceDeps> & { shipping?: FakeShipping; clock?: Clock } = {}): Harness {
-  const shipping = options.shipping ?? new FakeShipping();
+export function makeService(
+  store: Store,
+  options: Partial<Omit<ShippingServiceDeps, 'shipping'>> & { shipping?: FakeShipping; clock?: Clock } = {},
+): Harness {
+  const { shipping: given, clock: givenClock, ...deps } = options;
+  const shipping = given ?? new FakeShipping();
   const tendering = new FakeTendering();
-  const clock = options.clock ?? new Clock();
+  const clock = givenClock ?? new Clock();
   const metrics = createMetrics();
   const purchased: string[] = [];
   const service = new ShippingService({
@@ -275,7 +279,7 @@ export function makeService(store: Store, options: Partial<ShippingServiceDeps> 
     onPurchased: (label) => {
       purchased.push(label.id);
     },
-    ...options,
+    ...deps,
   });
   return { service, shipping, tendering, clock, metrics, purchased };
 }
