@@ -1,0 +1,175 @@
+/**
+ * Issue 9 items 4-8 (the service's part): cancellation idempotent by key and by state, tender eligibility and
+ * visibility, documents fetched once, uploads refused for a carrier without them, shipments by order reference.
+ * PGlite and PostgreSQL, fake connectors counting calls.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentConnector, FetchableDocument } from '../../src/carriers/types.js';
+import { InputError } from '../../src/domain/errors.js';
+import type { FetchedDocument, LabelHandle } from '../../src/domain/shipping.js';
+import type { Shipment } from '../../src/domain/shipment.js';
+import { InputErrors } from '../../src/services/shipping/input-errors.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { STORE_BACKENDS } from '../support/database.js';
+import { FakeShipping, makeService, shipmentRequest } from './support.js';
+
+async function refusal(promise: Promise<unknown>): Promise<InputError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(InputError);
+  return error as InputError;
+}
+
+class FakeDocuments implements DocumentConnector {
+  readonly upstream = 'carrier-b' as const;
+  readonly carrier = 'CARRIER_B' as const;
+  readonly division = null;
+  readonly fetchable: readonly FetchableDocument[] = ['PROOF_OF_DELIVERY'];
+  fetches = 0;
+  async fetch(label: LabelHandle, kind: FetchableDocument, format: 'PDF' | 'PNG'): Promise<FetchedDocument> {
+    this.fetches += 1;
+    return { kind, nativeType: 'SIGNATURE_PROOF_OF_DELIVERY', format, contentType: 'application/pdf', content: Buffer.from(`%PDF pod ${label.trackingNumber}`) };
+  }
+}
+
+describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore(await backend.options());
+  });
+  beforeEach(async () => {
+    // Each test tenders its own labels: earlier tests' labels leave the untendered list.
+    await store.query("UPDATE labels SET tendered = true WHERE state = 'PURCHASED'");
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('cancel twice = one carrier call (another key, or the same key again)', async () => {
+    const { service, shipping } = makeService(store);
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CANCEL' }), 'key-cancel-buy');
+    const first = await service.cancelShipment({ labelId: label.id, reason: 'customer changed mind', idempotencyKey: 'key-cancel-1' });
+    expect(first.label).toMatchObject({ state: 'CANCELLED', cancellation: first.result });
+    expect(first.label.cancelledAt).toBeInstanceOf(Date);
+    const sameKey = await service.cancelShipment({ labelId: label.id, reason: 'customer changed mind', idempotencyKey: 'key-cancel-1' });
+    const otherKey = await service.cancelShipment({ labelId: label.id, reason: null, idempotencyKey: 'key-cancel-2' });
+    expect(sameKey.result).toEqual(first.result);
+    expect(otherKey.result).toEqual(first.result);
+    expect(shipping.calls.cancel).toBe(1);
+  });
+
+  it('only a PURCHASED label is cancelled: others are BAD_USER_INPUT naming input.labelId', async () => {
+    const { service, shipping } = makeService(store);
+    shipping.mode = 'refused';
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CANCEL-FAILED' }), 'key-cancel-failed');
+    const error = await refusal(service.cancelShipment({ labelId: label.id, reason: null, idempotencyKey: 'key-cancel-3' }));
+    expect(error.field).toBe('input.labelId');
+    expect(error.message).toContain('FAILED');
+    expect((await refusal(service.cancelShipment({ labelId: 'Label:nope', reason: null, idempotencyKey: 'key-cancel-4' }))).field).toBe('input.labelId');
+    expect(shipping.calls.cancel).toBe(0);
+  });
+
+  it('tender eligibility refusals name input.labelIds.N, before any call', async () => {
+    const { service, shipping, tendering } = makeService(store);
+    const good = await service.createShipment(shipmentRequest({ orderId: 'ORDER-T1' }), 'key-t1');
+    const otherAccount = await service.createShipment(shipmentRequest({ orderId: 'ORDER-T2', accountNumber: '510087999' }), 'key-t2');
+    shipping.mode = 'refused';
+    const failed = await service.createShipment(shipmentRequest({ orderId: 'ORDER-T3' }), 'key-t3');
+    shipping.mode = 'created';
+    shipping.tenderBy = null; // the carrier expects it at once (an express label)
+    const expected = await service.createShipment(shipmentRequest({ orderId: 'ORDER-T4' }), 'key-t4');
+    const error = await refusal(
+      service.tender({
+        carrier: 'CARRIER_B',
+        division: null,
+        accountNumber: null,
+        labelIds: [good.label.id, 'Label:unknown', failed.label.id, otherAccount.label.id, expected.label.id, good.label.id],
+        date: '2030-05-01',
+        idempotencyKey: 'key-tender-bad',
+      }),
+    );
+    expect(error).toBeInstanceOf(InputErrors);
+    expect((error as InputErrors).errors.map((e) => e.field)).toEqual([
+      'input.labelIds.1',
+      'input.labelIds.2',
+      'input.labelIds.3',
+      'input.labelIds.4',
+      'input.labelIds.5',
+    ]);
+    expect(error.field).toBe('input.labelIds.1');
+    expect(tendering.calls).toEqual([]);
+  });
+
+  it('tendered labels leave untenderedLabels; the tender is stored with its manifest and replayed by key', async () => {
+    const { service, tendering } = makeService(store);
+    const a = await service.createShipment(shipmentRequest({ orderId: 'ORDER-EOD-1' }), 'key-eod-1');
+    const b = await service.createShipment(shipmentRequest({ orderId: 'ORDER-EOD-2' }), 'key-eod-2');
+    const before = await service.untenderedLabels({ carrier: 'CARRIER_B', accountNumber: '510087000' });
+    expect(before.map((l) => l.id).sort()).toEqual([a.label.id, b.label.id].sort());
+    const input = { carrier: 'CARRIER_B' as const, division: null, accountNumber: null, labelIds: null, date: '2030-05-01', idempotencyKey: 'key-eod' };
+    const tender = await service.tender(input);
+    expect(tender).toMatchObject({ kind: 'END_OF_DAY', accountNumber: '510087000', date: '2030-05-01' });
+    expect(tender.labelIds.sort()).toEqual([a.label.id, b.label.id].sort());
+    expect(tender.documents.map((d) => d.kind)).toEqual(['END_OF_DAY_MANIFEST']);
+    expect(await service.untenderedLabels({ carrier: 'CARRIER_B', accountNumber: null })).toEqual([]);
+    expect(await service.label(a.label.id)).toMatchObject({ tendered: true, tenderId: tender.id });
+    expect(await service.tender(input)).toMatchObject({ id: tender.id });
+    expect(tendering.calls).toHaveLength(1);
+    // Nothing left: a new close names the field.
+    expect((await refusal(service.tender({ ...input, idempotencyKey: 'key-eod-again' }))).field).toBe('input.labelIds');
+    expect((await refusal(service.tender({ ...input, date: '2030-05-02' }))).field).toBe('input.idempotencyKey');
+  });
+
+  it('a document is fetched from the carrier once; a second ask answers the stored one', async () => {
+    const documents = new FakeDocuments();
+    const { service } = makeService(store, { documents: [documents] });
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-POD' }), 'key-pod');
+    const first = await service.fetchDocument({ labelId: label.id, kind: 'PROOF_OF_DELIVERY', format: 'PDF' });
+    const second = await service.fetchDocument({ labelId: label.id, kind: 'PROOF_OF_DELIVERY', format: 'PDF' });
+    expect(second.id).toBe(first.id);
+    expect(documents.fetches).toBe(1);
+    expect((await service.documentContent(first.id))?.content.toString()).toContain(label.trackingNumber ?? 'missing');
+    expect((await refusal(service.fetchDocument({ labelId: label.id, kind: 'BILL_OF_LADING', format: 'PDF' }))).field).toBe('input.kind');
+  });
+
+  it('an upload to a carrier without it is BAD_USER_INPUT naming the field', async () => {
+    const { service } = makeService(store);
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-UPLOAD' }), 'key-upload');
+    const image = await refusal(service.uploadShipmentImage({ labelId: label.id, format: 'PNG', content: Buffer.from('png'), typeCode: null }));
+    expect(image.field).toBe('input.labelId');
+    const invoice = await refusal(
+      service.uploadCommercialInvoice({
+        labelId: label.id,
+        accountNumber: null,
+        plannedShipDate: null,
+        invoiceNumber: 'INV-1',
+        invoiceDate: '2030-05-01',
+        document: null,
+        lines: [],
+      }),
+    );
+    expect(invoice.field).toBe('input.labelId');
+  });
+
+  it('shipmentsByReference answers stored labels first and carrier shipments no label names', async () => {
+    const stored = await (async () => {
+      const { service } = makeService(store);
+      return (await service.createShipment(shipmentRequest({ orderId: 'ORDER-REF-9', references: [{ type: 'PO', value: 'PO-77', scope: null }] }), 'key-ref-9')).label;
+    })();
+    const shipment = (id: string): Shipment => ({ id, carrier: 'CARRIER_B', division: null }) as Shipment;
+    const { service } = makeService(store, {
+      shipping: new FakeShipping(),
+      lookupReference: async () => ({
+        shipments: [shipment(stored.shipmentId ?? ''), shipment('CARRIER_B:-:999999999999')],
+        failures: [{ carrier: 'GROUP_A', code: 'UPSTREAM_UNAVAILABLE', message: 'down' }],
+      }),
+    });
+    const found = await service.shipmentsByReference('ORDER-REF-9');
+    expect(found.labels.map((l) => l.id)).toEqual([stored.id]);
+    expect(found.carrierShipments.map((s) => s.id)).toEqual(['CARRIER_B:-:999999999999']);
+    expect(found.failures).toHaveLength(1);
+    expect((await service.shipmentsByReference('PO-77')).labels.map((l) => l.id)).toEqual([stored.id]);
+  });
+});
