@@ -117,9 +117,24 @@ describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
     expect(await service.label(a.label.id)).toMatchObject({ tendered: true, tenderId: tender.id });
     expect(await service.tender(input)).toMatchObject({ id: tender.id });
     expect(tendering.calls).toHaveLength(1);
+    expect(tendering.calls[0]?.accountNumber).toBe('510087000');
     // Nothing left: a new close names the field.
     expect((await refusal(service.tender({ ...input, idempotencyKey: 'key-eod-again' }))).field).toBe('input.labelIds');
     expect((await refusal(service.tender({ ...input, date: '2030-05-02' }))).field).toBe('input.idempotencyKey');
+  });
+
+  it('a close that tenders more than was named marks every waiting label the carrier lists', async () => {
+    const { service, tendering } = makeService(store);
+    const named = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CLOSE-1' }), 'key-close-1');
+    const other = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CLOSE-2' }), 'key-close-2');
+    const elsewhere = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CLOSE-3', accountNumber: '510087999' }), 'key-close-3');
+    // Like Carrier B's close: every open label of the account is closed, whatever was named.
+    tendering.closeAll = [other.label.trackingNumber ?? '', elsewhere.label.trackingNumber ?? ''];
+    const tender = await service.tender({ carrier: 'CARRIER_B', division: null, accountNumber: null, labelIds: [named.label.id], date: '2030-05-01', idempotencyKey: 'key-close' });
+    expect(tender.labelIds.sort()).toEqual([named.label.id, other.label.id].sort());
+    expect((await service.label(other.label.id))?.tendered).toBe(true);
+    // A label of another account is never marked by this account's close.
+    expect((await service.label(elsewhere.label.id))?.tendered).toBe(false);
   });
 
   it('a document is fetched from the carrier once; a second ask answers the stored one', async () => {

@@ -200,11 +200,13 @@ export class FakeTendering implements TenderingConnector {
   readonly division = null;
   readonly kind = 'END_OF_DAY' as const;
   calls: { accountNumber: string; trackingNumbers: string[]; date: string }[] = [];
+  /** Numbers the close names beside the ones sent (a carrier that closes every open shipment of the account). */
+  closeAll: string[] = [];
   async tender(accountNumber: string, labels: readonly LabelHandle[], date: string): Promise<TenderResult> {
     this.calls.push({ accountNumber, trackingNumbers: labels.map((l) => l.trackingNumber), date });
     return {
       kind: 'END_OF_DAY',
-      tenderedTrackingNumbers: labels.map((l) => l.trackingNumber),
+      tenderedTrackingNumbers: [...labels.map((l) => l.trackingNumber), ...this.closeAll],
       documents: [{ kind: 'END_OF_DAY_MANIFEST', nativeType: null, format: 'PDF', content: Buffer.from('%PDF-1.4 manifest'), url: null, pieceTrackingNumber: null, copiesToPrint: null }],
       warnings: [],
       transactionId: 'tx-close',

@@ -137,8 +137,8 @@ export class ShippingAfterPurchase {
 
   /**
    * Tenders PURCHASED labels of one carrier, division and account that wait for this connector's kind of tender.
-   * Each ineligible id is refused naming `input.labelIds.N` before any write or call. The labels the carrier lists as
-   * tendered (all sent, when it lists none) become tendered with the manifest's documents, in one transaction.
+   * Each ineligible id is refused naming `input.labelIds.N` before any write or call. The waiting labels the carrier
+   * lists as tendered (all sent, when it lists none) become tendered with the manifest's documents, in one transaction.
    */
   async tender(input: TenderInput): Promise<Tender> {
     const connector = this.deps.tendering.find((c) => c.carrier === input.carrier && c.division === input.division);
@@ -165,7 +165,11 @@ export class ShippingAfterPurchase {
       throw err;
     }
     const listed = new Set(result.tenderedTrackingNumbers);
-    const tendered = listed.size === 0 ? labels : labels.filter((l) => l.trackingNumber !== null && listed.has(l.trackingNumber));
+    // A close may take more than was named (Carrier B closes every open ground shipment of the account, SB11): every
+    // waiting label of this carrier, division and account the carrier lists is tendered; one it lists none, all sent.
+    const waiting = listed.size === 0 ? [] : await this.db.untendered({ carrier: input.carrier, division: input.division, accountNumber });
+    const candidates = [...labels, ...waiting.filter((w) => w.tenderBy === connector.kind && !labels.some((l) => l.id === w.id))];
+    const tendered = listed.size === 0 ? labels : candidates.filter((l) => l.trackingNumber !== null && listed.has(l.trackingNumber));
     const left = labels.filter((l) => !tendered.includes(l));
     const warnings: CarrierWarning[] = [
       ...result.warnings,
