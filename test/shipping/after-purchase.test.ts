@@ -60,6 +60,21 @@ describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
     expect(shipping.calls.cancel).toBe(1);
   });
 
+  it('ten concurrent cancels with different keys make one carrier call', async () => {
+    const { service, shipping } = makeService(store);
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CANCEL-RACE' }), 'key-cancel-race');
+    const answers = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => service.cancelShipment({ labelId: label.id, reason: null, idempotencyKey: `key-cancel-race-${i}` })),
+    );
+    expect(shipping.calls.cancel).toBe(1);
+    // Each answer is the cancellation, or (while it was running) a refusal naming the label: never a second call.
+    for (const answer of answers) {
+      if (answer.status === 'fulfilled') expect(answer.value.label.state).toBe('CANCELLED');
+      else expect((answer.reason as InputError).field).toBe('input.labelId');
+    }
+    expect((await service.label(label.id))?.state).toBe('CANCELLED');
+  });
+
   it('only a PURCHASED label is cancelled: others are BAD_USER_INPUT naming input.labelId', async () => {
     const { service, shipping } = makeService(store);
     shipping.mode = 'refused';

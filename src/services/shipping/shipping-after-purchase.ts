@@ -45,6 +45,9 @@ function strip(label: StoredLabel): Label {
   return rest;
 }
 
+/** Another request holds this label's cancellation (internal: answered as the stored result or an InputError). */
+class CancellationBusy extends Error {}
+
 export class ShippingAfterPurchase {
   constructor(private readonly deps: AfterPurchaseDeps) {}
 
@@ -104,15 +107,36 @@ export class ShippingAfterPurchase {
     if (known) return this.cancelReplay(scope, known, hash);
     if (label.state !== 'PURCHASED') throw new InputError('input.labelId', `is ${label.state}; only a PURCHASED label can be cancelled`);
     const call = prepare(label);
-    const first = await this.deps.store.transaction((tx) => this.deps.keys.claim(tx, scope, key, hash, labelId, now));
+    // One cancellation of a label at a time, whatever the keys: a row per label taken with the key, in one transaction
+    // (the same ON CONFLICT as keys), kept once cancelled, released when the call failed or was refused.
+    const lockScope = `${scope}.label`;
+    const first = await this.deps.store.transaction(async (tx) => {
+      const replay = await this.deps.keys.claim(tx, scope, key, hash, labelId, now);
+      if (replay) return replay;
+      const busy = await new ShippingStore(tx).claimKey({ scope: lockScope, key: labelId, hash: '-', resourceId: labelId, now, expiresAt: new Date(now.getTime() + 24 * 3_600_000) });
+      // Thrown inside the transaction so this call's key is not kept either.
+      if (busy) throw new CancellationBusy();
+      return null;
+    }).catch(async (err: unknown) => {
+      if (!(err instanceof CancellationBusy)) throw err;
+      const current = await this.mustLabel(labelId, 'input.labelId');
+      if (current.state === 'CANCELLED' && current.cancellation) {
+        this.deps.metrics.replays.inc({ scope });
+        return { done: { label: strip(current), result: current.cancellation } };
+      }
+      throw new InputError('input.labelId', 'is being cancelled by another request; retry later');
+    });
+    if (first && typeof first === 'object') return first.done;
     if (first) return this.cancelReplay(scope, { hash, resourceId: first }, hash);
     let result: CancelResult;
     try {
       result = await call();
     } catch (err) {
       await this.db.releaseKey(scope, key);
+      await this.db.releaseKey(lockScope, labelId);
       throw err;
     }
+    if (!result.cancelled) await this.db.releaseKey(lockScope, labelId);
     const at = this.deps.now();
     // A refused cancellation (cancelled: false) is kept too, so a replay answers it; the label stays PURCHASED.
     await this.deps.records.update(
