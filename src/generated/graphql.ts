@@ -232,12 +232,14 @@ export type CreateShipmentInput = {
   declaredValue?: InputMaybe<MoneyInput>;
   /** 1 to 255 visible ASCII characters, unique per purchase; the same key and input replays, the same key with another input is refused. Kept at least 24 hours. */
   idempotencyKey: Scalars['String']['input'];
-  /** How the carrier hands the label over. */
+  /** How the carrier hands the label over: INLINE (every carrier) by default; URL where the carrier offers it (Carrier B). */
   labelDelivery?: LabelDelivery;
   /** Label file format. */
   labelFormat?: LabelFormat;
   /** Your order id, 1 to 64 printable characters: written as the carrier's customer reference, found again by `shipmentsByOrder`. */
   orderId?: InputMaybe<Scalars['String']['input']>;
+  /** The origin's UTC offset on the ship date, `+HH:MM` or `-HH:MM`: required by Group A express, never guessed from the country; with it, "today" is the origin's. */
+  originUtcOffset?: InputMaybe<Scalars['String']['input']>;
   /** The packages, 1 to 50. */
   packages: Array<ShipmentPackageInput>;
   /** Carrier B `packagingType`, e.g. `YOUR_PACKAGING`; the connector's default when omitted. */
@@ -248,6 +250,8 @@ export type CreateShipmentInput = {
   pickupType?: InputMaybe<Scalars['String']['input']>;
   /** A quote from `rates`: carrier, service and quoted total. */
   quote?: InputMaybe<QuoteSelectionInput>;
+  /** Local time at the origin the parcels are ready, `HH:MM` or `HH:MM:SS` (express `plannedShippingDateAndTime`); the connector's default when omitted. */
+  readyTime?: InputMaybe<Scalars['String']['input']>;
   /** Who receives. */
   recipient: ShippingPartyInput;
   /** Further references, at most 5. */
@@ -2464,12 +2468,14 @@ export type ValidateShipmentInput = {
   customs?: InputMaybe<CustomsContentInput>;
   /** Declared value; required when shipper and recipient countries differ. */
   declaredValue?: InputMaybe<MoneyInput>;
-  /** How the carrier would hand the label over. */
+  /** How the carrier would hand the label over: INLINE by default; URL where the carrier offers it (Carrier B). */
   labelDelivery?: LabelDelivery;
   /** Label file format. */
   labelFormat?: LabelFormat;
   /** Your order id. */
   orderId?: InputMaybe<Scalars['String']['input']>;
+  /** The origin's UTC offset on the ship date, `+HH:MM` or `-HH:MM`: required by Group A express, never guessed from the country; with it, "today" is the origin's. */
+  originUtcOffset?: InputMaybe<Scalars['String']['input']>;
   /** The packages, 1 to 50. */
   packages: Array<ShipmentPackageInput>;
   /** Carrier B `packagingType`. */
@@ -2480,6 +2486,8 @@ export type ValidateShipmentInput = {
   pickupType?: InputMaybe<Scalars['String']['input']>;
   /** A quote from `rates`: carrier, service and quoted total. */
   quote?: InputMaybe<QuoteSelectionInput>;
+  /** Local time at the origin the parcels are ready, `HH:MM` or `HH:MM:SS` (express `plannedShippingDateAndTime`); the connector's default when omitted. */
+  readyTime?: InputMaybe<Scalars['String']['input']>;
   /** Who receives. */
   recipient: ShippingPartyInput;
   /** Further references, at most 5. */

@@ -1,5 +1,6 @@
 import type { Carrier } from '../domain/carrier.js';
 import { UpstreamError } from '../domain/errors.js';
+import { parseShipmentId } from '../domain/ids.js';
 import type { Label } from '../domain/shipping.js';
 import type { Logger } from '../platform/logger.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
@@ -24,38 +25,53 @@ export interface TrackFromBirthDeps {
 }
 
 /**
- * `onPurchased`: the label's shipment is stored as a LABEL_CREATED snapshot (so `_entities` and `Label.shipment`
- * answer at once, same id), then followed: Group A express by a push subscription on its tracking number when push is
- * configured (the unified interface pushes, seed 000), everything else (Carrier B, e-commerce, express without push)
- * by a watch, so its changes reach `shipmentStatusChanged` subscribers like any watched shipment. A failure here is the
- * caller's to log; the purchase stands.
+ * `onPurchased`: the label's shipment is followed, then stored as a LABEL_CREATED snapshot under its canonical id (so
+ * `_entities` and `Label.shipment` answer at once, same id as tracking). Group A express is followed by a push
+ * subscription on its tracking number when push is configured (the unified interface pushes, seed 000); everything
+ * else (Carrier B, e-commerce, express without push) by a watch, so its changes reach `shipmentStatusChanged`
+ * subscribers like any watched shipment. A watch answers the shipment's canonical id (Carrier B's carries the
+ * carrier's unique id, which only tracking gives). A failure here is the caller's to log; the purchase stands (SG7).
  */
 export function trackFromBirth(deps: TrackFromBirthDeps): (label: Label) => Promise<void> {
   return async (label) => {
-    const shipment = shipmentFromLabel(label);
-    if (!shipment) return;
-    await deps.statusLog?.saveSnapshot(shipment);
+    const born = shipmentFromLabel(label);
+    if (!born) return;
+    let shipmentId = born.id;
     const push = deps.push();
+    let pushed = false;
     if (label.carrier === 'GROUP_A' && label.division === 'express' && push?.configured) {
-      await push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: shipment.trackingNumber, division: label.division });
-      deps.logger.info({ labelId: label.id, shipmentId: shipment.id }, 'purchased label followed by a push subscription');
-      return;
+      try {
+        await push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: born.trackingNumber, division: label.division });
+        pushed = true;
+        deps.logger.info({ labelId: label.id, shipmentId }, 'purchased label followed by a push subscription');
+      } catch (err) {
+        // Followed anyway: express numbers are polled on the express interface when push cannot be set up.
+        deps.logger.warn({ labelId: label.id, err: err instanceof Error ? err.message : String(err) }, 'push subscription for a purchased label failed; watching it instead');
+      }
     }
-    if (!deps.watcher) return;
-    // E-commerce shipments are identified by the carrier's package id (docs/assumptions.md S2), watched by it.
-    const carrierPackageId = label.division === 'ecommerce' ? (label.pieces[0]?.carrierPackageId ?? null) : null;
-    await deps.watcher.watch(
-      {
-        carrier: label.carrier,
-        trackingNumber: carrierPackageId ?? shipment.trackingNumber,
-        division: label.division,
-        carrierCode: label.carrierCode,
-        carrierUniqueId: label.carrierUniqueId,
-        ...(label.division === 'ecommerce' ? { ecommerceIdType: carrierPackageId ? 'CARRIER_PACKAGE_ID' : 'PACKAGE_ID' } : {}),
-      },
-      'label',
-    );
-    deps.logger.info({ labelId: label.id, shipmentId: shipment.id }, 'purchased label followed by a watch');
+    if (!pushed && deps.watcher) {
+      // E-commerce shipments are identified by the carrier's package id (docs/assumptions.md S2), watched by it.
+      const carrierPackageId = label.division === 'ecommerce' ? (label.pieces[0]?.carrierPackageId ?? null) : null;
+      const watch = await deps.watcher.watch(
+        {
+          carrier: label.carrier,
+          trackingNumber: carrierPackageId ?? born.trackingNumber,
+          division: label.division,
+          carrierCode: label.carrierCode,
+          carrierUniqueId: label.carrierUniqueId,
+          ...(label.division === 'ecommerce' ? { ecommerceIdType: carrierPackageId ? 'CARRIER_PACKAGE_ID' : 'PACKAGE_ID' } : {}),
+        },
+        'label',
+      );
+      shipmentId = watch.shipmentId;
+      deps.logger.info({ labelId: label.id, shipmentId }, 'purchased label followed by a watch');
+    }
+    if (!deps.statusLog) return;
+    // Only where nothing is stored yet: a snapshot without a status time would replace a status the carrier already gave.
+    const stored = await deps.statusLog.storedShipments([shipmentId], Number.MAX_SAFE_INTEGER);
+    if (stored.size > 0) return;
+    const parts = parseShipmentId(shipmentId);
+    await deps.statusLog.saveSnapshot({ ...born, id: shipmentId, carrierUniqueId: parts?.carrierUniqueId ?? born.carrierUniqueId });
   };
 }
 

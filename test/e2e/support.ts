@@ -45,6 +45,10 @@ export interface E2EOptions {
    * monitor reads `/health` in the background, which tests counting upstream calls would see.
    */
   withDarkStore?: boolean;
+  /** Configure e-commerce shipping too (the sandbox's pickup account and distribution center): labels, manifests, returns. */
+  withEcommerceShipping?: boolean;
+  /** Point Group A push at the sandbox's push simulator (GROUP_A_PUSH_BASE_URL), so push subscriptions can be created. */
+  withPush?: boolean;
 }
 
 /**
@@ -91,6 +95,10 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...options.env,
     // After env, so an empty DARK_STORE_* there still gets the simulator's (a test cannot know its URL beforehand).
     ...(options.withDarkStore ? darkStoreEnv(sandbox, options.env) : {}),
+    ...(options.withPush ? { GROUP_A_PUSH_BASE_URL: sandbox.push.baseUrl } : {}),
+    ...(options.withEcommerceShipping
+      ? { GROUP_A_ECOM_PICKUP_ACCOUNT: c.groupAEcommerce.pickupAccount, GROUP_A_ECOM_DISTRIBUTION_CENTER: c.groupAEcommerce.distributionCenter }
+      : {}),
   });
   if (!loaded.ok) throw new Error(`config: ${loaded.problems.join('; ')}`);
   const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
-import { carrierBShipment, createShipment, LABEL } from './support.js';
+import { carrierBShipment, createShipment, expressShipment, LABEL } from './support.js';
 
 const CREATE_ROUTE = 'POST /ship/v1/shipments';
 let e2e: E2E;
@@ -110,14 +110,25 @@ describe('the created shipment is a Shipment at once, findable by order', () => 
     expect(entities.data._entities).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
   });
 
+  it('an express label whose push subscription cannot be made (no push interface here) is watched instead', async () => {
+    const answer = await createShipment(e2e, expressShipment('express-watched-1'));
+    expect(answer.data.createShipment.userErrors).toEqual([]);
+    const label = answer.data.createShipment.purchase.label;
+    const watches = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId } } } }`);
+    expect(watches.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId)).toContain(label.shipment.id);
+  });
+
   it('shipmentsByOrder finds the stored label by its order id', async () => {
     const answer = await createShipment(e2e, carrierBShipment('by-order-1', { orderId: 'ORDER-FIND-ME' }));
     const label = answer.data.createShipment.purchase.label;
+    e2e.sandbox.resetStats();
     const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { id trackingNumber } carrierShipments { id } failures { carrier code } } }`);
     expect(found.errors).toBeUndefined();
     expect(found.data.shipmentsByOrder.labels).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
     expect(found.data.shipmentsByOrder.failures).toEqual([]);
-    // The carrier's lookup found the same shipment, which the label already names: not listed twice.
+    // Carrier B's reference lookup was asked beside the store; it found the same shipment, which the label already
+    // names (by its id without the unique id): not listed twice.
+    expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
     expect(found.data.shipmentsByOrder.carrierShipments.map((s: { id: string }) => s.id)).not.toContain(label.shipment.id);
   });
 });

@@ -46,7 +46,32 @@ export function carrierBShipment(idempotencyKey: string, overrides: Record<strin
 
 /** A Group A e-commerce label inside one country. */
 export function ecommerceShipment(idempotencyKey: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return carrierBShipment(idempotencyKey, { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'PLT' }, ...overrides });
+  return carrierBShipment(idempotencyKey, {
+    service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' },
+    packages: [{ weight: { value: 1.2, unit: 'KG' }, description: 'Books' }],
+    ...overrides,
+  });
+}
+
+export /** Mumbai to Tokyo by express: customs, a declared value and the origin's offset (express needs it, never guessed). */
+function expressShipment(key: string): Record<string, unknown> {
+  return carrierBShipment(key, {
+    service: { carrier: 'GROUP_A', division: 'express', serviceCode: 'P' },
+    originUtcOffset: '+05:30',
+    readyTime: '14:00',
+    shipper: {
+      contactName: 'Asha Rao',
+      phone: '+91 22 5550 1234',
+      address: { streetLines: ['Sahar Road 4'], city: 'Mumbai', stateOrProvinceCode: 'MH', postalCode: '400099', countryCode: 'IN' },
+    },
+    recipient: {
+      contactName: 'Kenji Sato',
+      phone: '+81 3 5550 9876',
+      address: { streetLines: ['1-2-3 Haneda'], city: 'Tokyo', postalCode: '144-0041', countryCode: 'JP' },
+    },
+    customs: { items: [{ description: 'Cotton shirts', quantity: 2, value: { amount: '120.00', currency: 'USD' }, hsCode: '6205.20', countryOfOrigin: 'IN' }] },
+    declaredValue: { amount: '120.00', currency: 'USD' },
+  });
 }
 
 export async function createShipment(e2e: E2E, input: Record<string, unknown>) {

@@ -1,6 +1,7 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { Label as LabelModel } from '../../domain/shipping.js';
-import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers } from '../../generated/graphql.js';
+import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
+import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers, OrderShipmentsResolvers } from '../../generated/graphql.js';
 import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
 import { toGraphQLError } from '../errors.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
@@ -19,9 +20,16 @@ export const Label: LabelResolvers = {
     const born = shipmentFromLabel(label);
     if (!born) return null;
     try {
-      return await resolveShipmentReference(ctx, { id: born.id }, info);
+      // The watch made at purchase knows the canonical id (Carrier B's carries the unique id only tracking gives).
+      const watch = await ctx.services.watcher?.watchOfShipment(born.id, 'id');
+      const id = watch?.shipmentId ?? born.id;
+      try {
+        return await resolveShipmentReference(ctx, { id }, info);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { ...born, id };
+        throw error;
+      }
     } catch (error) {
-      if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return born;
       throw toGraphQLError(error);
     }
   },
@@ -51,4 +59,20 @@ function inProgress(label: LabelModel): boolean {
 export const LabelCancellation: LabelCancellationResolvers = {
   cancelled: ({ result }) => result.cancelled,
   message: ({ result }) => result.message,
+};
+
+/**
+ * `OrderShipments.carrierShipments`: a label stores the id it was bought under (Carrier B's without the unique id only
+ * tracking gives), so "already named by a label" is decided by `idNamesShipment`, not by string equality.
+ */
+export const OrderShipments: OrderShipmentsResolvers = {
+  carrierShipments: (search) =>
+    search.carrierShipments.filter(
+      (shipment) =>
+        !search.labels.some((label) => {
+          const born = shipmentFromLabel(label);
+          const parts = born ? parseShipmentId(born.id) : null;
+          return born !== null && parts !== null && idNamesShipment(born.id, parts, shipment);
+        }),
+    ),
 };

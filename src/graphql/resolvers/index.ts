@@ -16,7 +16,7 @@ import { RateQuote } from './RateQuote.js';
 import { promiseQueries } from './promise.js';
 import { landedCostQueries } from './landed-cost.js';
 import { shippingMutations, shippingQueries, shippingSubscriptions } from './shipping.js';
-import { Label, LabelCancellation, LabelPiece, LabelPurchase } from './Label.js';
+import { Label, LabelCancellation, LabelPiece, LabelPurchase, OrderShipments } from './Label.js';
 import { Document } from './Document.js';
 import { Tender } from './Tender.js';
 
@@ -44,6 +44,7 @@ export const resolvers: Resolvers = {
   LabelPiece,
   LabelPurchase,
   LabelCancellation,
+  OrderShipments,
   Document,
   Tender,
 };

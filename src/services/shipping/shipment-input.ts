@@ -83,6 +83,8 @@ export interface ShipmentInputRaw {
   service?: ServiceSelectionRaw | null;
   accountNumber?: string | null;
   shipDate?: string | null;
+  readyTime?: string | null;
+  originUtcOffset?: string | null;
   shipper: ShippingPartyRaw;
   recipient: ShippingPartyRaw;
   returnTo?: ShippingPartyRaw | null;
@@ -159,6 +161,8 @@ const LABEL_FORMATS: readonly LabelFormat[] = ['PDF', 'PNG'];
 const LABEL_DELIVERIES: readonly LabelDelivery[] = ['URL', 'INLINE'];
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const LOCAL_DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const OFFSET_RE = /^([+-])(\d{2}):([0-5]\d)$/;
 const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -211,12 +215,15 @@ export function toShipmentRequest(raw: ShipmentInputRaw, ctx: ShipmentInputConte
   const codCollectionType = checkOptionalText(raw.codCollectionType, at('codCollectionType'), RULES.carrierEnum);
   if (hasCod && codCollectionType === null) throw new InputError(at('codCollectionType'), 'is required when a package has cashOnDelivery (e.g. CASH)');
   const accountNumber = checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber);
+  const originUtcOffset = checkOffset(raw.originUtcOffset, at('originUtcOffset'));
   const request: ShipmentRequest = {
     carrier: selection.carrier,
     division: selection.division,
     serviceCode: selection.serviceCode,
     accountNumber,
-    shipDate: checkShipDate(raw.shipDate, at('shipDate'), ctx.now),
+    shipDate: checkShipDate(raw.shipDate, at('shipDate'), ctx.now, originUtcOffset),
+    readyTime: checkReadyTime(raw.readyTime, at('readyTime')),
+    originUtcOffset,
     shipper,
     recipient,
     returnTo,
@@ -230,7 +237,7 @@ export function toShipmentRequest(raw: ShipmentInputRaw, ctx: ShipmentInputConte
     orderId: checkOptionalText(raw.orderId, at('orderId'), RULES.orderId),
     references: checkReferences(raw.references, at('references')),
     labelFormat: checkLabelFormat(raw.labelFormat, at('labelFormat')),
-    labelDelivery: checkOneOf(raw.labelDelivery ?? 'URL', LABEL_DELIVERIES, at('labelDelivery')),
+    labelDelivery: checkOneOf(raw.labelDelivery ?? 'INLINE', LABEL_DELIVERIES, at('labelDelivery')),
     pickup: raw.pickup ? checkPickup(raw.pickup, at('pickup')) : null,
     quotedTotal: selection.quotedTotal,
     purchaseReference,
@@ -570,18 +577,42 @@ function checkDate(value: string | null | undefined, field: string): string | nu
 }
 
 /**
- * SG3: today or up to MAX_SHIP_DAYS_AHEAD days ahead. "Today" is any date that is still today somewhere (UTC-12:00),
- * since we never guess the origin's time zone; the default is today in UTC.
+ * SG3 (the rate request's RT2): today or up to MAX_SHIP_DAYS_AHEAD days ahead. "Today" is the origin's date at
+ * `originUtcOffset` when given; without it any date that is still today somewhere (UTC-12:00), since we never guess the
+ * origin's time zone. Default: today at the offset (UTC when none).
  */
-function checkShipDate(value: string | null | undefined, field: string, now: Date): string {
-  const todayUtc = now.toISOString().slice(0, 10);
+function checkShipDate(value: string | null | undefined, field: string, now: Date, offset: string | null): string {
+  const today = localDate(now, offset ?? '+00:00');
   const date = checkDate(value, field);
-  if (date === null) return todayUtc;
-  const earliest = new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+  if (date === null) return today;
+  const earliest = offset ? today : localDate(now, '-12:00');
   if (date < earliest) throw new InputError(field, 'must not be in the past (today at the origin is allowed)');
-  const latest = new Date(Date.parse(`${todayUtc}T00:00:00Z`) + (MAX_SHIP_DAYS_AHEAD + 1) * 86_400_000).toISOString().slice(0, 10);
+  const latest = new Date(Date.parse(`${today}T00:00:00Z`) + MAX_SHIP_DAYS_AHEAD * 86_400_000).toISOString().slice(0, 10);
   if (date > latest) throw new InputError(field, `must be at most ${MAX_SHIP_DAYS_AHEAD} days ahead`);
   return date;
+}
+
+function localDate(now: Date, offset: string): string {
+  const match = OFFSET_RE.exec(offset)!;
+  const minutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** `+HH:MM` / `-HH:MM` from -12:00 to +14:00; null when not given (never guessed). */
+function checkOffset(value: string | null | undefined, field: string): string | null {
+  if (value == null || value.trim() === '') return null;
+  const match = OFFSET_RE.exec(value.trim());
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : Number.NaN;
+  if (!match || minutes < -12 * 60 || minutes > 14 * 60) throw new InputError(field, 'must be a UTC offset from -12:00 to +14:00, e.g. "+05:30"');
+  return match[0];
+}
+
+/** `HH:MM` or `HH:MM:SS`, answered as `HH:MM:SS`; null when not given (the connector's default). */
+function checkReadyTime(value: string | null | undefined, field: string): string | null {
+  if (value == null || value.trim() === '') return null;
+  const match = TIME_RE.exec(value.trim());
+  if (!match) throw new InputError(field, 'must be a local time HH:MM or HH:MM:SS');
+  return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
 }
 
 function checkLocalDateTime(value: string | null | undefined, field: string): string | null {

@@ -1,0 +1,71 @@
+/**
+ * Issue 9 items 5 and 8: a label bought here is tracked without being asked (a watch for Carrier B and e-commerce, a
+ * push subscription on the tracking number for Group A express when push is configured), and an e-commerce label is
+ * listed by `untenderedLabels` until a manifest tenders it. Real HTTP to the server and the simulators.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startE2E, type E2E } from '../e2e/support.js';
+import { carrierBShipment, createShipment, ecommerceShipment, expressShipment } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ withEcommerceShipping: true, withPush: true });
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function buy(input: Record<string, unknown>) {
+  const answer = await createShipment(e2e, input);
+  expect(answer.errors).toBeUndefined();
+  expect(answer.data.createShipment.userErrors, JSON.stringify(answer.data.createShipment.userErrors)).toEqual([]);
+  expect(answer.data.createShipment.purchase.label.state).toBe('PURCHASED');
+  return answer.data.createShipment.purchase.label;
+}
+
+async function watchedShipmentIds(): Promise<string[]> {
+  const answer = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId trackingNumber } } } }`);
+  expect(answer.errors).toBeUndefined();
+  return answer.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId);
+}
+
+describe('tracked from birth', () => {
+  it('a Carrier B label is watched at once under its Shipment id', async () => {
+    const label = await buy(carrierBShipment('born-b-1'));
+    expect(await watchedShipmentIds()).toContain(label.shipment.id);
+  });
+
+  it('an e-commerce label is watched at once under its Shipment id', async () => {
+    const label = await buy(ecommerceShipment('born-ecom-1', { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' } }));
+    expect(label.pieces[0].carrierPackageId).toBeTruthy();
+    await vi.waitFor(async () => expect(await watchedShipmentIds()).toContain(label.shipment.id), { timeout: 5_000 });
+  });
+
+  it('a Group A express label gets a push subscription on its tracking number (push is configured)', async () => {
+    const label = await buy(expressShipment('born-express-1'));
+    const answer = await e2e.gql(`{ pushSubscriptions(first: 100) { edges { node { scope subject } } } }`);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.pushSubscriptions.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ scope: 'TRACKING_NUMBER', subject: label.trackingNumber });
+    // Pushed, not polled: no watch for it.
+    expect(await watchedShipmentIds()).not.toContain(label.shipment.id);
+  });
+});
+
+describe('e-commerce tendering', () => {
+  it('an e-commerce label is listed by untenderedLabels until the manifest, which tenders it with a manifest document', async () => {
+    const label = await buy(ecommerceShipment('manifest-1', { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' } }));
+    expect(label).toMatchObject({ tendered: false, tenderBy: 'MANIFEST' });
+    const listed = async () =>
+      (await e2e.gql(`{ untenderedLabels(carrier: GROUP_A) { id } }`)).data.untenderedLabels.map((l: { id: string }) => l.id);
+    expect(await listed()).toContain(label.id);
+    const manifest = await e2e.gql(
+      `mutation($input: TenderLabelsInput!) { tenderLabels(input: $input) { tender { kind labels { id tendered } documents { kind } } userErrors { field code message } } }`,
+      { input: { carrier: 'GROUP_A', division: 'ecommerce', labelIds: [label.id], idempotencyKey: 'manifest-day-1' } },
+    );
+    expect(manifest.errors).toBeUndefined();
+    expect(manifest.data.tenderLabels.userErrors).toEqual([]);
+    expect(manifest.data.tenderLabels.tender).toMatchObject({ kind: 'MANIFEST', labels: [{ id: label.id, tendered: true }] });
+    expect(manifest.data.tenderLabels.tender.documents.length).toBeGreaterThan(0);
+    expect(await listed()).not.toContain(label.id);
+  });
+});
