@@ -220,6 +220,20 @@ describe.each(STORE_BACKENDS)('label purchase on $name', (backend) => {
     expect(await count()).toBe(0);
   });
 
+  it('purchases are counted by carrier and outcome, replays and worker passes beside them', async () => {
+    const { service, shipping, metrics } = makeService(store);
+    await service.createShipment(shipmentRequest({ orderId: 'ORDER-METRICS' }), 'key-metrics-1');
+    await service.createShipment(shipmentRequest({ orderId: 'ORDER-METRICS' }), 'key-metrics-1');
+    shipping.mode = 'refused';
+    await service.createShipment(shipmentRequest({ orderId: 'ORDER-METRICS' }), 'key-metrics-2');
+    await service.runWorkerPass();
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('shipping_label_purchases_total{carrier="CARRIER_B",outcome="PURCHASED"} 1');
+    expect(text).toContain('shipping_label_purchases_total{carrier="CARRIER_B",outcome="FAILED"} 1');
+    expect(text).toContain('shipping_idempotent_replays_total{scope="createShipment"} 1');
+    expect(text).toContain('shipping_worker_passes_total{outcome="ok"} 1');
+  });
+
   it('a failing onPurchased hook never fails the purchase', async () => {
     const { service } = makeService(store, {
       onPurchased: () => {
