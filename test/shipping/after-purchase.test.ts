@@ -4,9 +4,10 @@
  * PGlite and PostgreSQL, fake connectors counting calls.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentConnector, FetchableDocument } from '../../src/carriers/types.js';
+import type { DocumentConnector, FetchableDocument, InvoiceUpload, ReturnsConnector } from '../../src/carriers/types.js';
 import { InputError } from '../../src/domain/errors.js';
-import type { FetchedDocument, LabelHandle } from '../../src/domain/shipping.js';
+import type { CancelResult, CreatedReturn, FetchedDocument, LabelHandle, ReturnRequest } from '../../src/domain/shipping.js';
+import { UpstreamError } from '../../src/domain/errors.js';
 import type { Shipment } from '../../src/domain/shipment.js';
 import { InputErrors } from '../../src/services/shipping/input-errors.js';
 import { openStore, type Store } from '../../src/store/store.js';
@@ -31,6 +32,40 @@ class FakeDocuments implements DocumentConnector {
   async fetch(label: LabelHandle, kind: FetchableDocument, format: 'PDF' | 'PNG'): Promise<FetchedDocument> {
     this.fetches += 1;
     return { kind, nativeType: 'SIGNATURE_PROOF_OF_DELIVERY', format, contentType: 'application/pdf', content: Buffer.from(`%PDF pod ${label.trackingNumber}`) };
+  }
+}
+
+class FakeDocumentsWithUploads extends FakeDocuments {
+  images: string[] = [];
+  invoices: InvoiceUpload[] = [];
+  async uploadImage(trackingNumber: string): Promise<{ warnings: [] }> {
+    this.images.push(trackingNumber);
+    return { warnings: [] };
+  }
+  async uploadInvoice(invoice: InvoiceUpload): Promise<{ warnings: [] }> {
+    this.invoices.push(invoice);
+    return { warnings: [] };
+  }
+}
+
+class FakeReturns implements ReturnsConnector {
+  readonly upstream = 'carrier-b' as const;
+  readonly carrier = 'CARRIER_B' as const;
+  readonly division = null;
+  requests: ReturnRequest[] = [];
+  cancels: string[] = [];
+  lose = false;
+  check(request: ReturnRequest): InputError[] {
+    return request.packages.length === 0 ? [new InputError('input.request.packages', 'at least one')] : [];
+  }
+  async createReturn(request: ReturnRequest): Promise<CreatedReturn> {
+    this.requests.push(request);
+    if (this.lose) throw new UpstreamError('tag: connection reset', { code: 'UPSTREAM_UNAVAILABLE', upstream: 'carrier-b' });
+    return { trackingNumber: `RT${this.requests.length}`, carrierReturnId: `RT${this.requests.length}`, documents: [], warnings: [], linkedToOutbound: true };
+  }
+  async cancelReturn(carrierReturnId: string): Promise<CancelResult> {
+    this.cancels.push(carrierReturnId);
+    return { cancelled: true, message: 'tag cancelled', warnings: [] };
   }
 }
 
@@ -162,6 +197,86 @@ describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
     expect(documents.fetches).toBe(1);
     expect((await service.documentContent(first.id))?.content.toString()).toContain(label.trackingNumber ?? 'missing');
     expect((await refusal(service.fetchDocument({ labelId: label.id, kind: 'BILL_OF_LADING', format: 'PDF' }))).field).toBe('input.kind');
+  });
+
+  it('a return is bought once per key, linked to its outbound, and cancelled once', async () => {
+    const returns = new FakeReturns();
+    const { service } = makeService(store, { returns: [returns] });
+    const { label: outbound } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-RETURN' }), 'key-return-out');
+    const input = { outboundLabelId: outbound.id, request: null, idempotencyKey: 'key-return' };
+    const first = await service.createReturn(input);
+    expect(first).toMatchObject({ replayed: false, label: { kind: 'RETURN', state: 'PURCHASED', returnOf: outbound.id, trackingNumber: 'RT1', carrierReturnId: 'RT1' } });
+    // The outbound's parties, swapped; its tracking number handed to the carrier for the link.
+    expect(returns.requests[0]).toMatchObject({ from: outbound.request.recipient, to: outbound.request.shipper, outbound: { trackingNumber: outbound.trackingNumber } });
+    expect(await service.createReturn(input)).toMatchObject({ replayed: true, label: { id: first.label.id } });
+    expect(returns.requests).toHaveLength(1);
+    const cancelled = await service.cancelReturn({ labelId: first.label.id, idempotencyKey: 'key-return-cancel' });
+    const again = await service.cancelReturn({ labelId: first.label.id, idempotencyKey: 'key-return-cancel-2' });
+    expect(cancelled.label.state).toBe('CANCELLED');
+    expect(again.result).toEqual(cancelled.result);
+    expect(returns.cancels).toEqual(['RT1']);
+    // A return is not cancelled as a shipment, and a return of a return is refused.
+    expect((await refusal(service.cancelShipment({ labelId: first.label.id, reason: null, idempotencyKey: 'key-x' }))).field).toBe('input.labelId');
+    expect((await refusal(service.createReturn({ ...input, outboundLabelId: first.label.id, idempotencyKey: 'key-y' }))).field).toBe('input.outboundLabelId');
+  });
+
+  it('a return whose answer was lost is UNKNOWN, never bought again by a retry', async () => {
+    const returns = new FakeReturns();
+    returns.lose = true;
+    const { service } = makeService(store, { returns: [returns] });
+    const { label: outbound } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-RETURN-LOST' }), 'key-return-lost-out');
+    const input = { outboundLabelId: outbound.id, request: null, idempotencyKey: 'key-return-lost' };
+    expect((await service.createReturn(input)).label).toMatchObject({ state: 'UNKNOWN', nextAttemptAt: null, failure: { code: 'UPSTREAM_UNAVAILABLE' } });
+    expect((await service.createReturn(input)).replayed).toBe(true);
+    expect(returns.requests).toHaveLength(1);
+  });
+
+  it('labels are listed newest first, a page at a time; an unknown cursor answers null', async () => {
+    const { service, clock } = makeService(store);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      clock.advance(1_000);
+      ids.push((await service.createShipment(shipmentRequest({ orderId: 'ORDER-PAGE' }), `key-page-${i}`)).label.id);
+    }
+    const filter = { carrier: 'CARRIER_B' as const, state: null, orderId: 'ORDER-PAGE' };
+    const page1 = await service.labels(filter, null, 2);
+    expect(page1?.map((l) => l.id)).toEqual([ids[2], ids[1]]);
+    const page2 = await service.labels(filter, page1?.[1]?.id ?? null, 2);
+    expect(page2?.map((l) => l.id)).toEqual([ids[0]]);
+    expect(await service.labels(filter, 'Label:unknown', 2)).toBeNull();
+    expect(await service.labels({ ...filter, state: 'FAILED' }, null, 10)).toEqual([]);
+  });
+
+  it("validation runs our checks and the carrier's, creating nothing", async () => {
+    const { service, shipping } = makeService(store);
+    let validated = 0;
+    Object.assign(shipping, {
+      validate: async () => {
+        validated += 1;
+        return { valid: true, alerts: [{ code: 'SHIP.VALIDATION.SUCCESS', message: 'ok', type: 'NOTE' }] };
+      },
+    });
+    expect(await service.validateShipment(shipmentRequest({ orderId: 'ORDER-VALIDATE' }))).toMatchObject({ valid: true, alerts: [{ code: 'SHIP.VALIDATION.SUCCESS' }] });
+    const heavy = shipmentRequest({ packages: [{ weight: { value: 99, unit: 'KG' }, dimensions: null, description: null, packageId: null, cashOnDelivery: null }] });
+    expect((await refusal(service.validateShipment(heavy))).field).toBe('input.packages.0.weight');
+    expect(validated).toBe(1);
+    expect(shipping.calls.create).toBe(0);
+    expect(await service.labels({ carrier: null, state: null, orderId: 'ORDER-VALIDATE' }, null, 10)).toEqual([]);
+  });
+
+  it('images and invoices go through the document connector of the label\'s carrier', async () => {
+    const documents = new FakeDocumentsWithUploads();
+    const { service } = makeService(store, { documents: [documents] });
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-UPLOADS' }), 'key-uploads');
+    await service.uploadShipmentImage({ labelId: label.id, format: 'PNG', content: Buffer.from('png'), typeCode: null });
+    expect(documents.images).toEqual([label.trackingNumber]);
+    const invoice = { invoiceNumber: 'INV-9', invoiceDate: '2030-05-01', document: null, lines: [] };
+    await service.uploadCommercialInvoice({ ...invoice, labelId: label.id, accountNumber: null, plannedShipDate: null });
+    expect(documents.invoices[0]).toMatchObject({ trackingNumber: label.trackingNumber, accountNumber: '510087000' });
+    // Before creation: the planned date is needed, the account defaults to the carrier's configured one.
+    expect((await refusal(service.uploadCommercialInvoice({ ...invoice, labelId: null, accountNumber: null, plannedShipDate: null }))).field).toBe('input.plannedShipDate');
+    await service.uploadCommercialInvoice({ ...invoice, labelId: null, accountNumber: null, plannedShipDate: '2030-05-03' });
+    expect(documents.invoices[1]).toMatchObject({ trackingNumber: null, accountNumber: '510087000', plannedShipDate: '2030-05-03' });
   });
 
   it('an upload to a carrier without it is BAD_USER_INPUT naming the field', async () => {

@@ -65,7 +65,6 @@ export class ShippingAfterPurchase {
 
   async cancelShipment(input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
     return this.cancel('cancelShipment', input.labelId, input.idempotencyKey, { labelId: input.labelId, reason: input.reason }, (label) => {
-      if (label.kind !== 'OUTBOUND') throw new InputError('input.labelId', 'is a return label: cancel it with cancelReturn');
       const connector = this.deps.shippingFor(label.carrier, label.division);
       if (!connector?.cancel) throw new InputError('input.labelId', `${named(label.carrier, label.division)} offers no cancellation`);
       const cancel = connector.cancel.bind(connector);
@@ -75,7 +74,6 @@ export class ShippingAfterPurchase {
 
   async cancelReturn(input: { labelId: string; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
     return this.cancel('cancelReturn', input.labelId, input.idempotencyKey, { labelId: input.labelId }, (label) => {
-      if (label.kind !== 'RETURN') throw new InputError('input.labelId', 'is not a return label');
       const connector = this.deps.returns.find((c) => c.carrier === label.carrier && c.division === label.division);
       if (!connector?.cancelReturn) throw new InputError('input.labelId', `${named(label.carrier, label.division)} offers no cancellation of returns`);
       const returnId = label.carrierReturnId;
@@ -97,6 +95,10 @@ export class ShippingAfterPurchase {
     prepare: (label: StoredLabel) => () => Promise<CancelResult>,
   ): Promise<{ label: Label; result: CancelResult }> {
     const label = await this.mustLabel(labelId, 'input.labelId');
+    const kind = scope === 'cancelReturn' ? 'RETURN' : 'OUTBOUND';
+    if (label.kind !== kind) {
+      throw new InputError('input.labelId', kind === 'RETURN' ? 'is not a return label' : 'is a return label: cancel it with cancelReturn');
+    }
     if (label.state === 'CANCELLED' && label.cancellation) {
       this.deps.metrics.replays.inc({ scope });
       return { label: strip(label), result: label.cancellation };
