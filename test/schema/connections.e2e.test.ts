@@ -117,6 +117,7 @@ describe('Relay connections', () => {
     ['statusChanges', '(filter: { trackingNumbers: ["X1"] }, first: $first)'],
     ['watches', '(first: $first)'],
     ['pushSubscriptions', '(first: $first)'],
+    ['labels', '(first: $first)'],
   ] as const) {
     it(`${field}: \`first\` above MAX_PAGE_SIZE, or below 1, is BAD_USER_INPUT naming \`first\` and the limit`, async () => {
       const query = `query($first: Int) { ${field}${args} { edges { cursor } } }`;
