@@ -3,6 +3,9 @@
  * passes; UNKNOWN labels are reconciled by reference; a process that died mid-purchase leaves a label another replica
  * reconciles; replicas on one database never both handle a label (FOR UPDATE SKIP LOCKED). PGlite and PostgreSQL.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Label } from '../../src/domain/shipping.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
@@ -178,6 +181,34 @@ describe.each(STORE_BACKENDS)('label jobs on $name', (backend) => {
     expect(carrier.reconciled).toHaveLength(20);
     expect(new Set(carrier.reconciled).size).toBe(20);
     for (const { label } of labels) expect((await buyer.service.label(label.id))?.state).toBe('PURCHASED');
+  });
+
+  it('the worker resumes after a restart: a new process on the same data finishes the job', async () => {
+    // A store whose data outlives it: a PGlite directory, or the PostgreSQL database.
+    const dir = backend.server ? null : await mkdtemp(join(tmpdir(), 'shipping-restart-'));
+    const persistent: StoreOptions = dir ? { dataDir: join(dir, 'db') } : await backend.options();
+    try {
+      const clock = new Clock();
+      const carrier = new FakeShipping();
+      carrier.mode = 'accepted';
+      carrier.runningPolls = 0;
+      let before: Store | null = await openStore(persistent);
+      const { label } = await makeService(before, { shipping: carrier, clock }).service.createShipment(shipmentRequest({ orderId: 'ORDER-RESTART' }), 'key-restart');
+      await before.close();
+      before = null;
+      const after = await openStore(persistent);
+      try {
+        clock.advance(SETTINGS.retryBaseMs);
+        const restarted = makeService(after, { shipping: carrier, clock });
+        expect(await restarted.service.runWorkerPass()).toBe(1);
+        expect(await restarted.service.label(label.id)).toMatchObject({ state: 'PURCHASED', jobId: 'job-1' });
+        expect(carrier.calls).toMatchObject({ create: 1, jobResult: 1 });
+      } finally {
+        await after.close();
+      }
+    } finally {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('labelUpdates yields the label now, then each stored change', async () => {
