@@ -211,15 +211,16 @@ describe.each(STORE_BACKENDS)('label jobs on $name', (backend) => {
     }
   });
 
-  it('labelUpdates yields the label now, then each stored change', async () => {
+  it('labelUpdates yields the label now, then each stored change (made by another replica)', async () => {
     const { service, shipping, clock } = makeService(store);
+    const listener = makeService(replica).service;
     shipping.mode = 'accepted';
     shipping.runningPolls = 0;
     const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-UPDATES' }), 'key-updates');
     const abort = new AbortController();
     const seen: string[] = [];
     const reading = (async () => {
-      for await (const update of service.labelUpdates(label.id, abort.signal)) {
+      for await (const update of listener.labelUpdates(label.id, abort.signal)) {
         seen.push(update.state);
         if (update.state === 'PURCHASED') abort.abort();
       }
