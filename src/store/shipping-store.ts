@@ -421,11 +421,12 @@ export class ShippingStore {
    * same statement, so no other replica sees them due until the lease runs out; the claim's attempt number guards
    * every write the claimer makes afterwards.
    */
-  async claimDue(now: Date, limit: number, leaseUntil: Date): Promise<StoredLabel[]> {
+  async claimDue(now: Date, limit: number, leaseUntil: Date, onlyId: string | null = null): Promise<StoredLabel[]> {
     const { rows } = await this.db.query<LabelRow>(
       `WITH due AS (
          SELECT id AS due_id FROM labels
          WHERE state IN ('PENDING', 'UNKNOWN') AND next_attempt_at IS NOT NULL AND next_attempt_at <= $1
+           AND ($4::text IS NULL OR id = $4)
          ORDER BY next_attempt_at, id
          LIMIT $2
          FOR UPDATE SKIP LOCKED
@@ -433,7 +434,7 @@ export class ShippingStore {
        UPDATE labels l SET next_attempt_at = $3, attempts = l.attempts + 1, updated_at = $1
        FROM due WHERE l.id = due.due_id
        RETURNING l.*`,
-      [now, limit, leaseUntil],
+      [now, limit, leaseUntil, onlyId],
     );
     return withDocuments(this.db, rows);
   }

@@ -159,6 +159,29 @@ describe.each(STORE_BACKENDS)('label jobs on $name', (backend) => {
     expect([...dying.purchased, ...survivor.purchased]).toEqual([pending?.id]);
   });
 
+  it('a retry after the buying process died reconciles at once, without buying again', async () => {
+    const clock = new Clock();
+    const carrier = new FakeShipping();
+    carrier.answerGate = new Gate();
+    const dying = makeService(store, { shipping: carrier, clock });
+    const arrived = new Promise<void>((resolve) => {
+      carrier.onCreate = resolve;
+    });
+    const request = shipmentRequest({ orderId: 'ORDER-DIED-RETRY' });
+    const stuck = dying.service.createShipment(request, 'key-died-retry');
+    await arrived;
+    const other = makeService(replica, { shipping: carrier, clock });
+    // Within the lease the first attempt may still be running: PENDING, no call.
+    expect((await other.service.createShipment(request, 'key-died-retry')).label.state).toBe('PENDING');
+    expect(carrier.calls.reconcile).toBe(0);
+    clock.advance(SETTINGS.leaseMs);
+    const retry = await other.service.createShipment(request, 'key-died-retry');
+    expect(retry).toMatchObject({ replayed: true, label: { state: 'PURCHASED' } });
+    expect(carrier.calls).toMatchObject({ create: 1, reconcile: 1 });
+    carrier.answerGate.release();
+    await stuck;
+  });
+
   it('two workers on one database never both handle a label', async () => {
     const clock = new Clock();
     const carrier = new FakeShipping();

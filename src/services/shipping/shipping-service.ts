@@ -230,17 +230,26 @@ export class ShippingService implements ShippingApi {
     return { label: publicLabel(label), replayed: false };
   }
 
-  /** The label a key made, as it is now; an UNKNOWN one is reconciled first (a lookup, never a purchase). */
+  /**
+   * The label a key made, as it is now. An UNKNOWN one, or a PENDING one whose buying process stopped renewing its
+   * lease, is reconciled first (a lookup, never a purchase).
+   */
   private async replay(scope: string, labelId: string, connector: ShippingConnector | null): Promise<Label> {
     this.metrics.replays.inc({ scope });
     const label = await this.storedLabel(labelId);
     if (!label) throw new Error(`idempotency key names label ${labelId}, which is not stored`);
-    if (label.state !== 'UNKNOWN' || !connector || label.kind !== 'OUTBOUND') return publicLabel(label);
+    if (!connector || label.kind !== 'OUTBOUND') return publicLabel(label);
     const now = this.now();
-    const claimed = await new ShippingStore(this.deps.store).claimForReconcile(labelId, now, new Date(now.getTime() + this.deps.settings.leaseMs));
+    const leaseUntil = new Date(now.getTime() + this.deps.settings.leaseMs);
+    const db = new ShippingStore(this.deps.store);
+    // PENDING past its lease: the buying process died; take it as the worker would (presumed lost, reconciled) now.
+    const lost = label.state === 'PENDING' && !label.jobId && label.nextAttemptAt !== null && label.nextAttemptAt <= now;
+    if (label.state !== 'UNKNOWN' && !lost) return publicLabel(label);
+    const [claimed] = lost ? await db.claimDue(now, 1, leaseUntil, labelId) : [await db.claimForReconcile(labelId, now, leaseUntil)];
     if (claimed) {
       try {
-        await this.jobs.reconcile(claimed, connector);
+        if (claimed.state === 'PENDING') await this.jobs.presumeLost(claimed, connector);
+        else await this.jobs.reconcile(claimed, connector);
       } catch (err) {
         this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'reconciliation on replay failed');
       }
