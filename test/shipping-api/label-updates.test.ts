@@ -17,6 +17,21 @@ afterAll(async () => {
 });
 
 describe('labelUpdated', () => {
+  it('an unknown label id ends the subscription with BAD_USER_INPUT on id', async () => {
+    const client = wsClient(e2e.server.url.replace(/^http/, 'ws'));
+    try {
+      const errors = await new Promise<any[]>((resolve) => {
+        client.subscribe(
+          { query: `subscription { labelUpdated(id: "Label:00000000-0000-4000-8000-0000000000ff") { id } }` },
+          { next: (result) => result.errors && resolve([...result.errors]), error: (error) => resolve(Array.isArray(error) ? error : [error]), complete: () => resolve([]) },
+        );
+      });
+      expect(errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'BAD_USER_INPUT', field: 'id' }) })]);
+    } finally {
+      await client.dispose();
+    }
+  });
+
   it('sees PENDING then PURCHASED for an asynchronous Carrier B job', async () => {
     const packages = Array.from({ length: 6 }, () => ({ weight: { value: 1, unit: 'KG' } }));
     const answer = await createShipment(e2e, carrierBShipment('async-job-1', { packages }));

@@ -9,7 +9,8 @@ import { carrierBShipment, createShipment, expressShipment, LABEL_FIELDS } from 
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  // Labels are a few KB: a small inline limit shows `base64` refusing what `url` still serves.
+  e2e = await startE2E({ env: { DOCUMENT_INLINE_MAX_BYTES: '1000' } });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -109,6 +110,16 @@ describe('documents fetched and uploaded', () => {
     const again = await e2e.gql(FETCH, { input: { labelId: label.id, kind: 'BILL_OF_LADING' } });
     expect(again.data.fetchShipmentDocument.document.id).toBe(document.id);
     expect(carrierB('POST /track/v1/trackingdocuments')).toBe(1);
+  });
+
+  it('a document larger than DOCUMENT_INLINE_MAX_BYTES answers base64 null with DOCUMENT_TOO_LARGE on that field; its url serves it', async () => {
+    const label = await buy(carrierBShipment('too-large-1'));
+    const answer = await e2e.gql(`query($id: ID!) { label(id: $id) { documents { kind size url base64 } } }`, { id: label.id });
+    const document = answer.data.label.documents[0];
+    expect(document.size).toBeGreaterThan(1000);
+    expect(document.base64).toBeNull();
+    expect(answer.errors).toEqual([expect.objectContaining({ path: ['label', 'documents', 0, 'base64'], extensions: expect.objectContaining({ code: 'DOCUMENT_TOO_LARGE' }) })]);
+    expect((await fetch(document.url)).status).toBe(200);
   });
 
   it('an image is uploaded to a purchased express shipment (PATCH upload-image)', async () => {

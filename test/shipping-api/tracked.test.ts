@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
+import { subscribe, wsClient } from '../realtime/support.js';
 import { carrierBShipment, createShipment, ecommerceShipment, expressShipment } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E({ withEcommerceShipping: true, withPush: true });
+  // A fast watcher tick, so a watched label's first poll happens within the test.
+  e2e = await startE2E({ withEcommerceShipping: true, withPush: true, env: { WATCH_POLL_TICK_MS: '100' } });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -33,6 +35,20 @@ describe('tracked from birth', () => {
   it('a Carrier B label is watched at once under its Shipment id', async () => {
     const label = await buy(carrierBShipment('born-b-1'));
     expect(await watchedShipmentIds()).toContain(label.shipment.id);
+  });
+
+  it("a Carrier B label's scans reach shipmentStatusChanged subscribers without anyone asking to track it", async () => {
+    const label = await buy(carrierBShipment('born-b-feed'));
+    const client = wsClient(e2e.server.url.replace(/^http/, 'ws'));
+    const sub = subscribe(client, { filter: { trackingNumbers: [label.trackingNumber] }, cursor: '0' });
+    try {
+      await vi.waitFor(() => expect(sub.received.length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
+      expect(sub.errors).toEqual([]);
+      expect(sub.received[0]).toMatchObject({ trackingNumber: label.trackingNumber, carrier: 'CARRIER_B', source: 'POLL' });
+    } finally {
+      sub.stop();
+      await client.dispose();
+    }
   });
 
   it('an e-commerce label is watched at once under its Shipment id', async () => {
