@@ -62,6 +62,19 @@ describe('cancelShipment', () => {
     expect(carrierB('PUT /ship/v1/shipments/cancel')).toBe(1);
   });
 
+  it('a cancelled label cannot be tendered: the close naming it is refused at input.labelIds.0 before any call', async () => {
+    const label = await buy(carrierBShipment('cancel-then-close'));
+    await e2e.gql(CANCEL, { input: { labelId: label.id, idempotencyKey: 'cancel-before-close' } });
+    e2e.sandbox.resetStats();
+    const close = await e2e.gql(
+      `mutation($input: TenderLabelsInput!) { tenderLabels(input: $input) { tender { id } userErrors { field code message } } }`,
+      { input: { carrier: 'CARRIER_B', labelIds: [label.id], idempotencyKey: 'close-cancelled' } },
+    );
+    expect(close.data.tenderLabels.tender).toBeNull();
+    expect(close.data.tenderLabels.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'labelIds', '0'] })]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
   it('cancelling a label id that does not exist is a NOT_FOUND user error at input.labelId', async () => {
     const answer = await e2e.gql(CANCEL, { input: { labelId: 'Label:00000000-0000-4000-8000-0000000000ff', idempotencyKey: 'cancel-x' } });
     expect(answer.data.cancelShipment.cancellation).toBeNull();

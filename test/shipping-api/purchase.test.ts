@@ -84,6 +84,27 @@ describe('createShipment with Carrier B', () => {
     expect(creates()).toBe(1);
   });
 
+  it('a quote taken from rates buys that service and keeps the quoted total on the label', async () => {
+    const input = carrierBShipment('from-quote-1');
+    const lane = (party: any) => ({ countryCode: party.address.countryCode, postalCode: party.address.postalCode, city: party.address.city, stateOrProvinceCode: party.address.stateOrProvinceCode });
+    const rates = await e2e.gql(`query($input: RateRequestInput!) { rates(input: $input) { quotes { carrier division serviceCode total { amount currency } } } }`, {
+      input: { origin: lane(input['shipper']), destination: lane(input['recipient']), packages: input['packages'], carriers: ['CARRIER_B'], serviceCodes: ['CARRIER_GROUND'] },
+    });
+    expect(rates.errors).toBeUndefined();
+    const quote = rates.data.rates.quotes.find((q: { serviceCode: string }) => q.serviceCode === 'CARRIER_GROUND');
+    const { service: _named, ...rest } = input;
+    const answer = await createShipment(e2e, { ...rest, quote: { carrier: quote.carrier, serviceCode: quote.serviceCode, total: quote.total } });
+    expect(answer.data.createShipment.userErrors).toEqual([]);
+    expect(answer.data.createShipment.purchase.label).toMatchObject({ state: 'PURCHASED', service: 'CARRIER_GROUND', quotedTotal: quote.total });
+  });
+
+  it("a connector's own refusal names the field the caller sent: a service code Carrier B cannot have is refused at input.service.serviceCode", async () => {
+    const answer = await createShipment(e2e, carrierBShipment('bad-service-shape', { service: { carrier: 'CARRIER_B', serviceCode: 'ground' } }));
+    expect(answer.data.createShipment.purchase).toBeNull();
+    expect(answer.data.createShipment.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'service', 'serviceCode'] })]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
   it("the carrier's refusal is a CARRIER_REFUSED user error with the carrier's code and message, beside the stored FAILED label", async () => {
     // A service type of Carrier B's form that the simulator does not ship: the carrier, not our checks, refuses it.
     const answer = await createShipment(e2e, carrierBShipment('refused-1', { service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_MOON_EXPRESS' } }));
