@@ -5,18 +5,11 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
+import { STORE_BACKENDS } from '../support/database.js';
 import { carrierBShipment, createShipment, expressShipment, LABEL } from './support.js';
 
 const CREATE_ROUTE = 'POST /ship/v1/shipments';
 let e2e: E2E;
-beforeAll(async () => {
-  // A fast worker, so an UNKNOWN label is reconciled within the test (the rule, not the timing, is what is checked).
-  e2e = await startE2E({ env: { SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500' } });
-});
-afterAll(async () => {
-  await e2e?.close();
-});
-beforeEach(() => e2e.sandbox.resetStats());
 
 const creates = () => e2e.sandbox.stats.carrierB.calls[CREATE_ROUTE] ?? 0;
 
@@ -26,130 +19,142 @@ async function labelNow(id: string) {
   return answer.data.label;
 }
 
-describe('createShipment with Carrier B', () => {
-  it('buys a label: PURCHASED with its tracking number, pieces, total and a PDF label document', async () => {
-    const answer = await createShipment(e2e, carrierBShipment('buy-once-1'));
-    expect(answer.errors).toBeUndefined();
-    const { purchase, userErrors } = answer.data.createShipment;
-    expect(userErrors).toEqual([]);
-    expect(purchase.replay).toBe('NEW');
-    expect(purchase.label).toMatchObject({ state: 'PURCHASED', carrier: 'CARRIER_B', service: 'CARRIER_GROUND', orderId: 'ORDER-1001' });
-    expect(purchase.label.trackingNumber).toMatch(/^\d+$/);
-    expect(purchase.label.pieces).toHaveLength(1);
-    expect(purchase.label.documents.some((d: { kind: string; contentType: string }) => d.kind === 'LABEL' && d.contentType === 'application/pdf')).toBe(true);
-    expect(creates()).toBe(1);
+// Every rule on both stores: embedded PGlite and a real PostgreSQL (several connections, SKIP LOCKED between sessions).
+describe.each(STORE_BACKENDS)('on $name', (backend) => {
+  beforeAll(async () => {
+    // A fast worker, so an UNKNOWN label is reconciled within the test (the rule, not the timing, is what is checked).
+    e2e = await startE2E({ env: { ...(await backend.env()), SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500' } });
   });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+  beforeEach(() => e2e.sandbox.resetStats());
 
-  it('the same key sent 50 times concurrently over HTTP buys ONE label at the simulator, and every answer is that label', async () => {
-    const input = carrierBShipment('fifty-at-once');
-    const answers = await Promise.all(Array.from({ length: 50 }, () => createShipment(e2e, input)));
-    for (const answer of answers) {
+  describe('createShipment with Carrier B', () => {
+    it('buys a label: PURCHASED with its tracking number, pieces, total and a PDF label document', async () => {
+      const answer = await createShipment(e2e, carrierBShipment('buy-once-1'));
       expect(answer.errors).toBeUndefined();
+      const { purchase, userErrors } = answer.data.createShipment;
+      expect(userErrors).toEqual([]);
+      expect(purchase.replay).toBe('NEW');
+      expect(purchase.label).toMatchObject({ state: 'PURCHASED', carrier: 'CARRIER_B', service: 'CARRIER_GROUND', orderId: 'ORDER-1001' });
+      expect(purchase.label.trackingNumber).toMatch(/^\d+$/);
+      expect(purchase.label.pieces).toHaveLength(1);
+      expect(purchase.label.documents.some((d: { kind: string; contentType: string }) => d.kind === 'LABEL' && d.contentType === 'application/pdf')).toBe(true);
+      expect(creates()).toBe(1);
+    });
+
+    it('the same key sent 50 times concurrently over HTTP buys ONE label at the simulator, and every answer is that label', async () => {
+      const input = carrierBShipment('fifty-at-once');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => createShipment(e2e, input)));
+      for (const answer of answers) {
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data.createShipment.userErrors).toEqual([]);
+      }
+      const ids = new Set(answers.map((a) => a.data.createShipment.purchase.label.id));
+      expect(ids.size).toBe(1);
+      const replays = answers.map((a) => a.data.createShipment.purchase.replay);
+      expect(replays.filter((r) => r === 'NEW')).toHaveLength(1);
+      expect(replays.every((r) => r === 'NEW' || r === 'REPLAYED' || r === 'IN_PROGRESS')).toBe(true);
+      expect(creates()).toBe(1);
+      // Later retries replay the stored label without a call.
+      const again = await createShipment(e2e, input);
+      expect(again.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: [...ids][0], state: 'PURCHASED' } });
+      expect(creates()).toBe(1);
+    });
+
+    it('the same key with another input is BAD_USER_INPUT naming input.idempotencyKey, and nothing is bought', async () => {
+      await createShipment(e2e, carrierBShipment('key-reused'));
+      e2e.sandbox.resetStats();
+      const answer = await createShipment(e2e, carrierBShipment('key-reused', { orderId: 'ORDER-OTHER' }));
+      expect(answer.data.createShipment.purchase).toBeNull();
+      expect(answer.data.createShipment.userErrors).toEqual([
+        expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'idempotencyKey'] }),
+      ]);
+      expect(e2e.upstreamBusinessCalls()).toBe(0);
+    });
+
+    it('a lost answer (connection reset after the carrier created the shipment) ends PURCHASED after reconciliation, with one shipment at the simulator', async () => {
+      e2e.sandbox.loseNextAnswer('carrierB', { count: 1, mode: 'reset' });
+      const first = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
+      expect(first.errors).toBeUndefined();
+      const label = first.data.createShipment.purchase.label;
+      // Not FAILED: the carrier may have acted. UNKNOWN until a reconciliation finds the shipment by our reference.
+      expect(label.state).toBe('UNKNOWN');
+      await vi.waitFor(async () => expect((await labelNow(label.id)).state).toBe('PURCHASED'), { timeout: 20_000, interval: 100 });
+      // A retry after reconciliation answers the same label, and nothing was bought twice.
+      const retry = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
+      expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: label.id, state: 'PURCHASED' } });
+      expect(creates()).toBe(1);
+    });
+
+    it('a quote taken from rates buys that service and keeps the quoted total on the label', async () => {
+      const input = carrierBShipment('from-quote-1');
+      const lane = (party: any) => ({ countryCode: party.address.countryCode, postalCode: party.address.postalCode, city: party.address.city, stateOrProvinceCode: party.address.stateOrProvinceCode });
+      const rates = await e2e.gql(`query($input: RateRequestInput!) { rates(input: $input) { quotes { carrier division serviceCode total { amount currency } } } }`, {
+        input: { origin: lane(input['shipper']), destination: lane(input['recipient']), packages: input['packages'], carriers: ['CARRIER_B'], serviceCodes: ['CARRIER_GROUND'] },
+      });
+      expect(rates.errors).toBeUndefined();
+      const quote = rates.data.rates.quotes.find((q: { serviceCode: string }) => q.serviceCode === 'CARRIER_GROUND');
+      const { service: _named, ...rest } = input;
+      const answer = await createShipment(e2e, { ...rest, quote: { carrier: quote.carrier, serviceCode: quote.serviceCode, total: quote.total } });
       expect(answer.data.createShipment.userErrors).toEqual([]);
-    }
-    const ids = new Set(answers.map((a) => a.data.createShipment.purchase.label.id));
-    expect(ids.size).toBe(1);
-    const replays = answers.map((a) => a.data.createShipment.purchase.replay);
-    expect(replays.filter((r) => r === 'NEW')).toHaveLength(1);
-    expect(replays.every((r) => r === 'NEW' || r === 'REPLAYED' || r === 'IN_PROGRESS')).toBe(true);
-    expect(creates()).toBe(1);
-    // Later retries replay the stored label without a call.
-    const again = await createShipment(e2e, input);
-    expect(again.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: [...ids][0], state: 'PURCHASED' } });
-    expect(creates()).toBe(1);
-  });
-
-  it('the same key with another input is BAD_USER_INPUT naming input.idempotencyKey, and nothing is bought', async () => {
-    await createShipment(e2e, carrierBShipment('key-reused'));
-    e2e.sandbox.resetStats();
-    const answer = await createShipment(e2e, carrierBShipment('key-reused', { orderId: 'ORDER-OTHER' }));
-    expect(answer.data.createShipment.purchase).toBeNull();
-    expect(answer.data.createShipment.userErrors).toEqual([
-      expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'idempotencyKey'] }),
-    ]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
-  });
-
-  it('a lost answer (connection reset after the carrier created the shipment) ends PURCHASED after reconciliation, with one shipment at the simulator', async () => {
-    e2e.sandbox.loseNextAnswer('carrierB', { count: 1, mode: 'reset' });
-    const first = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
-    expect(first.errors).toBeUndefined();
-    const label = first.data.createShipment.purchase.label;
-    // Not FAILED: the carrier may have acted. UNKNOWN until a reconciliation finds the shipment by our reference.
-    expect(label.state).toBe('UNKNOWN');
-    await vi.waitFor(async () => expect((await labelNow(label.id)).state).toBe('PURCHASED'), { timeout: 20_000, interval: 100 });
-    // A retry after reconciliation answers the same label, and nothing was bought twice.
-    const retry = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
-    expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: label.id, state: 'PURCHASED' } });
-    expect(creates()).toBe(1);
-  });
-
-  it('a quote taken from rates buys that service and keeps the quoted total on the label', async () => {
-    const input = carrierBShipment('from-quote-1');
-    const lane = (party: any) => ({ countryCode: party.address.countryCode, postalCode: party.address.postalCode, city: party.address.city, stateOrProvinceCode: party.address.stateOrProvinceCode });
-    const rates = await e2e.gql(`query($input: RateRequestInput!) { rates(input: $input) { quotes { carrier division serviceCode total { amount currency } } } }`, {
-      input: { origin: lane(input['shipper']), destination: lane(input['recipient']), packages: input['packages'], carriers: ['CARRIER_B'], serviceCodes: ['CARRIER_GROUND'] },
+      expect(answer.data.createShipment.purchase.label).toMatchObject({ state: 'PURCHASED', service: 'CARRIER_GROUND', quotedTotal: quote.total });
     });
-    expect(rates.errors).toBeUndefined();
-    const quote = rates.data.rates.quotes.find((q: { serviceCode: string }) => q.serviceCode === 'CARRIER_GROUND');
-    const { service: _named, ...rest } = input;
-    const answer = await createShipment(e2e, { ...rest, quote: { carrier: quote.carrier, serviceCode: quote.serviceCode, total: quote.total } });
-    expect(answer.data.createShipment.userErrors).toEqual([]);
-    expect(answer.data.createShipment.purchase.label).toMatchObject({ state: 'PURCHASED', service: 'CARRIER_GROUND', quotedTotal: quote.total });
-  });
 
-  it("a connector's own refusal names the field the caller sent: a service code Carrier B cannot have is refused at input.service.serviceCode", async () => {
-    const answer = await createShipment(e2e, carrierBShipment('bad-service-shape', { service: { carrier: 'CARRIER_B', serviceCode: 'ground' } }));
-    expect(answer.data.createShipment.purchase).toBeNull();
-    expect(answer.data.createShipment.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'service', 'serviceCode'] })]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
-  });
-
-  it("the carrier's refusal is a CARRIER_REFUSED user error with the carrier's code and message, beside the stored FAILED label", async () => {
-    // A service type of Carrier B's form that the simulator does not ship: the carrier, not our checks, refuses it.
-    const answer = await createShipment(e2e, carrierBShipment('refused-1', { service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_MOON_EXPRESS' } }));
-    expect(answer.errors).toBeUndefined();
-    const { purchase, userErrors } = answer.data.createShipment;
-    expect(userErrors).toHaveLength(1);
-    expect(userErrors[0]).toMatchObject({ code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' });
-    expect(purchase.label).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' } });
-    expect(userErrors[0].message).toBe(purchase.label.failure.message);
-    // Stored, not an orphan: the label answers by id with its reason.
-    expect(await labelNow(purchase.label.id)).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED' } });
-  });
-});
-
-describe('the created shipment is a Shipment at once, findable by order', () => {
-  it('Label.shipment has the label tracking number, and the same id resolves through _entities', async () => {
-    const answer = await createShipment(e2e, carrierBShipment('entity-1', { orderId: 'ORDER-ENTITY' }));
-    const label = answer.data.createShipment.purchase.label;
-    expect(label.shipment).toMatchObject({ trackingNumber: label.trackingNumber });
-    const entities = await e2e.gql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Shipment { id trackingNumber } } }`, {
-      r: [{ __typename: 'Shipment', id: label.shipment.id }],
+    it("a connector's own refusal names the field the caller sent: a service code Carrier B cannot have is refused at input.service.serviceCode", async () => {
+      const answer = await createShipment(e2e, carrierBShipment('bad-service-shape', { service: { carrier: 'CARRIER_B', serviceCode: 'ground' } }));
+      expect(answer.data.createShipment.purchase).toBeNull();
+      expect(answer.data.createShipment.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'service', 'serviceCode'] })]);
+      expect(e2e.upstreamBusinessCalls()).toBe(0);
     });
-    expect(entities.errors).toBeUndefined();
-    expect(entities.data._entities).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+
+    it("the carrier's refusal is a CARRIER_REFUSED user error with the carrier's code and message, beside the stored FAILED label", async () => {
+      // A service type of Carrier B's form that the simulator does not ship: the carrier, not our checks, refuses it.
+      const answer = await createShipment(e2e, carrierBShipment('refused-1', { service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_MOON_EXPRESS' } }));
+      expect(answer.errors).toBeUndefined();
+      const { purchase, userErrors } = answer.data.createShipment;
+      expect(userErrors).toHaveLength(1);
+      expect(userErrors[0]).toMatchObject({ code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' });
+      expect(purchase.label).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED', carrierCode: 'SHIP.SERVICETYPE.INVALID' } });
+      expect(userErrors[0].message).toBe(purchase.label.failure.message);
+      // Stored, not an orphan: the label answers by id with its reason.
+      expect(await labelNow(purchase.label.id)).toMatchObject({ state: 'FAILED', failure: { code: 'CARRIER_REFUSED' } });
+    });
   });
 
-  it('an express label whose push subscription cannot be made (no push interface here) is watched instead', async () => {
-    const answer = await createShipment(e2e, expressShipment('express-watched-1'));
-    expect(answer.data.createShipment.userErrors).toEqual([]);
-    const label = answer.data.createShipment.purchase.label;
-    const watches = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId } } } }`);
-    expect(watches.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId)).toContain(label.shipment.id);
-  });
+  describe('the created shipment is a Shipment at once, findable by order', () => {
+    it('Label.shipment has the label tracking number, and the same id resolves through _entities', async () => {
+      const answer = await createShipment(e2e, carrierBShipment('entity-1', { orderId: 'ORDER-ENTITY' }));
+      const label = answer.data.createShipment.purchase.label;
+      expect(label.shipment).toMatchObject({ trackingNumber: label.trackingNumber });
+      const entities = await e2e.gql(`query($r: [_Any!]!) { _entities(representations: $r) { ... on Shipment { id trackingNumber } } }`, {
+        r: [{ __typename: 'Shipment', id: label.shipment.id }],
+      });
+      expect(entities.errors).toBeUndefined();
+      expect(entities.data._entities).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+    });
 
-  it('shipmentsByOrder finds the stored label by its order id', async () => {
-    const answer = await createShipment(e2e, carrierBShipment('by-order-1', { orderId: 'ORDER-FIND-ME' }));
-    const label = answer.data.createShipment.purchase.label;
-    e2e.sandbox.resetStats();
-    const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { id trackingNumber } carrierShipments { id } failures { carrier code } } }`);
-    expect(found.errors).toBeUndefined();
-    expect(found.data.shipmentsByOrder.labels).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
-    expect(found.data.shipmentsByOrder.failures).toEqual([]);
-    // Carrier B's reference lookup was asked beside the store; it found the same shipment, which the label already
-    // names (by its id without the unique id): not listed twice.
-    expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
-    expect(found.data.shipmentsByOrder.carrierShipments.map((s: { id: string }) => s.id)).not.toContain(label.shipment.id);
+    it('an express label whose push subscription cannot be made (no push interface here) is watched instead', async () => {
+      const answer = await createShipment(e2e, expressShipment('express-watched-1'));
+      expect(answer.data.createShipment.userErrors).toEqual([]);
+      const label = answer.data.createShipment.purchase.label;
+      const watches = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId } } } }`);
+      expect(watches.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId)).toContain(label.shipment.id);
+    });
+
+    it('shipmentsByOrder finds the stored label by its order id', async () => {
+      const answer = await createShipment(e2e, carrierBShipment('by-order-1', { orderId: 'ORDER-FIND-ME' }));
+      const label = answer.data.createShipment.purchase.label;
+      e2e.sandbox.resetStats();
+      const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { id trackingNumber } carrierShipments { id } failures { carrier code } } }`);
+      expect(found.errors).toBeUndefined();
+      expect(found.data.shipmentsByOrder.labels).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
+      expect(found.data.shipmentsByOrder.failures).toEqual([]);
+      // Carrier B's reference lookup was asked beside the store; it found the same shipment, which the label already
+      // names (by its id without the unique id): not listed twice.
+      expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
+      expect(found.data.shipmentsByOrder.carrierShipments.map((s: { id: string }) => s.id)).not.toContain(label.shipment.id);
+    });
   });
 });
