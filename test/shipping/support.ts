@@ -109,7 +109,7 @@ export class FakeShipping implements ShippingConnector {
       carrierCode: 'CBXG',
       serviceCode: request.serviceCode,
       serviceName: 'Ground',
-      pieces: request.packages.map((p, i) => ({
+      pieces: request.packages.map((_, i) => ({
         sequence: i + 1,
         trackingNumber: i === 0 ? trackingNumber : `${trackingNumber}-${i + 1}`,
         packageId: null,

@@ -50,6 +50,12 @@ export function shipmentIdOf(shipment: Pick<CreatedShipment, 'carrier' | 'divisi
   });
 }
 
+/** The label as callers see it (without the job's private columns). */
+export function publicLabel(label: StoredLabel): Label {
+  const { deadlineAt: _deadline, sentAt: _sent, ...rest } = label;
+  return rest;
+}
+
 /** What a connector needs to act on a stored label. */
 export function handleOf(label: Label): LabelHandle {
   return {

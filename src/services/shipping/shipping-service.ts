@@ -29,11 +29,15 @@ import type { Store } from '../../store/store.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { throwInputErrors } from './input-errors.js';
 import { LabelJobs } from './label-jobs.js';
-import { LabelRecords } from './label-records.js';
+import { LabelRecords, publicLabel } from './label-records.js';
 import { watchLabel } from './label-updates.js';
 import { LabelWorker } from './label-worker.js';
 import { purchaseReference, requestHash } from './purchase-key.js';
-import { ShippingAfterPurchase } from './shipping-after-purchase.js';
+import type { AfterPurchaseDeps } from './after-purchase.js';
+import { Cancellations } from './cancellation.js';
+import { ShippingDocuments } from './label-documents.js';
+import { Returns } from './returns.js';
+import { Tenders } from './tendering.js';
 import { shippingMetrics, type ShippingMetrics } from './shipping-metrics.js';
 import type {
   InvoiceInput,
@@ -94,12 +98,6 @@ const CREATE = 'createShipment';
 /** Labels `shipmentsByReference` answers at most from the store. */
 const REFERENCE_LABELS_MAX = 100;
 
-/** The label as callers see it (without the job's private columns). */
-export function publicLabel(label: StoredLabel): Label {
-  const { deadlineAt: _deadline, sentAt: _sent, ...rest } = label;
-  return rest;
-}
-
 export class ShippingService implements ShippingApi {
   private readonly now: () => Date;
   private readonly metrics: ShippingMetrics;
@@ -107,7 +105,10 @@ export class ShippingService implements ShippingApi {
   private readonly jobs: LabelJobs;
   private readonly worker: LabelWorker;
   private readonly keys: IdempotencyKeys;
-  private readonly after: ShippingAfterPurchase;
+  private readonly cancellations: Cancellations;
+  private readonly tenders: Tenders;
+  private readonly returnLabels: Returns;
+  private readonly documents: ShippingDocuments;
 
   constructor(private readonly deps: ShippingServiceDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -125,7 +126,7 @@ export class ShippingService implements ShippingApi {
       now: this.now,
       connectorFor: (label) => this.findShipping(label.carrier, label.division),
     });
-    this.after = new ShippingAfterPurchase({
+    const after: AfterPurchaseDeps = {
       store: deps.store,
       records: this.records,
       keys: this.keys,
@@ -137,7 +138,11 @@ export class ShippingService implements ShippingApi {
       documents: deps.documents,
       label: (id) => this.storedLabel(id),
       settings: () => deps.settings,
-    });
+    };
+    this.cancellations = new Cancellations(after);
+    this.tenders = new Tenders(after);
+    this.returnLabels = new Returns(after);
+    this.documents = new ShippingDocuments(after);
   }
 
   /** Starts the label worker (async polls, reconciliations, dead processes' purchases, key purge). */
@@ -302,31 +307,31 @@ export class ShippingService implements ShippingApi {
   }
 
   cancelShipment(input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
-    return this.after.cancelShipment(input);
+    return this.cancellations.cancelShipment(input);
   }
   tender(input: TenderInput): Promise<Tender> {
-    return this.after.tender(input);
+    return this.tenders.tender(input);
   }
   tenderById(id: string): Promise<Tender | null> {
     return new ShippingStore(this.deps.store).tender(id);
   }
   createReturn(input: ReturnInput): Promise<PurchaseOutcome> {
-    return this.after.createReturn(input);
+    return this.returnLabels.createReturn(input);
   }
   cancelReturn(input: { labelId: string; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
-    return this.after.cancelReturn(input);
+    return this.cancellations.cancelReturn(input);
   }
   documentContent(id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
     return documentContent(this.deps.store, id);
   }
   fetchDocument(input: { labelId: string; kind: DocumentKind; format: 'PDF' | 'PNG' }): Promise<StoredDocument> {
-    return this.after.fetchDocument(input);
+    return this.documents.fetchDocument(input);
   }
   uploadShipmentImage(input: { labelId: string; format: string; content: Buffer; typeCode: string | null }): Promise<{ warnings: CarrierWarning[] }> {
-    return this.after.uploadShipmentImage(input);
+    return this.documents.uploadShipmentImage(input);
   }
   uploadCommercialInvoice(input: InvoiceInput): Promise<{ warnings: CarrierWarning[] }> {
-    return this.after.uploadCommercialInvoice(input);
+    return this.documents.uploadCommercialInvoice(input);
   }
 
   labelUpdates(labelId: string, signal: AbortSignal): AsyncIterable<Label> {
