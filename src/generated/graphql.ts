@@ -715,7 +715,7 @@ export type Label = {
   pieces: Array<LabelPiece>;
   /** The total of the quote this purchase followed, when the input took one from `rates`. */
   quotedTotal?: Maybe<Money>;
-  /** Customer references asked for on the shipment (the order id and our purchase reference among them as the carrier took them). */
+  /** Further references the caller asked for on the shipment (the order id is `orderId`; what the carrier took is on `pieces[].references`). */
   references: Array<ShipmentReference>;
   /** RETURN labels: the outbound label they return. */
   returnOf?: Maybe<Label>;

@@ -115,6 +115,16 @@ describe('the other shipping mutations refuse bad input the same way', () => {
     expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 
+  it('label and tender with an id this server did not make are BAD_USER_INPUT naming id; a well-formed unknown id is null', async () => {
+    for (const query of [`{ label(id: "Label:1; DROP TABLE") { id } }`, `{ tender(id: "Tender:x") { id } }`]) {
+      const answer = await e2e.gql(query);
+      expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'id' });
+    }
+    const unknown = await e2e.gql(`{ label(id: "Label:00000000-0000-4000-8000-0000000000ff") { id } }`);
+    expect(unknown).toMatchObject({ data: { label: null } });
+    expect(unknown.errors).toBeUndefined();
+  });
+
   it('shipmentsByOrder with an empty order id is BAD_USER_INPUT naming orderId', async () => {
     const answer = await e2e.gql(`{ shipmentsByOrder(orderId: " ") { labels { id } } }`);
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'orderId' });

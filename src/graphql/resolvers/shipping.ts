@@ -1,5 +1,5 @@
-import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
-import { checkText } from '../../domain/text-bounds.js';
+import { GraphQLError } from 'graphql';
+import { InputError, NotFoundError } from '../../domain/errors.js';
 import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { Label } from '../../domain/shipping.js';
 import type { CarrierWarning, MutationResolvers, QueryResolvers, SubscriptionResolvers, UserError } from '../../generated/graphql.js';
@@ -7,6 +7,7 @@ import {
   checkAccountFilter,
   checkLabelId,
   checkOrderId,
+  checkTenderId,
   returnOverridesAnything,
   toCancelReturn,
   toCancelShipment,
@@ -34,9 +35,8 @@ import { userErrorOf } from './mutation-payload.js';
 
 export function shippingOf(ctx: GraphQLContext): ShippingContext {
   const shipping = ctx.services.shipping;
-  if (!shipping) {
-    throw new UpstreamError('shipping is not available in this server (it needs the store)', { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'carrier-b' });
-  }
+  // startServer always builds it (it needs only the store); a server assembled without a store has none.
+  if (!shipping) throw new GraphQLError('shipping is not available on this server (it needs the store)', { extensions: { code: 'SHIPPING_NOT_AVAILABLE' } });
   return shipping;
 }
 
@@ -44,12 +44,6 @@ function inputContext(shipping: ShippingContext): ShipmentInputContext {
   return { now: new Date(), divisions: shipping.divisions, shippers: shipping.shippers };
 }
 
-const TENDER_ID: Parameters<typeof checkText>[2] = {
-  what: 'a tender id',
-  max: 64,
-  pattern: /^Tender:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-  charset: 'a tender id such as "Tender:<uuid>"',
-};
 const LABEL_CURSOR = 'label';
 
 type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
@@ -220,7 +214,7 @@ export const shippingQueries: Pick<QueryResolvers, 'label' | 'labels' | 'untende
   },
   tender: async (_parent, { id }, ctx) => {
     try {
-      return await shippingOf(ctx).api.tenderById(checkText(id, 'id', TENDER_ID));
+      return await shippingOf(ctx).api.tenderById(checkTenderId(id, 'id'));
     } catch (error) {
       throw toGraphQLError(error);
     }

@@ -146,6 +146,7 @@ const RULES = {
   instructions: { what: 'instructions', max: 200, pattern: null, charset: PRINTABLE },
   reason: { what: 'a reason', max: 200, pattern: null, charset: PRINTABLE },
   labelId: { what: 'a label id', max: 64, pattern: /^Label:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, charset: 'a label id such as "Label:<uuid>"' },
+  tenderId: { what: 'a tender id', max: 64, pattern: /^Tender:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, charset: 'a tender id such as "Tender:<uuid>"' },
   imageFormat: { what: 'a file format', max: 5, pattern: /^[A-Za-z]{2,5}$/, charset: 'letters (e.g. "PNG")' },
   typeCode: { what: 'a type code', max: 10, pattern: /^[A-Za-z0-9]+$/, charset: 'letters and digits (e.g. "CIN")' },
   invoiceNumber: { what: 'an invoice number', max: 35, pattern: /^[\x20-\x7E]+$/, charset: 'printable ASCII characters' },
@@ -435,6 +436,11 @@ export function checkOrderId(value: string, field: string): string {
 
 export function checkAccountFilter(value: string | null | undefined, field: string): string | null {
   return checkOptionalText(value, field, RULES.accountNumber);
+}
+
+/** A tender id as we hand it out (`Tender:<uuid>`); BAD_USER_INPUT on `field` otherwise. */
+export function checkTenderId(value: string | null | undefined, field: string): string {
+  return checkText(value, field, RULES.tenderId);
 }
 
 /** A label id as we hand it out (`Label:<uuid>`); BAD_USER_INPUT on `field` otherwise. */
