@@ -53,7 +53,8 @@ describe('tracked from birth', () => {
 
   it('an e-commerce label is watched at once under its Shipment id', async () => {
     const label = await buy(ecommerceShipment('born-ecom-1', { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' } }));
-    expect(label.pieces[0].carrierPackageId).toBeTruthy();
+    expect(label.trackingNumber).toBeTruthy();
+    expect(label.documents.length).toBeGreaterThan(0);
     await vi.waitFor(async () => expect(await watchedShipmentIds()).toContain(label.shipment.id), { timeout: 5_000 });
   });
 
@@ -83,5 +84,22 @@ describe('e-commerce tendering', () => {
     expect(manifest.data.tenderLabels.tender).toMatchObject({ kind: 'MANIFEST', labels: [{ id: label.id, tendered: true }] });
     expect(manifest.data.tenderLabels.tender.documents.length).toBeGreaterThan(0);
     expect(await listed()).not.toContain(label.id);
+  });
+});
+
+describe('e-commerce returns', () => {
+  it('an e-commerce return label is a RETURN label of its outbound, with its tracking number and document', async () => {
+    const outbound = await buy(ecommerceShipment('ecom-outbound-for-return'));
+    const answer = await e2e.gql(
+      `mutation($input: CreateReturnInput!) { createReturn(input: $input) { purchase { label { kind state carrier division trackingNumber returnOf { id } pieces { packageId carrierPackageId trackingNumber } documents { kind contentType } } } userErrors { field code message } } }`,
+      { input: { outboundLabelId: outbound.id, idempotencyKey: 'ecom-return-1' } },
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.createReturn.userErrors).toEqual([]);
+    const label = answer.data.createReturn.purchase.label;
+    expect(label).toMatchObject({ kind: 'RETURN', state: 'PURCHASED', carrier: 'GROUP_A', division: 'ecommerce', returnOf: { id: outbound.id } });
+    expect(label.trackingNumber).toBeTruthy();
+    expect(label.documents.length).toBeGreaterThan(0);
+    expect(e2e.sandbox.stats.groupAEcommerce.calls['POST /returns/v4/label']).toBe(1);
   });
 });
