@@ -1,8 +1,9 @@
 /**
- * The shipping tables (migration 009): labels as durable purchase jobs, idempotency keys and tenders. Every write of a
+ * The `labels` table (migration 009): label purchases as durable jobs. Every write of a
  * label that a job makes is conditional (on its state, and for the worker on the claim's attempt number), so a stale
  * writer (a replica whose lease ran out, a create answer arriving after a reconciliation) never undoes a newer truth.
- * The SQL runs the same on PGlite and PostgreSQL. Documents live in shipping-documents.ts.
+ * The SQL runs the same on PGlite and PostgreSQL. Documents, keys and tenders: shipping-documents.ts,
+ * shipping-keys.ts, shipping-tenders.ts.
  */
 import type { Carrier, CarrierInterface } from '../domain/carrier.js';
 import type { Money } from '../domain/money.js';
@@ -18,10 +19,9 @@ import type {
   LabelState,
   ShipmentRequest,
   StoredDocument,
-  Tender,
   TenderKind,
 } from '../domain/shipping.js';
-import { documentsOfLabels, documentsOfTender } from './shipping-documents.js';
+import { documentsOfLabels } from './shipping-documents.js';
 import type { Queryable } from './store.js';
 
 interface LabelRow {
@@ -234,51 +234,6 @@ export class ShippingStore {
   constructor(private readonly db: Queryable) {}
 
   /**
-   * Claims an idempotency key for a new request. An expired key is removed first (an expired key is a new request).
-   * Returns null when this call stored it, or the stored key (another call did, maybe still running).
-   */
-  async claimKey(key: {
-    scope: string;
-    key: string;
-    hash: string;
-    resourceId: string;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<{ hash: string; resourceId: string } | null> {
-    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= $3', [key.scope, key.key, key.now]);
-    // ON CONFLICT DO NOTHING: on PostgreSQL a concurrent insert of the same key waits for the first transaction and
-    // then does nothing, so exactly one caller stores the key (and its label); the others read what it stored.
-    const inserted = await this.db.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, resource_id, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
-      [key.scope, key.key, key.hash, key.resourceId, key.now, key.expiresAt],
-    );
-    if (inserted.rowCount === 1) return null;
-    const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
-      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2',
-      [key.scope, key.key],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`idempotency key ${key.scope}/${key.key} vanished while being read`);
-    return { hash: row.request_hash, resourceId: row.resource_id };
-  }
-
-  /** Looks a live key up without storing it. */
-  async findKey(scope: string, key: string, now: Date): Promise<{ hash: string; resourceId: string } | null> {
-    const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
-      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > $3',
-      [scope, key, now],
-    );
-    const row = rows[0];
-    return row ? { hash: row.request_hash, resourceId: row.resource_id } : null;
-  }
-
-  /** Forgets a key whose request failed before anything was done (a retry with it is a new request). */
-  async releaseKey(scope: string, key: string): Promise<void> {
-    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
-  }
-
-  /**
    * Marks labels tendered by a tender: only PURCHASED, not yet tendered ones (a concurrent tender or cancel wins).
    * Returns the ids marked.
    */
@@ -289,12 +244,6 @@ export class ShippingStore {
       [[...labelIds], tenderId, now],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** Removes expired keys; returns how many. */
-  async purgeExpiredKeys(now: Date): Promise<number> {
-    const { rowCount } = await this.db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [now]);
-    return rowCount;
   }
 
   async insertLabel(label: NewLabel): Promise<void> {
@@ -348,12 +297,6 @@ export class ShippingStore {
 
   async label(id: string): Promise<StoredLabel | null> {
     const { rows } = await this.db.query<LabelRow>('SELECT * FROM labels WHERE id = $1', [id]);
-    return (await withDocuments(this.db, rows))[0] ?? null;
-  }
-
-  /** Locks one label for the rest of the transaction (cancel, tender, fetch): concurrent writers wait. */
-  async labelForUpdate(id: string): Promise<StoredLabel | null> {
-    const { rows } = await this.db.query<LabelRow>('SELECT * FROM labels WHERE id = $1 FOR UPDATE', [id]);
     return (await withDocuments(this.db, rows))[0] ?? null;
   }
 
@@ -437,63 +380,5 @@ export class ShippingStore {
       [now, limit, leaseUntil, onlyId],
     );
     return withDocuments(this.db, rows);
-  }
-
-  async insertTender(tender: {
-    id: string;
-    kind: TenderKind;
-    carrier: Carrier;
-    division: string | null;
-    accountNumber: string;
-    date: string;
-    labelIds: string[];
-    warnings: CarrierWarning[];
-    transactionId: string | null;
-    now: Date;
-  }): Promise<void> {
-    await this.db.query(
-      `INSERT INTO tenders (id, kind, carrier, division, account_number, date, label_ids, warnings, transaction_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
-      [
-        tender.id,
-        tender.kind,
-        tender.carrier,
-        tender.division,
-        tender.accountNumber,
-        tender.date,
-        JSON.stringify(tender.labelIds),
-        JSON.stringify(tender.warnings),
-        tender.transactionId,
-        tender.now,
-      ],
-    );
-  }
-
-  async tender(id: string): Promise<Tender | null> {
-    const { rows } = await this.db.query<{
-      id: string;
-      kind: TenderKind;
-      carrier: Carrier;
-      division: string | null;
-      account_number: string;
-      date: string;
-      label_ids: string[];
-      warnings: CarrierWarning[];
-      created_at: Date;
-    }>('SELECT id, kind, carrier, division, account_number, date, label_ids, warnings, created_at FROM tenders WHERE id = $1', [id]);
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      id: row.id,
-      kind: row.kind,
-      carrier: row.carrier,
-      division: row.division,
-      accountNumber: row.account_number,
-      date: row.date,
-      labelIds: row.label_ids,
-      documents: await documentsOfTender(this.db, row.id),
-      warnings: row.warnings,
-      createdAt: row.created_at,
-    };
   }
 }

@@ -5,7 +5,9 @@
 import type { DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../carriers/types.js';
 import type { Carrier } from '../../domain/carrier.js';
 import { NotFoundError } from '../../domain/errors.js';
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
 import type { IdempotencyKeys } from './idempotency.js';
 import type { LabelRecords } from './label-records.js';
@@ -35,6 +37,14 @@ export abstract class AfterPurchase {
 
   protected get db(): ShippingStore {
     return new ShippingStore(this.deps.store);
+  }
+
+  protected get keyStore(): IdempotencyKeyStore {
+    return new IdempotencyKeyStore(this.deps.store);
+  }
+
+  protected get tenderStore(): TenderStore {
+    return new TenderStore(this.deps.store);
   }
 
   /** The stored label, or NotFoundError on `field`. */

@@ -4,7 +4,8 @@
  */
 import { InputError } from '../../domain/errors.js';
 import type { CancelResult, Label } from '../../domain/shipping.js';
-import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
+import type { StoredLabel } from '../../store/shipping-store.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { KEY_FIELD, type KeyScope } from './idempotency.js';
 import { handleOf, publicLabel } from './label-records.js';
@@ -56,7 +57,7 @@ export class Cancellations extends AfterPurchase {
     }
     const hash = requestHash(scope, hashed);
     const now = this.deps.now();
-    const known = await this.db.findKey(scope, key, now);
+    const known = await this.keyStore.findKey(scope, key, now);
     if (known) return this.cancelReplay(scope, known, hash);
     if (label.state !== 'PURCHASED') throw new InputError('input.labelId', `is ${label.state}; only a PURCHASED label can be cancelled`);
     const call = prepare(label);
@@ -66,7 +67,7 @@ export class Cancellations extends AfterPurchase {
     const first = await this.deps.store.transaction(async (tx) => {
       const replay = await this.deps.keys.claim(tx, scope, key, hash, labelId, now);
       if (replay) return replay;
-      const busy = await new ShippingStore(tx).claimKey({ scope: lockScope, key: labelId, hash: '-', resourceId: labelId, now, expiresAt: new Date(now.getTime() + 24 * 3_600_000) });
+      const busy = await new IdempotencyKeyStore(tx).claimKey({ scope: lockScope, key: labelId, hash: '-', resourceId: labelId, now, expiresAt: new Date(now.getTime() + 24 * 3_600_000) });
       // Thrown inside the transaction so this call's key is not kept either.
       if (busy) throw new CancellationBusy();
       return null;
@@ -85,11 +86,11 @@ export class Cancellations extends AfterPurchase {
     try {
       result = await call();
     } catch (err) {
-      await this.db.releaseKey(scope, key);
-      await this.db.releaseKey(lockScope, labelId);
+      await this.keyStore.releaseKey(scope, key);
+      await this.keyStore.releaseKey(lockScope, labelId);
       throw err;
     }
-    if (!result.cancelled) await this.db.releaseKey(lockScope, labelId);
+    if (!result.cancelled) await this.keyStore.releaseKey(lockScope, labelId);
     const at = this.deps.now();
     // A refused cancellation (cancelled: false) is kept too, so a replay answers it; the label stays PURCHASED.
     await this.deps.records.update(

@@ -5,7 +5,7 @@
  * SHIPPING_IDEMPOTENCY_TTL_HOURS; an expired key is a new request.
  */
 import { InputError } from '../../domain/errors.js';
-import { ShippingStore } from '../../store/shipping-store.js';
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import type { Queryable } from '../../store/store.js';
 
 export const KEY_FIELD = 'input.idempotencyKey';
@@ -20,7 +20,7 @@ export class IdempotencyKeys {
    * first call with the same input made; throws InputError when the key was used with another input.
    */
   async claim(tx: Queryable, scope: KeyScope, key: string, hash: string, resourceId: string, now: Date): Promise<string | null> {
-    const existing = await new ShippingStore(tx).claimKey({
+    const existing = await new IdempotencyKeyStore(tx).claimKey({
       scope,
       key,
       hash,

@@ -7,6 +7,7 @@
  */
 import type { ShippingConnector } from '../../carriers/types.js';
 import type { Logger } from '../../platform/logger.js';
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import type { Store } from '../../store/store.js';
 import type { LabelJobs } from './label-jobs.js';
@@ -65,7 +66,7 @@ export class LabelWorker {
     const { store, settings, now, logger, metrics } = this.deps;
     try {
       const db = new ShippingStore(store);
-      const purged = await db.purgeExpiredKeys(now());
+      const purged = await new IdempotencyKeyStore(store).purgeExpiredKeys(now());
       if (purged > 0) metrics.workerLabels.inc({ action: 'purged_keys' }, purged);
       const claimed = await db.claimDue(now(), settings.workerBatch ?? 50, new Date(now().getTime() + settings.leaseMs));
       // Each label's step is one carrier call; they run side by side (one failing never holds up the others).

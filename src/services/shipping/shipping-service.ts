@@ -25,6 +25,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { documentContent } from '../../store/shipping-documents.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { throwInputErrors } from './input-errors.js';
@@ -313,7 +314,7 @@ export class ShippingService implements ShippingApi {
     return this.tenders.tender(input);
   }
   tenderById(id: string): Promise<Tender | null> {
-    return new ShippingStore(this.deps.store).tender(id);
+    return new TenderStore(this.deps.store).tender(id);
   }
   createReturn(input: ReturnInput): Promise<PurchaseOutcome> {
     return this.returnLabels.createReturn(input);

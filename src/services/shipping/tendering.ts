@@ -8,6 +8,7 @@ import { InputError } from '../../domain/errors.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { Tender } from '../../domain/shipping.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { TenderStore } from '../../store/shipping-tenders.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { KEY_FIELD } from './idempotency.js';
 import { throwInputErrors } from './input-errors.js';
@@ -30,7 +31,7 @@ export class Tenders extends AfterPurchase {
     // The close's date: the caller's, else today (UTC; a caller whose day differs names it).
     const date = input.date ?? now.toISOString().slice(0, 10);
     const hash = requestHash('tender', { carrier: input.carrier, division: input.division, accountNumber, labelIds: input.labelIds, date });
-    const known = await this.db.findKey('tender', input.idempotencyKey, now);
+    const known = await this.keyStore.findKey('tender', input.idempotencyKey, now);
     if (known) return this.tenderReplay(known, hash);
 
     const labels = await this.eligible(input, connector, accountNumber);
@@ -42,7 +43,7 @@ export class Tenders extends AfterPurchase {
     try {
       result = await connector.tender(accountNumber, labels.map(handleOf), date);
     } catch (err) {
-      await this.db.releaseKey('tender', input.idempotencyKey);
+      await this.keyStore.releaseKey('tender', input.idempotencyKey);
       throw err;
     }
     const listed = new Set(result.tenderedTrackingNumbers);
@@ -60,7 +61,7 @@ export class Tenders extends AfterPurchase {
     const at = this.deps.now();
     const marked = await this.deps.store.transaction(async (tx) => {
       const db = new ShippingStore(tx);
-      await db.insertTender({
+      await new TenderStore(tx).insertTender({
         id: tenderId,
         kind: connector.kind,
         carrier: input.carrier,
@@ -80,14 +81,14 @@ export class Tenders extends AfterPurchase {
       );
     });
     for (const id of marked) await this.deps.records.announce(id);
-    const stored = await this.db.tender(tenderId);
+    const stored = await this.tenderStore.tender(tenderId);
     if (!stored) throw new Error(`tender ${tenderId} vanished`);
     return stored;
   }
 
   private async tenderReplay(known: { hash: string; resourceId: string }, hash: string): Promise<Tender> {
     if (known.hash !== hash) throw new InputError(KEY_FIELD, 'was used with another input (tender); send a new key for a new request');
-    const tender = await this.db.tender(known.resourceId);
+    const tender = await this.tenderStore.tender(known.resourceId);
     if (!tender) throw new InputError(KEY_FIELD, 'names a tender still in progress; retry with the same key later');
     this.deps.metrics.replays.inc({ scope: 'tender' });
     return tender;

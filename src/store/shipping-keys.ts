@@ -1,0 +1,61 @@
+/**
+ * The `idempotency_keys` table (migration 009): a key and the hash of its input, stored before the carrier is called,
+ * naming what the first request made (a label or a tender id). Expired keys are removed first, so an expired key is a
+ * new request. Same SQL on PGlite and PostgreSQL.
+ */
+import type { Queryable } from './store.js';
+
+export class IdempotencyKeyStore {
+  constructor(private readonly db: Queryable) {}
+
+  /**
+   * Claims an idempotency key for a new request. An expired key is removed first (an expired key is a new request).
+   * Returns null when this call stored it, or the stored key (another call did, maybe still running).
+   */
+  async claimKey(key: {
+    scope: string;
+    key: string;
+    hash: string;
+    resourceId: string;
+    now: Date;
+    expiresAt: Date;
+  }): Promise<{ hash: string; resourceId: string } | null> {
+    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= $3', [key.scope, key.key, key.now]);
+    // ON CONFLICT DO NOTHING: on PostgreSQL a concurrent insert of the same key waits for the first transaction and
+    // then does nothing, so exactly one caller stores the key (and its label); the others read what it stored.
+    const inserted = await this.db.query(
+      `INSERT INTO idempotency_keys (scope, key, request_hash, resource_id, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
+      [key.scope, key.key, key.hash, key.resourceId, key.now, key.expiresAt],
+    );
+    if (inserted.rowCount === 1) return null;
+    const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
+      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2',
+      [key.scope, key.key],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`idempotency key ${key.scope}/${key.key} vanished while being read`);
+    return { hash: row.request_hash, resourceId: row.resource_id };
+  }
+
+  /** Looks a live key up without storing it. */
+  async findKey(scope: string, key: string, now: Date): Promise<{ hash: string; resourceId: string } | null> {
+    const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
+      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > $3',
+      [scope, key, now],
+    );
+    const row = rows[0];
+    return row ? { hash: row.request_hash, resourceId: row.resource_id } : null;
+  }
+
+  /** Forgets a key whose request failed before anything was done (a retry with it is a new request). */
+  async releaseKey(scope: string, key: string): Promise<void> {
+    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+  }
+
+  /** Removes expired keys; returns how many. */
+  async purgeExpiredKeys(now: Date): Promise<number> {
+    const { rowCount } = await this.db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [now]);
+    return rowCount;
+  }
+}
