@@ -10,7 +10,8 @@ import { carrierBShipment, createShipment } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E({ env: { SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500' } });
+  // The job's results are polled a second apart: the retry right after the purchase meets it running.
+  e2e = await startE2E({ env: { SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '1000', SHIPPING_RETRY_MAX_MS: '2000' } });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -38,6 +39,9 @@ describe('labelUpdated', () => {
     expect(answer.errors).toBeUndefined();
     const label = answer.data.createShipment.purchase.label;
     expect(label.state).toBe('PENDING');
+    // The job runs: the same key again answers IN_PROGRESS with the same label, and buys nothing.
+    const retry = await createShipment(e2e, carrierBShipment('async-job-1', { packages }));
+    expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'IN_PROGRESS', label: { id: label.id, state: 'PENDING' } });
 
     const client = wsClient(e2e.server.url.replace(/^http/, 'ws'));
     const states: string[] = [];
