@@ -173,6 +173,20 @@ describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
     expect((await refusal(service.tender({ ...input, date: '2030-05-02' }))).field).toBe('input.idempotencyKey');
   });
 
+  it('two tenders of one account at once make one carrier call, whatever their keys', async () => {
+    const { service, tendering } = makeService(store);
+    await service.createShipment(shipmentRequest({ orderId: 'ORDER-RACE-1' }), 'key-race-1');
+    await service.createShipment(shipmentRequest({ orderId: 'ORDER-RACE-2' }), 'key-race-2');
+    const input = { carrier: 'CARRIER_B' as const, division: null, accountNumber: null, labelIds: null, date: '2030-05-01' };
+    const answers = await Promise.allSettled([service.tender({ ...input, idempotencyKey: 'key-race-a' }), service.tender({ ...input, idempotencyKey: 'key-race-b' })]);
+    expect(tendering.calls).toHaveLength(1);
+    const refused = answers.flatMap((a) => (a.status === 'rejected' ? [a.reason as InputError] : []));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    // Refused while the other ran (on the account), or after it (nothing left to tender).
+    expect(['input.accountNumber', 'input.labelIds']).toContain(refused[0]?.field);
+    expect(await service.untenderedLabels({ carrier: 'CARRIER_B', accountNumber: '510087000' })).toEqual([]);
+  });
+
   it('a close that tenders more than was named marks every waiting label the carrier lists', async () => {
     const { service, tendering } = makeService(store);
     const named = await service.createShipment(shipmentRequest({ orderId: 'ORDER-CLOSE-1' }), 'key-close-1');

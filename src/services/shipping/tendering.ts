@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { TenderingConnector } from '../../carriers/types.js';
 import { InputError } from '../../domain/errors.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
-import type { Tender } from '../../domain/shipping.js';
+import type { Tender, TenderResult } from '../../domain/shipping.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { KEY_FIELD } from './idempotency.js';
@@ -15,6 +16,9 @@ import { throwInputErrors } from './input-errors.js';
 import { documentsToStore, handleOf, storeDocuments } from './label-records.js';
 import { requestHash } from './purchase-key.js';
 import type { TenderInput } from './types.js';
+
+/** Key scope of the per-account tender row (not a caller's key). */
+const TENDER_LOCK = 'tender.account';
 
 export class Tenders extends AfterPurchase {
   /**
@@ -34,18 +38,52 @@ export class Tenders extends AfterPurchase {
     const known = await this.keyStore.findKey('tender', input.idempotencyKey, now);
     if (known) return this.tenderReplay(known, hash);
 
-    const labels = await this.eligible(input, connector, accountNumber);
+    await this.eligible(input, connector, accountNumber); // refusals before any write
     const tenderId = `Tender:${randomUUID()}`;
-    const first = await this.deps.store.transaction((tx) => this.deps.keys.claim(tx, 'tender', input.idempotencyKey, hash, tenderId, now));
+    // One tender per carrier, division and account at a time, whatever the keys: a row taken with the key (expiring
+    // with the lease, so a process that died mid-tender frees it), released when this tender is stored or failed.
+    const lock = `${input.carrier}/${input.division ?? '-'}/${accountNumber}`;
+    const first = await this.deps.store.transaction(async (tx) => {
+      const replay = await this.deps.keys.claim(tx, 'tender', input.idempotencyKey, hash, tenderId, now);
+      if (replay) return replay;
+      const leaseUntil = new Date(now.getTime() + this.deps.settings().leaseMs);
+      const busy = await new IdempotencyKeyStore(tx).claimKey({ scope: TENDER_LOCK, key: lock, hash: '-', resourceId: tenderId, now, expiresAt: leaseUntil });
+      if (busy) throw new InputError('input.accountNumber', `a tender of ${named(input.carrier, input.division)} account ${accountNumber} is in progress; retry later`);
+      return null;
+    });
     if (first) return this.tenderReplay({ hash, resourceId: first }, hash);
+    const release = async (): Promise<void> => {
+      await this.keyStore.releaseKey(TENDER_LOCK, lock);
+    };
 
+    let labels: StoredLabel[];
     let result;
     try {
+      // Again under the lock: a tender that finished meanwhile took some of these labels.
+      labels = await this.eligible(input, connector, accountNumber);
       result = await connector.tender(accountNumber, labels.map(handleOf), date);
     } catch (err) {
       await this.keyStore.releaseKey('tender', input.idempotencyKey);
+      await release();
       throw err;
     }
+    try {
+      return await this.store(input, connector, accountNumber, date, tenderId, labels, result);
+    } finally {
+      await release();
+    }
+  }
+
+  /** The tender, its documents and the labels it tendered, in one transaction. */
+  private async store(
+    input: TenderInput,
+    connector: TenderingConnector,
+    accountNumber: string,
+    date: string,
+    tenderId: string,
+    labels: StoredLabel[],
+    result: TenderResult,
+  ): Promise<Tender> {
     const listed = new Set(result.tenderedTrackingNumbers);
     // A close may take more than was named (Carrier B closes every open ground shipment of the account, SB11): every
     // waiting label of this carrier, division and account the carrier lists is tendered; one it lists none, all sent.
