@@ -1366,7 +1366,11 @@ export type Query = {
   shipmentById?: Maybe<Shipment>;
   /** Everything shipped for an order id: labels bought here first, the carriers' reference lookups beside them, failures as data. */
   shipmentsByOrder: OrderShipments;
-  /** Shipments carrying a customer reference such as an order id (Carrier B). */
+  /**
+   * Shipments carrying a customer reference such as an order id: the labels bought here first (the same Shipment ids
+   * tracking answers), then the carriers' own reference lookups (Carrier B) beside them. Without `input.carrier`, every
+   * carrier; a carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
+   */
   shipmentsByReference: Array<Shipment>;
   /** One recorded status change by its `id` (`StatusChange:<cursor>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   statusChange?: Maybe<ShipmentStatusChange>;
@@ -1735,8 +1739,8 @@ export type ReferenceLookupFailure = {
 
 /** A lookup of shipments by one of their references. */
 export type ReferenceLookupInput = {
-  /** The carrier to ask; reference lookup is offered by CARRIER_B only. */
-  carrier: Carrier;
+  /** The carrier to ask (reference lookup is offered by CARRIER_B only); omitted: every carrier that offers one, for a CUSTOMER_REFERENCE (an order id). */
+  carrier?: InputMaybe<Carrier>;
   /** Which kind of reference `value` is. */
   referenceType?: ReferenceType;
   /** Only shipments shipped on or after this day. */

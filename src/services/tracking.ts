@@ -1,5 +1,5 @@
 import type { TrackingDirectory, TrackingRoute } from '../carriers/types.js';
-import type { CarrierInterface } from '../domain/carrier.js';
+import type { Carrier, CarrierInterface } from '../domain/carrier.js';
 import { InputError, UpstreamError } from '../domain/errors.js';
 import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
 import type { Shipment } from '../domain/shipment.js';
@@ -123,6 +123,11 @@ export class TrackingService {
   /** Stored shipments fresh enough to answer `_entities` references by id without a carrier call; others are absent. */
   async storedShipments(ids: readonly string[], includeEvents: boolean): Promise<Map<string, Shipment>> {
     return (await this.options.stored?.findMany(ids, includeEvents)) ?? new Map();
+  }
+
+  /** Carriers whose modules offer a lookup by customer reference. */
+  get referenceCarriers(): readonly Carrier[] {
+    return this.options.routes.carriersWithReferences;
   }
 
   async trackByReference(raw: ReferenceLookupRaw, deadline?: RequestDeadline): Promise<Shipment[]> {

@@ -156,5 +156,32 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
       expect(found.data.shipmentsByOrder.carrierShipments.map((s: { id: string }) => s.id)).not.toContain(label.shipment.id);
     });
+
+    it('shipmentsByReference without a carrier answers the bought label first, the carriers\' lookups beside it, each shipment once', async () => {
+      const answer = await createShipment(e2e, carrierBShipment('by-reference-1', { orderId: 'ORDER-BY-REF-1' }));
+      const label = answer.data.createShipment.purchase.label;
+      e2e.sandbox.resetStats();
+      const found = await e2e.gql(`{ shipmentsByReference(input: { value: "ORDER-BY-REF-1" }) { id trackingNumber } }`);
+      expect(found.errors).toBeUndefined();
+      // The label's shipment, by the same id tracking and _entities answer; Carrier B's lookup found it too: listed once.
+      expect(found.data.shipmentsByReference).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+      expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
+    });
+
+    it('shipmentsByReference with a carrier still asks that carrier only, beside the labels bought with it', async () => {
+      await createShipment(e2e, carrierBShipment('by-reference-2', { orderId: 'ORDER-BY-REF-2' }));
+      e2e.sandbox.resetStats();
+      // ORDER-7 ships as two sandbox packages of its own (sandbox/carrier-b/numbers.ts); no label here carries it.
+      const others = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { trackingNumber } }`);
+      expect(others.errors).toBeUndefined();
+      expect(others.data.shipmentsByReference.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(['794600000701', '794600000702']);
+      expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
+    });
+
+    it('shipmentsByReference without a carrier is for order ids only: another reference type names input.carrier', async () => {
+      const answer = await e2e.gql(`{ shipmentsByReference(input: { value: "PO-1", referenceType: PURCHASE_ORDER }) { id } }`);
+      expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect(answer.errors?.[0]?.message).toContain('input.carrier');
+    });
   });
 });

@@ -1,11 +1,33 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { UpstreamError } from '../../domain/errors.js';
+import type { Shipment } from '../../domain/shipment.js';
 import type { Label as LabelModel } from '../../domain/shipping.js';
 import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
 import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers, OrderShipmentsResolvers } from '../../generated/graphql.js';
 import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
+import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
 import { shippingOf } from './shipping.js';
+
+/**
+ * The same `Shipment` tracking and `_entities` answer for a label (same id): from the store (the snapshot saved at
+ * purchase, or a fresher tracking answer), else the carrier. A carrier that does not know the number yet answers the
+ * label as a LABEL_CREATED shipment, which is what it is (SG7). Null when the label has no shipment (not purchased).
+ */
+export async function labelShipment(label: LabelModel, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<Shipment | null> {
+  const born = shipmentFromLabel(label);
+  if (!born) return null;
+  // The watch made at purchase knows the canonical id (Carrier B's carries the unique id only tracking gives).
+  const watch = await ctx.services.watcher?.watchOfShipment(born.id, 'id');
+  const id = watch?.shipmentId ?? born.id;
+  try {
+    return await resolveShipmentReference(ctx, { id }, info);
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { ...born, id };
+    throw error;
+  }
+}
 
 /** `Label` (schema/shipping.graphql): the stored label; each field reads it, `shipment` and `tender` resolve by id. */
 export const Label: LabelResolvers = {
@@ -17,18 +39,8 @@ export const Label: LabelResolvers = {
    * LABEL_CREATED shipment, which is what it is (SG7).
    */
   shipment: async (label, _args, ctx, info) => {
-    const born = shipmentFromLabel(label);
-    if (!born) return null;
     try {
-      // The watch made at purchase knows the canonical id (Carrier B's carries the unique id only tracking gives).
-      const watch = await ctx.services.watcher?.watchOfShipment(born.id, 'id');
-      const id = watch?.shipmentId ?? born.id;
-      try {
-        return await resolveShipmentReference(ctx, { id }, info);
-      } catch (error) {
-        if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { ...born, id };
-        throw error;
-      }
+      return await labelShipment(label, ctx, info);
     } catch (error) {
       throw toGraphQLError(error);
     }

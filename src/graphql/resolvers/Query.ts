@@ -5,6 +5,11 @@ import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { operationSelectsEvents } from '../selection.js';
 import { loadOneShipment, loadShipmentById } from './shipment-lookup.js';
+import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
+import { labelShipment } from './Label.js';
+
+/** Labels `shipmentsByReference` answers at most from the store (an order has a handful). */
+const REFERENCE_LABELS_MAX = 50;
 
 export const Query: QueryResolvers = {
   shipment: async (_parent, args, ctx, info) => {
@@ -44,19 +49,36 @@ export const Query: QueryResolvers = {
     });
   },
 
+  /**
+   * Shipments carrying a customer reference such as an order id: the labels bought here first (the same Shipment ids
+   * tracking answers), then the carriers' own reference lookups beside them, without repeating a shipment a label
+   * names. With `carrier`, that carrier only; without it, every carrier that offers a lookup (issue 9 item 8); a
+   * carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
+   */
   shipmentsByReference: async (_parent, { input }, ctx, info) => {
     try {
       const value = input.value.trim();
       if (value.length === 0) throw new InputError('input.value', 'must not be empty');
       if (value.length > 64) throw new InputError('input.value', 'must be at most 64 characters');
-      return await ctx.services.tracking.trackByReference({
-        carrier: input.carrier,
-        referenceType: checkReferenceType(input.referenceType ?? 'CUSTOMER_REFERENCE'),
-        value,
-        shipDateBegin: input.shipDateBegin ?? null,
-        shipDateEnd: input.shipDateEnd ?? null,
-        includeEvents: operationSelectsEvents(info),
-      }, ctx.deadline);
+      const referenceType = checkReferenceType(input.referenceType ?? 'CUSTOMER_REFERENCE');
+      const carrier = input.carrier ?? null;
+      if (!carrier && referenceType !== 'CUSTOMER_REFERENCE') {
+        throw new InputError('input.carrier', 'is required for reference types other than CUSTOMER_REFERENCE (only order ids are looked up across carriers)');
+      }
+      const lookup = { referenceType, value, shipDateBegin: input.shipDateBegin ?? null, shipDateEnd: input.shipDateEnd ?? null, includeEvents: operationSelectsEvents(info) };
+      const tracking = ctx.services.tracking;
+      const carriers = carrier ? [carrier] : tracking.referenceCarriers;
+      // Our labels are found by the order id they were bought with (a customer reference), so only that type reads them.
+      const [labels, ...found] = await Promise.all([
+        referenceType === 'CUSTOMER_REFERENCE' && ctx.services.shipping
+          ? ctx.services.shipping.api.labels({ carrier, state: null, orderId: value }, null, REFERENCE_LABELS_MAX)
+          : Promise.resolve([]),
+        ...carriers.map((c) => tracking.trackByReference({ ...lookup, carrier: c }, ctx.deadline)),
+      ]);
+      const stored = (await Promise.all((labels ?? []).map((label) => labelShipment(label, ctx, info)))).filter((s): s is Shipment => s !== null);
+      const named = stored.map((s) => ({ s, parts: parseShipmentId(s.id) }));
+      const fromCarriers = found.flat().filter((shipment) => !named.some(({ s, parts }) => s.id === shipment.id || (parts && idNamesShipment(s.id, parts, shipment))));
+      return [...stored, ...fromCarriers];
     } catch (error) {
       throw toGraphQLError(error);
     }
