@@ -26,6 +26,7 @@ const config: CodegenConfig = {
           Shipment: '../domain/shipment.js#Shipment',
           TrackingEvent: '../domain/shipment.js#TrackingEvent',
           Piece: '../domain/shipment.js#Piece',
+          ProofOfDelivery: '../graphql/models.js#ProofOfDeliveryModel',
           TrackedShipments: '../graphql/models.js#TrackedShipmentsModel',
           TrackingFailure: '../graphql/models.js#TrackingFailureModel',
           ShipmentStatusChange: '../domain/status-change.js#StatusChange',

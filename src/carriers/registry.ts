@@ -10,6 +10,7 @@ import type {
   CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
+  LinkedDocumentConnector,
   LandedCostConnector,
   PostalValidationConnector,
   RatingConnector,
@@ -52,6 +53,7 @@ export interface CarrierRegistry {
   readonly tenderingConnectors: readonly TenderingConnector[];
   readonly returnsConnectors: readonly ReturnsConnector[];
   readonly documentConnectors: readonly DocumentConnector[];
+  readonly linkedDocumentConnectors: readonly LinkedDocumentConnector[];
   /** Who tracks a number (src/services/tracking.ts routes through this). */
   readonly tracking: TrackingDirectory;
   /** Every upstream client of every module: one per configured interface. */
@@ -75,6 +77,7 @@ export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModul
     tenderingConnectors: built.flatMap((m) => m.tendering ?? []),
     returnsConnectors: built.flatMap((m) => m.returns ?? []),
     documentConnectors: built.flatMap((m) => m.documents ?? []),
+    linkedDocumentConnectors: built.flatMap((m) => m.linkedDocuments ?? []),
     tracking: trackingRoutes(
       built.flatMap((m) => (m.tracking ? [m.tracking] : [])),
       decorateTracking,

@@ -17,6 +17,7 @@ import type {
   CancelResult,
   CreatedReturn,
   CreateShipmentAnswer,
+  DocumentKind,
   FetchedDocument,
   LabelHandle,
   ReconcileResult,
@@ -179,6 +180,18 @@ export interface DocumentConnector {
   uploadInvoice?(invoice: InvoiceUpload): Promise<{ warnings: CarrierWarning[] }>;
 }
 
+/**
+ * A document a tracking answer links to (Group A unified `details.proofOfDelivery.documentUrl`, a "tokenised link"),
+ * followed once so it can be stored and served. Rejects with UpstreamError.
+ */
+export interface LinkedDocumentConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  /** Whether this connector follows the link: only on the origin of the interface that gave it, never any host. */
+  accepts(url: string): boolean;
+  fetchLinked(url: string, kind: DocumentKind): Promise<FetchedDocument>;
+}
+
 /** Paperless trade invoice data, before or after creation (express `/upload-invoice-data`). */
 export interface InvoiceUpload {
   /** Set after creation; null before (then `plannedShipDate` and the account say which shipment it will be). */
@@ -240,6 +253,8 @@ export interface CarrierCapabilities {
   readonly tendering?: readonly TenderingConnector[];
   readonly returns?: readonly ReturnsConnector[];
   readonly documents?: readonly DocumentConnector[];
+  /** Documents tracking answers link to (proof of delivery); absent = none. */
+  readonly linkedDocuments?: readonly LinkedDocumentConnector[];
   /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
   readonly clients: readonly UpstreamClient[];
   /** Closes every client of the module, each once. */

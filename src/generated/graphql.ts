@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { Shipment as ShipmentModel, TrackingEvent as TrackingEventModel, Piece as PieceModel } from '../domain/shipment.js';
-import type { TrackedShipmentsModel as TrackedShipmentsModelModel, TrackingFailureModel as TrackingFailureModelModel } from '../graphql/models.js';
+import type { ProofOfDeliveryModel as ProofOfDeliveryModelModel, TrackedShipmentsModel as TrackedShipmentsModelModel, TrackingFailureModel as TrackingFailureModelModel } from '../graphql/models.js';
 import type { StatusChange as StatusChangeModel } from '../domain/status-change.js';
 import type { PushSubscription as PushSubscriptionModel } from '../domain/push.js';
 import type { ShipmentWatch as ShipmentWatchModel } from '../domain/watch.js';
@@ -1250,6 +1250,13 @@ export type PromiseReason = {
 /** Proof of delivery as the carrier gives it. */
 export type ProofOfDelivery = {
   __typename?: 'ProofOfDelivery';
+  /**
+   * The document at `documentUrl` (Group A unified tracking), followed once and stored for this shipment, served at a
+   * signed URL like every document here; later asks answer the stored copy without following the link. Null when the
+   * carrier gives no link. Following it counts as one call of the carrier's tracking quota (docs/assumptions.md PD1).
+   * Other carriers' proofs of delivery: `fetchShipmentDocument` for a label bought here.
+   */
+  document?: Maybe<Document>;
   /** The carrier's link to the proof-of-delivery document. */
   documentUrl?: Maybe<Scalars['String']['output']>;
   /** Who received it (where entitled). */
@@ -2775,7 +2782,7 @@ export type ResolversTypes = ResolversObject<{
   PickupWindow: ResolverTypeWrapper<PickupWindowModel>;
   Piece: ResolverTypeWrapper<PieceModel>;
   PromiseReason: ResolverTypeWrapper<PromiseReason>;
-  ProofOfDelivery: ResolverTypeWrapper<ProofOfDelivery>;
+  ProofOfDelivery: ResolverTypeWrapper<ProofOfDeliveryModelModel>;
   PurchaseReplay: PurchaseReplay;
   PushSubscription: ResolverTypeWrapper<PushSubscriptionModel>;
   PushSubscriptionConnection: ResolverTypeWrapper<Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversTypes['PushSubscriptionEdge']> }>;
@@ -2929,7 +2936,7 @@ export type ResolversParentTypes = ResolversObject<{
   PickupWindow: PickupWindowModel;
   Piece: PieceModel;
   PromiseReason: PromiseReason;
-  ProofOfDelivery: ProofOfDelivery;
+  ProofOfDelivery: ProofOfDeliveryModelModel;
   PushSubscription: PushSubscriptionModel;
   PushSubscriptionConnection: Omit<PushSubscriptionConnection, 'edges'> & { edges: Array<ResolversParentTypes['PushSubscriptionEdge']> };
   PushSubscriptionEdge: Omit<PushSubscriptionEdge, 'node'> & { node: ResolversParentTypes['PushSubscription'] };
@@ -3399,6 +3406,7 @@ export type PromiseReasonResolvers<ContextType = GraphQLContext, ParentType exte
 }>;
 
 export type ProofOfDeliveryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProofOfDelivery'] = ResolversParentTypes['ProofOfDelivery']> = ResolversObject<{
+  document?: Resolver<Maybe<ResolversTypes['Document']>, ParentType, ContextType>;
   documentUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   receivedBy?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   signatureUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

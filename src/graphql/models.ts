@@ -1,5 +1,5 @@
 import type { Carrier } from '../domain/carrier.js';
-import type { Shipment } from '../domain/shipment.js';
+import type { ProofOfDelivery, Shipment } from '../domain/shipment.js';
 import type { UpstreamError } from '../domain/errors.js';
 
 /** Parent of `TrackedShipments`: one input's shipments. */
@@ -16,4 +16,10 @@ export interface TrackingFailureModel {
   carrier: Carrier;
   trackingNumber: string;
   error: UpstreamError;
+}
+
+/** Parent of `ProofOfDelivery`: the carrier's proof plus the shipment it belongs to (its `document` is stored by it). */
+export interface ProofOfDeliveryModel extends ProofOfDelivery {
+  shipmentId: string;
+  carrier: Carrier;
 }

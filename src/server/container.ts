@@ -134,6 +134,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
         tendering: registry.tenderingConnectors,
         returns: registry.returnsConnectors,
         documents: registry.documentConnectors,
+        linkedDocuments: registry.linkedDocumentConnectors,
         settings: { ...config.shipping, workerBatch: SHIPPING_WORKER_BATCH },
         logger,
         metrics,

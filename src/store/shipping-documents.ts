@@ -113,6 +113,49 @@ export async function insertDocument(db: Queryable, doc: NewDocument, now: Date)
   return existing;
 }
 
+/**
+ * Stores a document a tracking answer linked to (proof of delivery), once per shipment id and kind: a second store of
+ * the same answers the first, whoever stored it.
+ */
+export async function insertLinkedDocument(
+  db: Queryable,
+  shipmentId: string,
+  doc: Omit<NewDocument, 'labelId' | 'tenderId' | 'pieceTrackingNumber' | 'fetchedAs'>,
+  now: Date,
+): Promise<StoredDocument> {
+  const fetchedAs = doc.kind;
+  const { rows } = await db.query<DocumentRow>(
+    `INSERT INTO documents (id, kind, native_type, format, content_type, size, sha256, content, shipment_id, fetched_as, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (shipment_id, fetched_as) WHERE shipment_id IS NOT NULL DO NOTHING
+     RETURNING ${LISTED}`,
+    [
+      newDocumentId(),
+      doc.kind,
+      doc.nativeType,
+      doc.format,
+      doc.contentType,
+      doc.content.length,
+      createHash('sha256').update(doc.content).digest('hex'),
+      doc.content,
+      shipmentId,
+      fetchedAs,
+      now,
+    ],
+  );
+  const row = rows[0];
+  if (row) return toDocument(row);
+  const existing = await linkedDocument(db, shipmentId, doc.kind);
+  if (!existing) throw new Error('linked document was neither stored nor found');
+  return existing;
+}
+
+/** A document stored for a shipment from a tracking answer's link, when stored. */
+export async function linkedDocument(db: Queryable, shipmentId: string, kind: DocumentKind): Promise<StoredDocument | null> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${LISTED} FROM documents WHERE shipment_id = $1 AND fetched_as = $2`, [shipmentId, kind]);
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
 /** A document fetched on demand for a label, when stored. */
 export async function fetchedDocument(db: Queryable, labelId: string, fetchedAs: string): Promise<StoredDocument | null> {
   const { rows } = await db.query<DocumentRow>(`SELECT ${LISTED} FROM documents WHERE label_id = $1 AND fetched_as = $2`, [labelId, fetchedAs]);

@@ -23,7 +23,10 @@ async function labelNow(id: string) {
 describe.each(STORE_BACKENDS)('on $name', (backend) => {
   beforeAll(async () => {
     // A fast worker, so an UNKNOWN label is reconciled within the test (the rule, not the timing, is what is checked).
-    e2e = await startE2E({ env: { ...(await backend.env()), SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500' } });
+    // Upstream answers time out after 2 s, so a held answer (loseNextAnswer 'timeout') is a timeout within the test.
+    e2e = await startE2E({
+      env: { ...(await backend.env()), SHIPPING_WORKER_INTERVAL_MS: '100', SHIPPING_RETRY_BASE_MS: '100', SHIPPING_RETRY_MAX_MS: '500', UPSTREAM_HEADERS_TIMEOUT_MS: '2000' },
+    });
   });
   afterAll(async () => {
     await e2e?.close();
@@ -85,6 +88,26 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       // A retry after reconciliation answers the same label, and nothing was bought twice.
       const retry = await createShipment(e2e, carrierBShipment('lost-answer-1', { orderId: 'ORDER-LOST' }));
       expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: label.id, state: 'PURCHASED' } });
+      expect(creates()).toBe(1);
+    });
+
+    it('a timeout after the carrier created the shipment ends with one label, reconciled (the retry answers it, nothing bought twice)', async () => {
+      // The simulator creates the shipment, then holds its answer past our 2 s timeout.
+      e2e.sandbox.loseNextAnswer('carrierB', { count: 1, mode: 'timeout', delayMs: 6_000 });
+      const first = await createShipment(e2e, carrierBShipment('timeout-answer-1', { orderId: 'ORDER-TIMEOUT' }));
+      expect(first.errors).toBeUndefined();
+      const label = first.data.createShipment.purchase.label;
+      expect(label.state).toBe('UNKNOWN');
+      expect(label.failure).toMatchObject({ code: expect.stringMatching(/^UPSTREAM_/) });
+      // Retrying with the same key finds the shipment by reference (or the worker did first): PURCHASED, same label.
+      await vi.waitFor(
+        async () => {
+          const retry = await createShipment(e2e, carrierBShipment('timeout-answer-1', { orderId: 'ORDER-TIMEOUT' }));
+          expect(retry.data.createShipment.purchase).toMatchObject({ replay: 'REPLAYED', label: { id: label.id, state: 'PURCHASED' } });
+        },
+        { timeout: 20_000, interval: 200 },
+      );
+      expect((await labelNow(label.id)).trackingNumber).toMatch(/^\d+$/);
       expect(creates()).toBe(1);
     });
 

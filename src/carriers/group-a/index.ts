@@ -8,6 +8,7 @@ import type {
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
+  LinkedDocumentConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
@@ -29,6 +30,7 @@ import { ExpressRatingConnector } from './express/rating.js';
 import { ExpressShippingConnector } from './express/ship.js';
 import { ExpressDocumentConnector } from './express/documents-connector.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
+import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
 
 export type { TrackingCache } from './unified/cache.js';
 export { MemoryTrackingCache } from './unified/cache.js';
@@ -91,10 +93,13 @@ export const groupAModule: CarrierModule = {
     const documents: DocumentConnector[] = [];
     const tendering: TenderingConnector[] = [];
     const returns: ReturnsConnector[] = [];
+    const linkedDocuments: LinkedDocumentConnector[] = [];
 
     if (unified && config.groupATracking) {
       // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
       tracking.push({ upstream: unified.upstream, connector: unified, snapshotMaxAgeMs: config.groupATracking.cacheTtlMs });
+      // Its answers link the proof of delivery; the link is followed through the same client and quota (PD1).
+      linkedDocuments.push(new UnifiedLinkedDocuments({ client: unified.client, baseUrl: config.groupATracking.baseUrl }));
     }
     if (expressClient && config.groupAExpress) {
       const express = { client: expressClient, config: config.groupAExpress };
@@ -132,6 +137,7 @@ export const groupAModule: CarrierModule = {
       documents,
       tendering,
       returns,
+      linkedDocuments,
       clients,
       close: async () => {
         await Promise.all(clients.map((client) => client.close()));

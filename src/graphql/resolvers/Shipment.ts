@@ -1,6 +1,7 @@
-import type { ShipmentResolvers } from '../../generated/graphql.js';
+import type { ProofOfDeliveryResolvers, ShipmentResolvers } from '../../generated/graphql.js';
 import { toGraphQLError } from '../errors.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
+import { shippingOf } from './shipping.js';
 
 export const Shipment: ShipmentResolvers = {
   /**
@@ -15,4 +16,18 @@ export const Shipment: ShipmentResolvers = {
     }
   },
   events: (shipment) => shipment.events ?? [],
+  proofOfDelivery: (shipment) =>
+    shipment.proofOfDelivery ? { ...shipment.proofOfDelivery, shipmentId: shipment.id, carrier: shipment.carrier } : null,
+};
+
+/** `ProofOfDelivery.document`: the carrier's linked document, followed once and stored for the shipment. */
+export const ProofOfDelivery: ProofOfDeliveryResolvers = {
+  document: async (proof, _args, ctx) => {
+    if (!proof.documentUrl) return null;
+    try {
+      return await shippingOf(ctx).api.linkedDocument({ shipmentId: proof.shipmentId, carrier: proof.carrier, kind: 'PROOF_OF_DELIVERY', url: proof.documentUrl });
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+  },
 };

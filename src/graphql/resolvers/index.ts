@@ -3,7 +3,7 @@ import { Query } from './Query.js';
 import { pushMutations, pushQueries } from './push.js';
 import { watchMutations, watchQueries } from './watch.js';
 import { ShipmentWatch } from './ShipmentWatch.js';
-import { Shipment } from './Shipment.js';
+import { ProofOfDelivery, Shipment } from './Shipment.js';
 import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
@@ -29,6 +29,7 @@ export const resolvers: Resolvers = {
   Subscription: { ...Subscription, ...shippingSubscriptions },
   ShipmentStatusChange,
   Shipment,
+  ProofOfDelivery,
   TrackOutcome,
   TrackingFailure,
   RateShopResult,

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Carrier } from '../../domain/carrier.js';
-import { InputError } from '../../domain/errors.js';
+import { InputError, UpstreamError } from '../../domain/errors.js';
 import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
 import type {
   CancelResult,
@@ -20,10 +20,10 @@ import type {
   Tender,
   ValidationResult,
 } from '../../domain/shipping.js';
-import type { DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../carriers/types.js';
+import type { DocumentConnector, LinkedDocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../carriers/types.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
-import { documentContent } from '../../store/shipping-documents.js';
+import { documentContent, insertLinkedDocument, linkedDocument } from '../../store/shipping-documents.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
@@ -83,6 +83,8 @@ export interface ShippingServiceDeps {
   tendering: readonly TenderingConnector[];
   returns: readonly ReturnsConnector[];
   documents: readonly DocumentConnector[];
+  /** From the registry: `linkedDocumentConnectors` (links in tracking answers: Group A unified proof of delivery). */
+  linkedDocuments?: readonly LinkedDocumentConnector[];
   settings: ShippingSettings;
   logger: Logger;
   /** Counters are registered on its registry (shipping-metrics.ts). */
@@ -324,6 +326,22 @@ export class ShippingService implements ShippingApi {
   }
   documentContent(id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
     return documentContent(this.deps.store, id);
+  }
+  async linkedDocument(input: { shipmentId: string; carrier: Carrier; kind: DocumentKind; url: string }): Promise<StoredDocument> {
+    const stored = await linkedDocument(this.deps.store, input.shipmentId, input.kind);
+    if (stored) return stored;
+    const connector = (this.deps.linkedDocuments ?? []).find((c) => c.carrier === input.carrier);
+    if (!connector) {
+      // Only Group A unified tracking answers with a document link; without it configured, nothing here follows one.
+      throw new UpstreamError(`no interface of ${input.carrier} configured here follows document links`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'group-a/tracking' });
+    }
+    const fetched = await connector.fetchLinked(input.url, input.kind);
+    return insertLinkedDocument(
+      this.deps.store,
+      input.shipmentId,
+      { kind: fetched.kind, nativeType: fetched.nativeType, format: fetched.format, contentType: fetched.contentType, content: fetched.content },
+      this.now(),
+    );
   }
   fetchDocument(input: { labelId: string; kind: DocumentKind; format: 'PDF' | 'PNG' }): Promise<StoredDocument> {
     return this.documents.fetchDocument(input);

@@ -61,6 +61,11 @@ export interface ShippingApi {
    * billing document); a second ask answers the stored one without a call.
    */
   fetchDocument(input: { labelId: string; kind: DocumentKind; format: 'PDF' | 'PNG' }): Promise<StoredDocument>;
+  /**
+   * A document a tracking answer links to (Group A unified `proofOfDelivery.documentUrl`), followed once and stored for
+   * the shipment; later asks (any replica) answer the stored one without following the link again.
+   */
+  linkedDocument(input: { shipmentId: string; carrier: Carrier; kind: DocumentKind; url: string }): Promise<StoredDocument>;
   /** Express PATCH `/upload-image` for a purchased express label. */
   uploadShipmentImage(input: { labelId: string; format: string; content: Buffer; typeCode: string | null }): Promise<{ warnings: CarrierWarning[] }>;
   /** Express `/upload-invoice-data`, before (no label) or after creation. */

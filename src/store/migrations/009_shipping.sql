@@ -114,8 +114,11 @@ CREATE TABLE documents (
   piece_tracking_number text,
   -- Documents fetched on demand (proof of delivery, images, tracking documents): 'KIND:FORMAT', one per label.
   fetched_as            text,
+  -- A document a tracking answer links to (Group A unified proof of delivery), stored once per shipment id and kind.
+  shipment_id           text,
   created_at            timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX documents_label ON documents (label_id) WHERE label_id IS NOT NULL;
 CREATE INDEX documents_tender ON documents (tender_id) WHERE tender_id IS NOT NULL;
 CREATE UNIQUE INDEX documents_fetched_once ON documents (label_id, fetched_as) WHERE fetched_as IS NOT NULL;
+CREATE UNIQUE INDEX documents_linked_once ON documents (shipment_id, fetched_as) WHERE shipment_id IS NOT NULL;

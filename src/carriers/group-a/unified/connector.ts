@@ -63,7 +63,10 @@ export class UnifiedTrackingConnector implements TrackingConnector {
   readonly upstream = UPSTREAM;
   readonly maxBatchSize = 1;
   readonly limiter: QuotaLimiter;
-  /** Its own client: unified tracking is the only capability of its origin, and the quota spaces its every attempt. */
+  /**
+   * Its own client: the quota spaces its every attempt, the proof-of-delivery links its answers give included
+   * (unified/linked-documents.ts follows them through this client).
+   */
   readonly client: UpstreamClient;
   private readonly cache: TrackingCache;
   private readonly inFlight = new Map<string, Promise<Shipment[]>>();

@@ -1,0 +1,67 @@
+import type { Carrier } from '../../../domain/carrier.js';
+import { UpstreamError } from '../../../domain/errors.js';
+import type { DocumentKind, FetchedDocument } from '../../../domain/shipping.js';
+import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
+import type { LinkedDocumentConnector } from '../../types.js';
+
+const UPSTREAM = 'group-a/tracking' as const;
+
+/** What a followed link may answer, and the format we store it as. */
+const FORMATS: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/gif': 'GIF', 'image/tiff': 'TIFF' };
+
+export interface UnifiedLinkedDocumentsOptions {
+  /** Unified tracking's one client (its key, its quota): following a link is counted as one of its calls. */
+  client: UpstreamClient;
+  /** The unified tracking base URL: links are followed only on its origin. */
+  baseUrl: string;
+}
+
+/**
+ * The unified tracking answer's `details.proofOfDelivery.documentUrl` ("tokenised link", seed 000), followed once so
+ * the document can be stored and served (issue 9 item 7). Whether following it counts against the application's
+ * quota is not shown, so it is counted: it goes through unified tracking's one client, which spaces it like any call
+ * and takes one of the 250 a day (docs/assumptions.md PD1); it is followed once per shipment, then served from the
+ * store. Only links on the tracking interface's own origin are followed: a link elsewhere is refused, never fetched (a
+ * tracking answer must not make us call an arbitrary host, or send our key there).
+ */
+export class UnifiedLinkedDocuments implements LinkedDocumentConnector {
+  readonly upstream = UPSTREAM;
+  readonly carrier: Carrier = 'GROUP_A';
+  readonly client: UpstreamClient;
+  private readonly origin: string;
+
+  constructor(options: UnifiedLinkedDocumentsOptions) {
+    this.origin = new URL(options.baseUrl).origin;
+    this.client = options.client;
+  }
+
+  accepts(url: string): boolean {
+    try {
+      const parsed = new URL(url);
+      return parsed.origin === this.origin && (parsed.protocol === 'https:' || parsed.protocol === 'http:');
+    } catch {
+      return false;
+    }
+  }
+
+  async fetchLinked(url: string, kind: DocumentKind): Promise<FetchedDocument> {
+    if (!this.accepts(url)) {
+      throw new UpstreamError(`${UPSTREAM} document: the link is not on the tracking interface's origin; not followed`, {
+        code: 'UPSTREAM_CONTRACT',
+        upstream: UPSTREAM,
+        operation: 'document',
+      });
+    }
+    const file = await this.client.download({ operation: 'document', method: 'GET', path: url });
+    const contentType = (file.contentType ?? '').split(';')[0]!.trim().toLowerCase();
+    const format = FORMATS[contentType];
+    if (!format || file.bytes.length === 0) {
+      throw new UpstreamError(`${UPSTREAM} document: the link answered ${contentType || 'no content type'} (${file.bytes.length} bytes), not a document`, {
+        code: 'UPSTREAM_CONTRACT',
+        upstream: UPSTREAM,
+        operation: 'document',
+      });
+    }
+    return { kind, nativeType: null, format, contentType, content: file.bytes };
+  }
+}
