@@ -364,6 +364,32 @@ export class ShippingStore {
    * same statement, so no other replica sees them due until the lease runs out; the claim's attempt number guards
    * every write the claimer makes afterwards.
    */
+  /** The follow of a purchased label (tracking from birth) succeeded. */
+  async markFollowed(labelId: string, now: Date): Promise<void> {
+    await this.db.query('UPDATE labels SET followed_at = $2 WHERE id = $1 AND followed_at IS NULL', [labelId, now]);
+  }
+
+  /**
+   * PURCHASED labels whose follow is still missing, purchased (or last tried) before `olderThan`: the buying process's
+   * own attempt had its chance. Claimed with FOR UPDATE SKIP LOCKED and stamped, so one replica retries each at a time.
+   */
+  async claimUnfollowed(now: Date, olderThan: Date, limit: number): Promise<string[]> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `WITH due AS (
+         SELECT id AS due_id FROM labels
+         WHERE state = 'PURCHASED' AND followed_at IS NULL AND updated_at < $2
+           AND (follow_attempt_at IS NULL OR follow_attempt_at < $2)
+         ORDER BY updated_at, id
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE labels l SET follow_attempt_at = $1 FROM due WHERE l.id = due.due_id
+       RETURNING l.id`,
+      [now, olderThan, limit],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async claimDue(now: Date, limit: number, leaseUntil: Date, onlyId: string | null = null): Promise<StoredLabel[]> {
     const { rows } = await this.db.query<LabelRow>(
       `WITH due AS (

@@ -162,8 +162,13 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       const answer = await createShipment(e2e, expressShipment('express-watched-1'));
       expect(answer.data.createShipment.userErrors).toEqual([]);
       const label = answer.data.createShipment.purchase.label;
-      const watches = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId } } } }`);
-      expect(watches.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId)).toContain(label.shipment.id);
+      await vi.waitFor(
+        async () => {
+          const watches = await e2e.gql(`{ watches(first: 500) { edges { node { shipmentId } } } }`);
+          expect(watches.data.watches.edges.map((e: { node: { shipmentId: string } }) => e.node.shipmentId)).toContain(label.shipment.id);
+        },
+        { timeout: 5_000, interval: 50 },
+      );
     });
 
     it('shipmentsByOrder finds the stored label by its order id', async () => {

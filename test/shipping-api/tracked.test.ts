@@ -32,9 +32,9 @@ async function watchedShipmentIds(): Promise<string[]> {
 }
 
 describe('tracked from birth', () => {
-  it('a Carrier B label is watched at once under its Shipment id', async () => {
+  it('a Carrier B label is watched from birth under its Shipment id (the follow runs beside the purchase answer)', async () => {
     const label = await buy(carrierBShipment('born-b-1'));
-    expect(await watchedShipmentIds()).toContain(label.shipment.id);
+    await vi.waitFor(async () => expect(await watchedShipmentIds()).toContain(label.shipment.id), { timeout: 5_000, interval: 50 });
   });
 
   it("a Carrier B label's scans reach shipmentStatusChanged subscribers without anyone asking to track it", async () => {
@@ -51,7 +51,7 @@ describe('tracked from birth', () => {
     }
   });
 
-  it('an e-commerce label is watched at once under its Shipment id', async () => {
+  it('an e-commerce label is watched from birth under its Shipment id', async () => {
     const label = await buy(ecommerceShipment('born-ecom-1', { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' } }));
     expect(label.trackingNumber).toBeTruthy();
     expect(label.documents.length).toBeGreaterThan(0);
@@ -60,9 +60,14 @@ describe('tracked from birth', () => {
 
   it('a Group A express label gets a push subscription on its tracking number (push is configured)', async () => {
     const label = await buy(expressShipment('born-express-1'));
-    const answer = await e2e.gql(`{ pushSubscriptions(first: 100) { edges { node { scope subject } } } }`);
-    expect(answer.errors).toBeUndefined();
-    expect(answer.data.pushSubscriptions.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ scope: 'TRACKING_NUMBER', subject: label.trackingNumber });
+    await vi.waitFor(
+      async () => {
+        const answer = await e2e.gql(`{ pushSubscriptions(first: 100) { edges { node { scope subject } } } }`);
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data.pushSubscriptions.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ scope: 'TRACKING_NUMBER', subject: label.trackingNumber });
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     // Pushed, not polled: no watch for it.
     expect(await watchedShipmentIds()).not.toContain(label.shipment.id);
   });

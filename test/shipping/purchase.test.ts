@@ -7,7 +7,7 @@ import { InputError } from '../../src/domain/errors.js';
 import { PURCHASE_REFERENCE_MAX } from '../../src/services/shipping/purchase-key.js';
 import { openStore, type Queryable, type Store } from '../../src/store/store.js';
 import { STORE_BACKENDS } from '../support/database.js';
-import { Gate, makeService, shipmentRequest } from './support.js';
+import { Gate, makeService, SETTINGS, shipmentRequest } from './support.js';
 
 async function refusal(promise: Promise<unknown>): Promise<InputError> {
   const error = await promise.then(
@@ -242,5 +242,52 @@ describe.each(STORE_BACKENDS)('label purchase on $name', (backend) => {
     });
     const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-HOOK' }), 'key-hook');
     expect(label.state).toBe('PURCHASED');
+    await service.idle();
+  });
+
+  it('the purchase answers after its creation call; tracking from birth runs beside it, never in its way', async () => {
+    const follow = new Gate();
+    const followed: string[] = [];
+    const { service, shipping } = makeService(store, {
+      onPurchased: async (label) => {
+        await follow.opened;
+        followed.push(label.id);
+      },
+    });
+    // The follow (a watch may look the number up at the carrier) is held: the purchase still answers at once.
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-FOLLOW' }), 'key-follow');
+    expect(label.state).toBe('PURCHASED');
+    expect(shipping.calls.create).toBe(1);
+    expect(followed).toEqual([]);
+    follow.release();
+    await service.idle();
+    expect(followed).toEqual([label.id]);
+  });
+
+  it('a label whose tracking from birth failed (or never ran: the process died) is followed by the worker, once', async () => {
+    let fail = true;
+    const followed: string[] = [];
+    const harness = makeService(store, {
+      onPurchased: (label) => {
+        if (fail) throw new Error('watcher not reachable');
+        followed.push(label.id);
+      },
+    });
+    const { service, clock } = harness;
+    const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-UNFOLLOWED' }), 'key-unfollowed');
+    await service.idle();
+    const followsOf = () => followed.filter((id) => id === label.id);
+    expect(followsOf()).toEqual([]);
+    fail = false;
+    // Within the lease the buying process's own attempt stands; after it, a worker pass (any replica) follows it.
+    await service.runWorkerPass();
+    expect(followsOf()).toEqual([]);
+    clock.advance(SETTINGS.leaseMs + 1);
+    await service.runWorkerPass();
+    expect(followsOf()).toEqual([label.id]);
+    // Followed: later passes leave it alone.
+    clock.advance(SETTINGS.leaseMs + 1);
+    await service.runWorkerPass();
+    expect(followsOf()).toEqual([label.id]);
   });
 });

@@ -156,6 +156,7 @@ describe.each(STORE_BACKENDS)('label jobs on $name', (backend) => {
     // The lost answer arriving late changes nothing: one purchase, one onPurchased call in all.
     carrier.answerGate.release();
     expect((await stuck).label).toMatchObject({ id: pending?.id, state: 'PURCHASED' });
+    await Promise.all([dying.service.idle(), survivor.service.idle()]);
     expect([...dying.purchased, ...survivor.purchased]).toEqual([pending?.id]);
   });
 

@@ -131,6 +131,9 @@ export async function storeDocuments(
 }
 
 export class LabelRecords {
+  /** Follows (onPurchased) running in the background, awaited by `idle()` (shutdown). */
+  private readonly following = new Set<Promise<void>>();
+
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
@@ -139,7 +142,9 @@ export class LabelRecords {
 
   /**
    * PURCHASED with everything the carrier answered and its documents, in one transaction; only while the label is still
-   * PENDING or UNKNOWN. Returns whether this write made it PURCHASED (then the onPurchased hook has been called).
+   * PENDING or UNKNOWN. Returns whether this write made it PURCHASED. The onPurchased hook (tracking from birth: a
+   * watch may look the number up at the carrier) runs in the background, so the purchase answers after its one
+   * creation call; a follow that fails, or never ran because the process died, is retried by the worker (`follow`).
    */
   async purchased(
     labelId: string,
@@ -158,8 +163,31 @@ export class LabelRecords {
     });
     if (!stored) return false;
     await this.announce(labelId);
-    await this.callOnPurchased(labelId);
+    this.followInBackground(labelId);
     return true;
+  }
+
+  /** Runs the follow of a purchased label now; marks it followed when the hook succeeded. */
+  async follow(labelId: string): Promise<void> {
+    if (!this.onPurchased) return;
+    try {
+      const label = await this.label(labelId);
+      if (!label || label.state !== 'PURCHASED') return;
+      await this.onPurchased(label);
+      await new ShippingStore(this.store).markFollowed(labelId, new Date());
+    } catch (err) {
+      this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'onPurchased hook failed (the label stays PURCHASED; the worker retries)');
+    }
+  }
+
+  /** Waits for the follows running in the background (shutdown, tests). */
+  async idle(): Promise<void> {
+    while (this.following.size > 0) await Promise.all([...this.following]);
+  }
+
+  private followInBackground(labelId: string): void {
+    const running = this.follow(labelId).finally(() => this.following.delete(running));
+    this.following.add(running);
   }
 
   /** Any other change, guarded by `expect`; announced when written. */
@@ -179,16 +207,6 @@ export class LabelRecords {
     } catch (err) {
       // The change is stored; a lost hint only delays subscribers until the next change.
       this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label change not announced');
-    }
-  }
-
-  private async callOnPurchased(labelId: string): Promise<void> {
-    if (!this.onPurchased) return;
-    try {
-      const label = await this.label(labelId);
-      if (label) await this.onPurchased(label);
-    } catch (err) {
-      this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'onPurchased hook failed (the label stays PURCHASED)');
     }
   }
 }

@@ -2,7 +2,8 @@
  * The label worker (issue 9 item 3): every SHIPPING_WORKER_INTERVAL_MS it claims due labels with FOR UPDATE SKIP
  * LOCKED (ShippingStore.claimDue), so replicas on one PostgreSQL share the work and one label is handled by one
  * replica at a time, and takes one step of each label's job: poll an async job, reconcile an UNKNOWN label, or presume
- * lost a PENDING label whose creating process's lease ran out. It also purges expired idempotency keys. All its state
+ * lost a PENDING label whose creating process's lease ran out. It also follows purchased labels whose tracking from
+ * birth is still missing, and purges expired idempotency keys. All its state
  * is in the store, so it resumes after a restart; `stop()` waits for the running pass.
  */
 import type { ShippingConnector } from '../../carriers/types.js';
@@ -71,6 +72,11 @@ export class LabelWorker {
       const claimed = await db.claimDue(now(), settings.workerBatch ?? 50, new Date(now().getTime() + settings.leaseMs));
       // Each label's step is one carrier call; they run side by side (one failing never holds up the others).
       await Promise.all(claimed.map((label) => this.step(label)));
+      // Purchased labels whose tracking from birth is still missing (the hook failed, or the buying process died
+      // before it ran): followed now, once the buying process's own attempt had a lease's time.
+      const unfollowed = await db.claimUnfollowed(now(), new Date(now().getTime() - settings.leaseMs), settings.workerBatch ?? 50);
+      await Promise.all(unfollowed.map((id) => this.deps.records.follow(id)));
+      if (unfollowed.length > 0) metrics.workerLabels.inc({ action: 'follow' }, unfollowed.length);
       metrics.workerPasses.inc({ outcome: 'ok' });
       return claimed.length;
     } catch (err) {

@@ -157,6 +157,13 @@ export class ShippingService implements ShippingApi {
   /** Stops the worker; resolves when its running pass has finished. */
   async stop(): Promise<void> {
     await this.worker.stop();
+    // Follows started by purchases run in the background; they finish before the store closes.
+    await this.records.idle();
+  }
+
+  /** Waits for the follows (tracking from birth) that purchases started in the background. */
+  async idle(): Promise<void> {
+    await this.records.idle();
   }
 
   /** One worker pass now (tests, and a replica that wants to drain due work at once); returns labels handled. */
@@ -217,16 +224,19 @@ export class ShippingService implements ShippingApi {
     });
     if (firstId) return { label: await this.replay(CREATE, firstId, connector), replayed: true };
 
-    await this.records.announce(labelId);
-    const pending = await this.storedLabel(labelId);
-    if (!pending) throw new Error(`label ${labelId} vanished after it was stored`);
-    // The one create call: never retried, outside any transaction (the lease covers a process dying here).
+    // The PENDING label is committed: the one create call goes now, never retried, outside any transaction (the lease
+    // covers a process dying here). Announcing and reading the PENDING label run beside it, not before it.
+    const pendingRead = Promise.all([this.records.announce(labelId), this.storedLabel(labelId)]).then(([, stored]) => stored);
+    pendingRead.catch(() => undefined); // awaited below; a failure must not be an unhandled rejection meanwhile
     let result: Parameters<LabelJobs['recordCreate']>[2];
     try {
       result = { answer: await connector.create(request) };
     } catch (error) {
       result = { error };
     }
+    const pending = await pendingRead;
+    // Left PENDING under its lease: the worker reconciles it by reference (never buys again).
+    if (!pending) throw new Error(`label ${labelId} vanished after it was stored`);
     try {
       await this.jobs.recordCreate(pending, connector, result);
     } catch (err) {

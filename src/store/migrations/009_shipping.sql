@@ -53,10 +53,15 @@ CREATE TABLE labels (
   -- When the create call was sent (reconciliations ignore shipments made before it).
   sent_at             timestamptz,
   created_at          timestamptz NOT NULL DEFAULT now(),
-  updated_at          timestamptz NOT NULL DEFAULT now()
+  updated_at          timestamptz NOT NULL DEFAULT now(),
+  -- Tracked from birth (the onPurchased hook: a watch or a push subscription) done; null until it succeeded. The
+  -- worker retries a PURCHASED label whose follow is still missing (a process that died after the purchase).
+  followed_at         timestamptz,
+  follow_attempt_at   timestamptz
 );
 -- What the worker claims: PENDING and UNKNOWN labels whose next attempt is due.
 CREATE INDEX labels_due ON labels (next_attempt_at) WHERE state IN ('PENDING', 'UNKNOWN') AND next_attempt_at IS NOT NULL;
+CREATE INDEX labels_unfollowed ON labels (updated_at) WHERE state = 'PURCHASED' AND followed_at IS NULL;
 CREATE INDEX labels_order_id ON labels (order_id) WHERE order_id IS NOT NULL;
 CREATE INDEX labels_reference_values ON labels USING gin (reference_values);
 CREATE INDEX labels_shipment_id ON labels (shipment_id) WHERE shipment_id IS NOT NULL;
