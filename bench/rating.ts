@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_CREDENTIALS } from '../sandbox/context.js';
 import { ManualClock, startSandbox, type Sandbox, type SimulatorName } from '../sandbox/index.js';
 import { freePort, startChildServer } from '../test/push/child-server.js';
-import { percentile } from './stats.js';
+import { measureRoundTrip, percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
 /** The rating simulators, in the order the latencies are handed out (then rotated). */
@@ -121,7 +121,8 @@ async function measureCase(url: string, sandbox: Sandbox, rotation: number, firs
   ) as CaseResult['latencies'];
   for (const name of RATING_SIMULATORS) sandbox.setFaults(name, { latencyMs: latencies[name] });
   const slowest = RATING_SIMULATORS.reduce((a, b) => (latencies[b] > latencies[a] ? b : a));
-  const roundTripMs = await measureRoundTrip(sandbox, slowest);
+  // The slowest simulator's round trip: the floor any parallel fan-out pays.
+  const roundTripMs = await measureRoundTrip(sandbox.origins[slowest]);
 
   sandbox.resetStats();
   const times: number[] = [];
@@ -157,21 +158,6 @@ async function measureCase(url: string, sandbox: Sandbox, rotation: number, firs
     failures,
     minQuoting,
   };
-}
-
-/**
- * p50 of a direct HTTP call to the slowest simulator, answered after its latency: the floor any parallel fan-out pays.
- * An unauthenticated call is enough (the simulator waits its latency before every answer, errors included).
- */
-async function measureRoundTrip(sandbox: Sandbox, name: SimulatorName): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    const started = performance.now();
-    const answer = await fetch(`${sandbox.origins[name]}/bench-round-trip`, { method: 'POST', body: '{}' });
-    await answer.arrayBuffer();
-    if (i > 0) times.push(performance.now() - started); // the first opens the connection
-  }
-  return percentile(times, 0.5);
 }
 
 function businessCalls(sandbox: Sandbox, name: SimulatorName): number {

@@ -14,7 +14,7 @@ import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
 import { buildShipRequest } from '../src/carriers/carrier-b/ship-request.js';
 import type { ShipmentRequest } from '../src/domain/shipping.js';
 import { freePort, startChildServer } from '../test/push/child-server.js';
-import { percentile } from './stats.js';
+import { measureRoundTrip, percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
 const UPSTREAM_LATENCY_MS = Number(process.env.SHIPPING_BENCH_LATENCY_MS ?? 50);
@@ -73,7 +73,7 @@ export async function runShippingBench(): Promise<string[]> {
     // Warm-up: token minted, connections opened, first label stored; not counted.
     for (let i = 0; i < 3; i++) await purchase(url, `warm-${run}-${i}`);
     sandbox.setFaults('carrierB', { latencyMs: UPSTREAM_LATENCY_MS });
-    const roundTripMs = await measureRoundTrip(sandbox);
+    const roundTripMs = await measureRoundTrip(sandbox.origins.carrierB);
     // One creation call straight to the simulator: the network latency plus the carrier's own work (the simulator
     // renders a real PDF label), which any purchase pays. The target is against this round trip.
     const createRoundTripMs = await measureCreateRoundTrip(sandbox, run);
@@ -199,16 +199,4 @@ function directRequest(reference: string): ShipmentRequest {
     quotedTotal: null,
     purchaseReference: reference.slice(0, 30),
   };
-}
-
-/** p50 of a direct HTTP call to the simulator, answered after its latency: the floor a purchase pays. */
-async function measureRoundTrip(sandbox: Sandbox): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < 21; i++) {
-    const started = performance.now();
-    const answer = await fetch(`${sandbox.origins.carrierB}/bench-round-trip`, { method: 'POST', body: '{}' });
-    await answer.arrayBuffer();
-    if (i > 0) times.push(performance.now() - started);
-  }
-  return percentile(times, 0.5);
 }

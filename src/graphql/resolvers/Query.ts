@@ -76,8 +76,12 @@ export const Query: QueryResolvers = {
         ...carriers.map((c) => tracking.trackByReference({ ...lookup, carrier: c }, ctx.deadline)),
       ]);
       const stored = (await Promise.all((labels ?? []).map((label) => labelShipment(label, ctx, info)))).filter((s): s is Shipment => s !== null);
-      const named = stored.map((s) => ({ s, parts: parseShipmentId(s.id) }));
-      const fromCarriers = found.flat().filter((shipment) => !named.some(({ s, parts }) => s.id === shipment.id || (parts && idNamesShipment(s.id, parts, shipment))));
+      // Stored shipments carry our ids, so each parses; idNamesShipment also matches the same id.
+      const named = stored.flatMap((s) => {
+        const parts = parseShipmentId(s.id);
+        return parts ? [{ id: s.id, parts }] : [];
+      });
+      const fromCarriers = found.flat().filter((shipment) => !named.some(({ id, parts }) => idNamesShipment(id, parts, shipment)));
       return [...stored, ...fromCarriers];
     } catch (error) {
       throw toGraphQLError(error);
