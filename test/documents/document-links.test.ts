@@ -36,6 +36,18 @@ describe('signed document URLs', () => {
     expect(links.verify(`${ID.slice(0, -1)}b`, expires, signature)).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
   });
 
+  it('another spelling of the same HMAC (the last character\'s 2 unused bits changed) is a bad signature', () => {
+    const links = linksAt({ ms: Date.now() });
+    const { id, expires, signature } = partsOf(links.sign(ID).url);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    // The 43rd character holds the HMAC's last 4 bits in its high bits; its low 2 bits are padding.
+    const respelled = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+    expect(Buffer.from(respelled, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+    expect(links.verify(id, expires, respelled)).toEqual({ ok: false, reason: 'BAD_SIGNATURE' });
+    expect(links.verify(id, expires, signature).ok).toBe(true);
+  });
+
   it('a tampered expiry (moved later) is a bad signature, not a longer life', () => {
     const links = linksAt({ ms: Date.now() });
     const { id, expires, signature } = partsOf(links.sign(ID).url);
