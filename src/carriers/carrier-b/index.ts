@@ -1,4 +1,5 @@
 import type {
+  AddressResolutionConnector,
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
@@ -20,6 +21,7 @@ import { CarrierBTrackingDocumentConnector } from './documents-connector.js';
 import { CarrierBReturnTagConnector } from './return-connector.js';
 import { CarrierBShippingConnector } from './ship-connector.js';
 import { CarrierBEndOfDayConnector } from './tender-connector.js';
+import { CarrierBAddressResolutionConnector } from './address-connector.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -55,6 +57,7 @@ export const carrierBModule: CarrierModule = {
     const tendering: TenderingConnector[] = [];
     const returns: ReturnsConnector[] = [];
     const documents: DocumentConnector[] = [];
+    const addressResolution: AddressResolutionConnector[] = [];
 
     if (client && section) {
       const carrierB = { client, config: section };
@@ -65,6 +68,7 @@ export const carrierBModule: CarrierModule = {
       tendering.push(new CarrierBEndOfDayConnector(carrierB)); // /ship/v1/endofday/
       returns.push(new CarrierBReturnTagConnector(carrierB)); // /ship/v1/shipments/tag (+ cancel, associated shipments)
       documents.push(new CarrierBTrackingDocumentConnector(carrierB)); // /track/v1/trackingdocuments
+      addressResolution.push(new CarrierBAddressResolutionConnector(carrierB)); // /address/v1/addresses/resolve
     }
 
     const clients = client ? [client] : [];
@@ -79,6 +83,7 @@ export const carrierBModule: CarrierModule = {
       tendering,
       returns,
       documents,
+      addressResolution,
       clients,
       close: async () => {
         await Promise.all(clients.map((c) => c.close()));
