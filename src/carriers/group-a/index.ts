@@ -4,14 +4,17 @@ import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type {
   CarrierCapabilities,
   CarrierModule,
+  AddressCapabilityConnector,
   CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
   LinkedDocumentConnector,
+  PickupConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
+  ServicePointConnector,
   ShippingConnector,
   TenderingConnector,
   TrackingCapability,
@@ -29,6 +32,7 @@ import { ExpressLandedCostConnector } from './express/landed-cost.js';
 import { ExpressRatingConnector } from './express/rating.js';
 import { ExpressShippingConnector } from './express/ship.js';
 import { ExpressDocumentConnector } from './express/documents-connector.js';
+import { ExpressServicePointConnector } from './express/servicepoint.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
 
@@ -94,6 +98,9 @@ export const groupAModule: CarrierModule = {
     const tendering: TenderingConnector[] = [];
     const returns: ReturnsConnector[] = [];
     const linkedDocuments: LinkedDocumentConnector[] = [];
+    const servicePoints: ServicePointConnector[] = [];
+    const addressCapability: AddressCapabilityConnector[] = [];
+    const pickups: PickupConnector[] = [];
 
     if (unified && config.groupATracking) {
       // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
@@ -109,6 +116,8 @@ export const groupAModule: CarrierModule = {
       // Shipping and documents spend the same daily test quota as rating: the same client.
       shipping.push(new ExpressShippingConnector(express));
       documents.push(new ExpressDocumentConnector(express));
+      // Service points, address capability and pickups (issue 10): the same client, the same daily test quota.
+      servicePoints.push(new ExpressServicePointConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
@@ -138,6 +147,9 @@ export const groupAModule: CarrierModule = {
       tendering,
       returns,
       linkedDocuments,
+      servicePoints,
+      addressCapability,
+      pickups,
       clients,
       close: async () => {
         await Promise.all(clients.map((client) => client.close()));
