@@ -15,6 +15,7 @@ import { endOfDayRoutes } from './endofday.js';
 import { shipRoutes } from './ship.js';
 import { tagRoutes } from './tag.js';
 import { addressResolveRoute } from './address.js';
+import { notificationsRoute } from './notifications.js';
 
 /** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference, rate quotes, postal validation. */
 export function carrierBSimulator(
@@ -43,8 +44,9 @@ export function carrierBSimulator(
         ...tagRoutes(ctx, guards, nextTransactionId),
         ...endOfDayRoutes(ctx, guards, nextTransactionId),
         trackingDocumentsRoute(ctx, guards, nextTransactionId),
-        // Issue 10: address resolution.
+        // Issue 10: address resolution, email notifications.
         addressResolveRoute(guards, nextTransactionId),
+        notificationsRoute(ctx, guards, nextTransactionId),
       ],
       renderError: (_req, status, detail) => carrierBError(nextTransactionId(), status, carrierBErrorCode(status), detail),
     },

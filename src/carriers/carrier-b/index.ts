@@ -6,6 +6,7 @@ import type {
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
+  NotificationConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
@@ -22,6 +23,7 @@ import { CarrierBReturnTagConnector } from './return-connector.js';
 import { CarrierBShippingConnector } from './ship-connector.js';
 import { CarrierBEndOfDayConnector } from './tender-connector.js';
 import { CarrierBAddressResolutionConnector } from './address-connector.js';
+import { CarrierBNotificationConnector } from './notification-connector.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -58,6 +60,7 @@ export const carrierBModule: CarrierModule = {
     const returns: ReturnsConnector[] = [];
     const documents: DocumentConnector[] = [];
     const addressResolution: AddressResolutionConnector[] = [];
+    const notifications: NotificationConnector[] = [];
 
     if (client && section) {
       const carrierB = { client, config: section };
@@ -69,6 +72,7 @@ export const carrierBModule: CarrierModule = {
       returns.push(new CarrierBReturnTagConnector(carrierB)); // /ship/v1/shipments/tag (+ cancel, associated shipments)
       documents.push(new CarrierBTrackingDocumentConnector(carrierB)); // /track/v1/trackingdocuments
       addressResolution.push(new CarrierBAddressResolutionConnector(carrierB)); // /address/v1/addresses/resolve
+      notifications.push(new CarrierBNotificationConnector(carrierB)); // /track/v1/notifications
     }
 
     const clients = client ? [client] : [];
@@ -84,6 +88,7 @@ export const carrierBModule: CarrierModule = {
       returns,
       documents,
       addressResolution,
+      notifications,
       clients,
       close: async () => {
         await Promise.all(clients.map((c) => c.close()));
