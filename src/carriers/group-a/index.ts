@@ -33,6 +33,7 @@ import { ExpressRatingConnector } from './express/rating.js';
 import { ExpressShippingConnector } from './express/ship.js';
 import { ExpressDocumentConnector } from './express/documents-connector.js';
 import { ExpressServicePointConnector } from './express/servicepoint.js';
+import { ExpressAddressCapabilityConnector } from './express/address-validate.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
 
@@ -118,6 +119,7 @@ export const groupAModule: CarrierModule = {
       documents.push(new ExpressDocumentConnector(express));
       // Service points, address capability and pickups (issue 10): the same client, the same daily test quota.
       servicePoints.push(new ExpressServicePointConnector(express));
+      addressCapability.push(new ExpressAddressCapabilityConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
