@@ -7,6 +7,7 @@ import type {
   HealthConnector,
   LandedCostConnector,
   NotificationConnector,
+  PickupConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
@@ -24,6 +25,7 @@ import { CarrierBShippingConnector } from './ship-connector.js';
 import { CarrierBEndOfDayConnector } from './tender-connector.js';
 import { CarrierBAddressResolutionConnector } from './address-connector.js';
 import { CarrierBNotificationConnector } from './notification-connector.js';
+import { CarrierBPickupConnector } from './pickup-connector.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -61,6 +63,7 @@ export const carrierBModule: CarrierModule = {
     const documents: DocumentConnector[] = [];
     const addressResolution: AddressResolutionConnector[] = [];
     const notifications: NotificationConnector[] = [];
+    const pickups: PickupConnector[] = [];
 
     if (client && section) {
       const carrierB = { client, config: section };
@@ -73,6 +76,7 @@ export const carrierBModule: CarrierModule = {
       documents.push(new CarrierBTrackingDocumentConnector(carrierB)); // /track/v1/trackingdocuments
       addressResolution.push(new CarrierBAddressResolutionConnector(carrierB)); // /address/v1/addresses/resolve
       notifications.push(new CarrierBNotificationConnector(carrierB)); // /track/v1/notifications
+      pickups.push(new CarrierBPickupConnector(carrierB)); // /pickup/v1/pickups (+ availabilities, cancel)
     }
 
     const clients = client ? [client] : [];
@@ -89,6 +93,7 @@ export const carrierBModule: CarrierModule = {
       documents,
       addressResolution,
       notifications,
+      pickups,
       clients,
       close: async () => {
         await Promise.all(clients.map((c) => c.close()));
