@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PickupConnector } from '../../../src/carriers/types.js';
+import { outcomeUnknown, type PickupConnector } from '../../../src/carriers/types.js';
 import { UpstreamError } from '../../../src/domain/errors.js';
 import { callsTo, only, startCarrierBWorld, type CarrierBWorld } from './issue10-support.js';
 import { handleOf, pickupRequest } from './pickup-support.js';
@@ -41,6 +41,15 @@ describe('seed 001: pickup creation', () => {
   it('a same-day pickup ready past the cutoff is refused by the carrier', async () => {
     const error = await refusal(pickups.schedule(pickupRequest({ readyAt: '2026-03-10T16:00:00Z', readyAtLocal: '2026-03-10T16:00:00' })));
     expect(error).toMatchObject({ httpStatus: 400, carrierCode: 'PICKUP.READYTIME.PASTCUTOFF', operation: 'pickup-create' });
+    // A refusal is a known outcome: nothing was booked (FAILED, not UNKNOWN).
+    expect(outcomeUnknown(error)).toBe(false);
+  });
+
+  it('a pickup whose answer is lost after the carrier booked it is an unknown outcome, sent once', async () => {
+    world.sandbox.loseNextAnswer('carrierB', { count: 1, mode: 'reset' });
+    const error = await refusal(pickups.schedule(pickupRequest()));
+    expect(outcomeUnknown(error)).toBe(true);
+    expect(callsTo(world.sandbox, CREATE)).toBe(1);
   });
 
   it('a pickup booking is never retried: a 503 surfaces after one call', async () => {
