@@ -123,7 +123,8 @@ export function pickupRoutes(ctx: SandboxContext, guards: readonly Guard[], next
     }
     const count = b['packageCount'];
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) return fail(400, 'PICKUP.PACKAGECOUNT.INVALID', 'packageCount must be a whole number of at least 1.');
-    const [, date, time] = ready as unknown as [string, string, string];
+    const date = ready[1]!;
+    const time = ready[2]!;
     if (type === 'SAME_DAY' && time > network.cutoff) {
       return fail(400, 'PICKUP.READYTIME.PASTCUTOFF', `The ready time ${time} is past today's cutoff ${network.cutoff}; ask for a FUTURE_DAY pickup.`);
     }
