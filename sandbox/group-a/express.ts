@@ -9,6 +9,7 @@ import { expressRatingRoutes } from './express-rating.js';
 import { expressShipRoutes } from './express-ship.js';
 import { expressServicePointRoutes } from './express-servicepoint.js';
 import { expressAddressValidateRoutes } from './express-address-validate.js';
+import { expressPickupRoutes } from './express-pickup.js';
 import { renderExpressShipment } from './express-render.js';
 import { resolveGroupA } from './numbers.js';
 import { problem } from './problem.js';
@@ -44,6 +45,7 @@ export function expressSimulator(ctx: SandboxContext, stats: SimulatorStats, fau
       // Service points, address capability and pickups (issue 10): the same guards, the same daily test quota.
       ...EXPRESS_PREFIXES.flatMap((prefix) => expressServicePointRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
       ...EXPRESS_PREFIXES.flatMap((prefix) => expressAddressValidateRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressPickupRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
     ],
   };
 }

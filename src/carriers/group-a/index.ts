@@ -34,6 +34,7 @@ import { ExpressShippingConnector } from './express/ship.js';
 import { ExpressDocumentConnector } from './express/documents-connector.js';
 import { ExpressServicePointConnector } from './express/servicepoint.js';
 import { ExpressAddressCapabilityConnector } from './express/address-validate.js';
+import { ExpressPickupConnector } from './express/pickup.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
 
@@ -120,6 +121,7 @@ export const groupAModule: CarrierModule = {
       // Service points, address capability and pickups (issue 10): the same client, the same daily test quota.
       servicePoints.push(new ExpressServicePointConnector(express));
       addressCapability.push(new ExpressAddressCapabilityConnector(express));
+      pickups.push(new ExpressPickupConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
