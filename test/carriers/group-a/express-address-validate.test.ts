@@ -82,6 +82,13 @@ describe('Group A express address capability (seed 000: GET /address-validate "c
     expect((await connector.capability(address({ postalCode: '400022' }), 'PICKUP')).pickupCapable).toBe(true);
   });
 
+  it('a country rating serves no lane into (KP) is served for neither pickup nor delivery', async () => {
+    const { connector } = await connect();
+    const pyongyang = address({ countryCode: 'KP', postalCode: null, city: 'Pyongyang', stateOrProvinceCode: null });
+    expect((await connector.capability(pyongyang, 'PICKUP')).pickupCapable).toBe(false);
+    expect((await connector.capability(pyongyang, 'DELIVERY')).deliveryCapable).toBe(false);
+  });
+
   it('a postal code the carrier does not know is its 404: rejected as UPSTREAM_NOT_FOUND, never "not capable"', async () => {
     const { connector } = await connect();
     const error = await rejection(connector.capability(address({ postalCode: '000123' }), 'PICKUP'));

@@ -145,6 +145,19 @@ describe('Group A express service points (seed 000: GET /servicepoint "finds ser
     expect((await rejection(connector.servicePoints(query()))).code).toBe('UPSTREAM_CONTRACT');
   });
 
+  it('the production prefix /expressapi serves the same points; both prefixes answer 401 without HTTP Basic', async () => {
+    const { setup, connector } = await connect();
+    const auth = Buffer.from(`${setup.config.username}:${setup.config.password}`).toString('base64');
+    const path = 'servicepoint?countryCode=IN&postalCode=400099&cityName=Mumbai&radius=25&maxResults=10';
+    const production = await fetch(`${setup.sandbox.urls.groupAExpress}/expressapi/${path}`, { headers: { authorization: `Basic ${auth}` } });
+    expect(production.status).toBe(200);
+    const ids = ((await production.json()) as { servicePoints: Array<{ id: string }> }).servicePoints.map((p) => p.id);
+    expect(ids).toEqual((await connector.servicePoints(query())).map((p) => p.id));
+    for (const prefix of ['/expressapi/test', '/expressapi']) {
+      expect((await fetch(`${setup.sandbox.urls.groupAExpress}${prefix}/${path}`)).status).toBe(401);
+    }
+  });
+
   it('an unknown day name keeps its text with a null weekday; a point without distance or position keeps them null', () => {
     const point = mapServicePoint({
       id: 'X1',
