@@ -28,6 +28,7 @@ import type {
   ScheduledPickup,
   ServicePoint,
   ServicePointQuery,
+  ServicePointSearch,
 } from '../domain/pickups-addresses.js';
 import type {
   CancelResult,
@@ -268,6 +269,8 @@ export interface ServicePointConnector {
   readonly carrier: Carrier;
   readonly division: string | null;
   servicePoints(query: ServicePointQuery): Promise<ServicePoint[]>;
+  /** The same call, with the answer's `warnings[]` beside the points; services prefer it when present. */
+  search?(query: ServicePointQuery): Promise<ServicePointSearch>;
 }
 
 /** Carrier B `/track/v1/notifications`: email notification subscription. Rejects with UpstreamError. */

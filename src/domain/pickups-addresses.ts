@@ -210,6 +210,12 @@ export interface OpeningHours {
   closes: string;
 }
 
+/** A service-point answer with the carrier's soft failures (express `warnings[]`, e.g. "remote area"): never dropped. */
+export interface ServicePointSearch {
+  points: ServicePoint[];
+  warnings: CarrierWarning[];
+}
+
 export interface ServicePoint {
   /** The carrier's id of the point. */
   id: string;

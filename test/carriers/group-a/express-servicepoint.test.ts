@@ -115,6 +115,15 @@ describe('Group A express service points (seed 000: GET /servicepoint "finds ser
     expect(await connector.servicePoints(query({ postalCode: null, city: null, latitude: 78.22, longitude: 15.65 }))).toEqual([]);
   });
 
+  it('the remote area\'s warning reaches the caller through search(), beside the empty list (soft failures are never dropped)', async () => {
+    const { connector } = await connect();
+    expect(await connector.search(query({ postalCode: '744177', city: 'Port Blair' }))).toEqual({
+      points: [],
+      warnings: [{ code: null, type: null, message: 'No service point serves this remote area; a courier pickup can be booked instead.' }],
+    });
+    expect((await connector.search(query())).warnings).toEqual([]);
+  });
+
   it('distances the carrier gives in miles (US places) are converted to kilometres', async () => {
     const { setup, connector } = await connect();
     const points = await connector.servicePoints(query({ countryCode: 'US', postalCode: '10001', city: 'New York' }));

@@ -1,6 +1,7 @@
-import type { OpeningHours, ServicePoint, ServicePointQuery } from '../../../domain/pickups-addresses.js';
+import type { OpeningHours, ServicePoint, ServicePointQuery, ServicePointSearch } from '../../../domain/pickups-addresses.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { ServicePointConnector } from '../../types.js';
+import { mapExpressWarnings } from './mapping.js';
 import { asUpstreamError } from './rating.js';
 import { expressServicePointAnswer, type ExpressServicePointWire } from './servicepoint-wire.js';
 
@@ -30,6 +31,11 @@ export class ExpressServicePointConnector implements ServicePointConnector {
   }
 
   async servicePoints(query: ServicePointQuery): Promise<ServicePoint[]> {
+    return (await this.search(query)).points;
+  }
+
+  /** The points with the answer's `warnings[]` (a remote area says why there are none). */
+  async search(query: ServicePointQuery): Promise<ServicePointSearch> {
     try {
       const answer = await this.client.call({
         operation: OPERATION,
@@ -38,7 +44,7 @@ export class ExpressServicePointConnector implements ServicePointConnector {
         query: expressServicePointQuery(query),
         schema: expressServicePointAnswer,
       });
-      return answer.servicePoints.map(mapServicePoint);
+      return { points: answer.servicePoints.map(mapServicePoint), warnings: mapExpressWarnings(answer.warnings ?? []) };
     } catch (error) {
       throw asUpstreamError(OPERATION, error);
     }
