@@ -14,6 +14,9 @@ import { trackingDocumentsRoute } from './documents.js';
 import { endOfDayRoutes } from './endofday.js';
 import { shipRoutes } from './ship.js';
 import { tagRoutes } from './tag.js';
+import { addressResolveRoute } from './address.js';
+import { notificationsRoute } from './notifications.js';
+import { pickupRoutes } from './pickup.js';
 
 /** Carrier B (seed 001): OAuth token, tracking by number (at most 30) and by customer reference, rate quotes, postal validation. */
 export function carrierBSimulator(
@@ -42,6 +45,10 @@ export function carrierBSimulator(
         ...tagRoutes(ctx, guards, nextTransactionId),
         ...endOfDayRoutes(ctx, guards, nextTransactionId),
         trackingDocumentsRoute(ctx, guards, nextTransactionId),
+        // Issue 10: address resolution, email notifications, pickups.
+        addressResolveRoute(guards, nextTransactionId),
+        notificationsRoute(ctx, guards, nextTransactionId),
+        ...pickupRoutes(ctx, guards, nextTransactionId),
       ],
       renderError: (_req, status, detail) => carrierBError(nextTransactionId(), status, carrierBErrorCode(status), detail),
     },

@@ -7,6 +7,9 @@ import type { SandboxContext } from '../context.js';
 import { expressDocumentRoutes } from './express-documents.js';
 import { expressRatingRoutes } from './express-rating.js';
 import { expressShipRoutes } from './express-ship.js';
+import { expressServicePointRoutes } from './express-servicepoint.js';
+import { expressAddressValidateRoutes } from './express-address-validate.js';
+import { expressPickupRoutes } from './express-pickup.js';
 import { renderExpressShipment } from './express-render.js';
 import { resolveGroupA } from './numbers.js';
 import { problem } from './problem.js';
@@ -39,6 +42,10 @@ export function expressSimulator(ctx: SandboxContext, stats: SimulatorStats, fau
       // Shipping and documents (issue 9): the same guards, so they spend the same daily test quota.
       ...EXPRESS_PREFIXES.flatMap((prefix) => expressShipRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
       ...EXPRESS_PREFIXES.flatMap((prefix) => expressDocumentRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      // Service points, address capability and pickups (issue 10): the same guards, the same daily test quota.
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressServicePointRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressAddressValidateRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
+      ...EXPRESS_PREFIXES.flatMap((prefix) => expressPickupRoutes(ctx, prefix, prefix.endsWith('/test') ? [basic, testQuota] : [basic])),
     ],
   };
 }

@@ -5,6 +5,11 @@ import { carrierBModule } from './carrier-b/index.js';
 import { darkStoreModule } from './dark-store/index.js';
 import { groupAModule } from './group-a/index.js';
 import type {
+  AddressCapabilityConnector,
+  AddressResolutionConnector,
+  NotificationConnector,
+  PickupConnector,
+  ServicePointConnector,
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
@@ -54,6 +59,11 @@ export interface CarrierRegistry {
   readonly returnsConnectors: readonly ReturnsConnector[];
   readonly documentConnectors: readonly DocumentConnector[];
   readonly linkedDocumentConnectors: readonly LinkedDocumentConnector[];
+  readonly pickupConnectors: readonly PickupConnector[];
+  readonly addressResolutionConnectors: readonly AddressResolutionConnector[];
+  readonly addressCapabilityConnectors: readonly AddressCapabilityConnector[];
+  readonly servicePointConnectors: readonly ServicePointConnector[];
+  readonly notificationConnectors: readonly NotificationConnector[];
   /** Who tracks a number (src/services/tracking.ts routes through this). */
   readonly tracking: TrackingDirectory;
   /** Every upstream client of every module: one per configured interface. */
@@ -78,6 +88,11 @@ export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModul
     returnsConnectors: built.flatMap((m) => m.returns ?? []),
     documentConnectors: built.flatMap((m) => m.documents ?? []),
     linkedDocumentConnectors: built.flatMap((m) => m.linkedDocuments ?? []),
+    pickupConnectors: built.flatMap((m) => m.pickups ?? []),
+    addressResolutionConnectors: built.flatMap((m) => m.addressResolution ?? []),
+    addressCapabilityConnectors: built.flatMap((m) => m.addressCapability ?? []),
+    servicePointConnectors: built.flatMap((m) => m.servicePoints ?? []),
+    notificationConnectors: built.flatMap((m) => m.notifications ?? []),
     tracking: trackingRoutes(
       built.flatMap((m) => (m.tracking ? [m.tracking] : [])),
       decorateTracking,

@@ -14,6 +14,23 @@ import type { Money } from '../domain/money.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { CarrierWarning, Shipment } from '../domain/shipment.js';
 import type {
+  AddressCapability,
+  AddressInput,
+  EmailNotificationRequest,
+  EmailNotificationResult,
+  PerInput,
+  PickupAvailability,
+  PickupAvailabilityRequest,
+  PickupCancellation,
+  PickupHandle,
+  PickupRequest,
+  ResolvedAddress,
+  ScheduledPickup,
+  ServicePoint,
+  ServicePointQuery,
+  ServicePointSearch,
+} from '../domain/pickups-addresses.js';
+import type {
   CancelResult,
   CreatedReturn,
   CreateShipmentAnswer,
@@ -205,6 +222,66 @@ export interface InvoiceUpload {
   lines: { description: string; quantity: number; value: Money; hsCode: string | null; countryOfOrigin: string | null }[];
 }
 
+/**
+ * Pickups (issue 10): Carrier B (availability, create, cancel; paths "not shown") and Group A express (the dispatch
+ * confirmation number is the handle; create, update and cancel methods "not shown"). `check` makes no call and returns
+ * every carrier-specific refusal under `input.`; `schedule` is sent ONCE (it books a driver), never retried, and
+ * rejects with UpstreamError (`outcomeUnknown` decides UNKNOWN vs FAILED as for labels).
+ */
+export interface PickupConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  readonly defaultAccountNumber: string;
+  readonly accountNumbers: readonly string[];
+  check(request: PickupRequest): InputError[];
+  availability?(request: PickupAvailabilityRequest): Promise<PickupAvailability>;
+  schedule(request: PickupRequest): Promise<ScheduledPickup>;
+  /** Express only ("update" with the dispatch confirmation number). */
+  update?(handle: PickupHandle, request: PickupRequest): Promise<ScheduledPickup>;
+  cancel(handle: PickupHandle, reason: string | null): Promise<PickupCancellation>;
+}
+
+/**
+ * Address resolution (Carrier B `/address/v1/addresses/resolve`: many addresses a call, one result per
+ * `clientReferenceId`). Never rejects: a failed call is the same typed failure on every input it touches; an input the
+ * answer leaves out fails alone (UPSTREAM_CONTRACT).
+ */
+export interface AddressResolutionConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  /** Addresses per call the carrier takes (the service splits larger batches). */
+  readonly maxBatchSize: number;
+  resolve(addresses: readonly AddressInput[], options: { includeResolutionTokens: boolean }): Promise<PerInput<ResolvedAddress>[]>;
+}
+
+/** Group A express `/address-validate`: pickup and delivery capability of one address. Rejects with UpstreamError. */
+export interface AddressCapabilityConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  capability(address: AddressInput, purpose: 'PICKUP' | 'DELIVERY'): Promise<AddressCapability>;
+}
+
+/** Group A express `/servicepoint`: service points and drop-off locations near a place. Rejects with UpstreamError. */
+export interface ServicePointConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  readonly division: string | null;
+  servicePoints(query: ServicePointQuery): Promise<ServicePoint[]>;
+  /** The same call, with the answer's `warnings[]` beside the points; services prefer it when present. */
+  search?(query: ServicePointQuery): Promise<ServicePointSearch>;
+}
+
+/** Carrier B `/track/v1/notifications`: email notification subscription. Rejects with UpstreamError. */
+export interface NotificationConnector {
+  readonly upstream: CarrierInterface;
+  readonly carrier: Carrier;
+  /** Recipients per subscription the carrier takes (seed 001: 4). */
+  readonly maxRecipients: number;
+  subscribe(request: EmailNotificationRequest): Promise<EmailNotificationResult>;
+}
+
 // ---------------------------------------------------------------------------------------------------------------------
 // Carrier modules (DESIGN.md "Carriers are modules; capabilities are interfaces"). A module builds, from the
 // configuration, the capabilities its carrier offers; src/carriers/registry.ts lists the modules and is the only place
@@ -253,6 +330,12 @@ export interface CarrierCapabilities {
   readonly tendering?: readonly TenderingConnector[];
   readonly returns?: readonly ReturnsConnector[];
   readonly documents?: readonly DocumentConnector[];
+  /** Pickups, address resolution and capability, service points, email notifications (issue 10); absent = none. */
+  readonly pickups?: readonly PickupConnector[];
+  readonly addressResolution?: readonly AddressResolutionConnector[];
+  readonly addressCapability?: readonly AddressCapabilityConnector[];
+  readonly servicePoints?: readonly ServicePointConnector[];
+  readonly notifications?: readonly NotificationConnector[];
   /** Documents tracking answers link to (proof of delivery); absent = none. */
   readonly linkedDocuments?: readonly LinkedDocumentConnector[];
   /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */

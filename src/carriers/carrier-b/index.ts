@@ -1,10 +1,13 @@
 import type {
+  AddressResolutionConnector,
   CarrierCapabilities,
   CarrierModule,
   CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
+  NotificationConnector,
+  PickupConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
@@ -20,6 +23,9 @@ import { CarrierBTrackingDocumentConnector } from './documents-connector.js';
 import { CarrierBReturnTagConnector } from './return-connector.js';
 import { CarrierBShippingConnector } from './ship-connector.js';
 import { CarrierBEndOfDayConnector } from './tender-connector.js';
+import { CarrierBAddressResolutionConnector } from './address-connector.js';
+import { CarrierBNotificationConnector } from './notification-connector.js';
+import { CarrierBPickupConnector } from './pickup-connector.js';
 
 export { createCarrierBHttpClient } from './client.js';
 export { createCarrierBConnector, type CarrierBConnector } from './connector.js';
@@ -55,6 +61,9 @@ export const carrierBModule: CarrierModule = {
     const tendering: TenderingConnector[] = [];
     const returns: ReturnsConnector[] = [];
     const documents: DocumentConnector[] = [];
+    const addressResolution: AddressResolutionConnector[] = [];
+    const notifications: NotificationConnector[] = [];
+    const pickups: PickupConnector[] = [];
 
     if (client && section) {
       const carrierB = { client, config: section };
@@ -65,6 +74,9 @@ export const carrierBModule: CarrierModule = {
       tendering.push(new CarrierBEndOfDayConnector(carrierB)); // /ship/v1/endofday/
       returns.push(new CarrierBReturnTagConnector(carrierB)); // /ship/v1/shipments/tag (+ cancel, associated shipments)
       documents.push(new CarrierBTrackingDocumentConnector(carrierB)); // /track/v1/trackingdocuments
+      addressResolution.push(new CarrierBAddressResolutionConnector(carrierB)); // /address/v1/addresses/resolve
+      notifications.push(new CarrierBNotificationConnector(carrierB)); // /track/v1/notifications
+      pickups.push(new CarrierBPickupConnector(carrierB)); // /pickup/v1/pickups (+ availabilities, cancel)
     }
 
     const clients = client ? [client] : [];
@@ -79,6 +91,9 @@ export const carrierBModule: CarrierModule = {
       tendering,
       returns,
       documents,
+      addressResolution,
+      notifications,
+      pickups,
       clients,
       close: async () => {
         await Promise.all(clients.map((c) => c.close()));

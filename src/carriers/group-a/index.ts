@@ -4,14 +4,17 @@ import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type {
   CarrierCapabilities,
   CarrierModule,
+  AddressCapabilityConnector,
   CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
   LinkedDocumentConnector,
+  PickupConnector,
   PostalValidationConnector,
   RatingConnector,
   ReturnsConnector,
+  ServicePointConnector,
   ShippingConnector,
   TenderingConnector,
   TrackingCapability,
@@ -29,6 +32,9 @@ import { ExpressLandedCostConnector } from './express/landed-cost.js';
 import { ExpressRatingConnector } from './express/rating.js';
 import { ExpressShippingConnector } from './express/ship.js';
 import { ExpressDocumentConnector } from './express/documents-connector.js';
+import { ExpressServicePointConnector } from './express/servicepoint.js';
+import { ExpressAddressCapabilityConnector } from './express/address-validate.js';
+import { ExpressPickupConnector } from './express/pickup.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
 
@@ -94,6 +100,9 @@ export const groupAModule: CarrierModule = {
     const tendering: TenderingConnector[] = [];
     const returns: ReturnsConnector[] = [];
     const linkedDocuments: LinkedDocumentConnector[] = [];
+    const servicePoints: ServicePointConnector[] = [];
+    const addressCapability: AddressCapabilityConnector[] = [];
+    const pickups: PickupConnector[] = [];
 
     if (unified && config.groupATracking) {
       // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
@@ -109,6 +118,10 @@ export const groupAModule: CarrierModule = {
       // Shipping and documents spend the same daily test quota as rating: the same client.
       shipping.push(new ExpressShippingConnector(express));
       documents.push(new ExpressDocumentConnector(express));
+      // Service points, address capability and pickups (issue 10): the same client, the same daily test quota.
+      servicePoints.push(new ExpressServicePointConnector(express));
+      addressCapability.push(new ExpressAddressCapabilityConnector(express));
+      pickups.push(new ExpressPickupConnector(express));
     }
     if (ecommerceClient && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
@@ -138,6 +151,9 @@ export const groupAModule: CarrierModule = {
       tendering,
       returns,
       linkedDocuments,
+      servicePoints,
+      addressCapability,
+      pickups,
       clients,
       close: async () => {
         await Promise.all(clients.map((client) => client.close()));

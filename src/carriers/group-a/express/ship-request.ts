@@ -88,7 +88,7 @@ export function expressReadyTime(request: ShipmentRequest): string {
   return fromPickup ?? DEFAULT_READY_TIME;
 }
 
-function party(who: ShippingParty): ExpressShipPartyWire {
+export function party(who: ShippingParty): ExpressShipPartyWire {
   const { address } = who;
   const [line1 = '', line2, line3] = address.streetLines;
   return {
