@@ -7,65 +7,14 @@ import type {
   AddressInput,
   EmailNotificationRequest,
   EmailNotificationResult,
-  PickupAvailability,
-  PickupAvailabilityRequest,
-  PickupCancellation,
-  PickupNetwork,
-  PickupRequest,
-  PickupState,
   ResolvedAddress,
   ServicePoint,
   ServicePointQuery,
 } from '../../domain/pickups-addresses.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 
-/**
- * What resolvers call for issue 10 (DRAFT contract on branch issue10-contract; not on main). Inputs are already
- * checked and converted to the domain (InputError naming the field under `input.`). Pickups are stored with their
- * state and take an idempotency key exactly as labels do (src/services/shipping/idempotency.ts, scope
- * 'schedulePickup' / 'updatePickup' / 'cancelPickup').
- */
-export interface PickupsApi {
-  availability(request: PickupAvailabilityRequest): Promise<PickupAvailability>;
-  /** Stores key + PENDING pickup, calls the carrier once, stores SCHEDULED / FAILED / UNKNOWN; links the labels named. */
-  schedulePickup(request: PickupRequest, idempotencyKey: string, labelIds: string[]): Promise<{ pickup: Pickup; replayed: boolean }>;
-  /** Express: update by the stored dispatch confirmation number. */
-  updatePickup(input: { pickupId: string; request: PickupRequest; idempotencyKey: string }): Promise<Pickup>;
-  /** Everything the carrier needs (confirmation code, location, scheduled date, carrier code) comes from the store. */
-  cancelPickup(input: { pickupId: string; reason: string | null; idempotencyKey: string }): Promise<{ pickup: Pickup; result: PickupCancellation }>;
-  pickup(id: string): Promise<Pickup | null>;
-  pickups(filter: { carrier: Carrier | null; state: PickupState | null }, afterId: string | null, limit: number): Promise<Pickup[] | null>;
-  /** A pickup booked inside an express shipment creation (label.dispatchConfirmationNumber) is recorded as one. */
-  recordPickupFromShipment(input: { labelId: string; carrier: Carrier; division: string | null; accountNumber: string; confirmationNumber: string; cancelUrl: string | null; scheduledDate: string }): Promise<Pickup>;
-}
-
-export interface Pickup {
-  /** `Pickup:<uuid>`. */
-  id: string;
-  state: PickupState;
-  /** SCHEDULED here, or booked inside an express shipment creation. */
-  source: 'SCHEDULE_PICKUP' | 'WITH_SHIPMENT';
-  carrier: Carrier;
-  division: string | null;
-  accountNumber: string;
-  network: PickupNetwork;
-  confirmationNumber: string | null;
-  location: string | null;
-  scheduledDate: string | null;
-  carrierCode: string | null;
-  readyByTime: string | null;
-  nextPickupDate: string | null;
-  cancelUrl: string | null;
-  message: string | null;
-  idempotencyKey: string | null;
-  request: PickupRequest | null;
-  labelIds: string[];
-  failure: { code: string; message: string; carrierCode: string | null; transactionId: string | null } | null;
-  warnings: CarrierWarning[];
-  cancelledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** Pickups (item 1): the contract lives in pickups-api.ts (implemented by pickups-service.ts). */
+export type { Pickup, PickupsApi } from './pickups-api.js';
 
 /** What `resolveAddresses` may ask of each input beside Carrier B resolution (always asked). */
 export interface ResolveAddressesOptions {

@@ -10,7 +10,7 @@ import type { Queryable } from '../../store/store.js';
 
 export const KEY_FIELD = 'input.idempotencyKey';
 
-export type KeyScope = 'createShipment' | 'cancelShipment' | 'tender' | 'createReturn' | 'cancelReturn';
+export type KeyScope = 'createShipment' | 'cancelShipment' | 'tender' | 'createReturn' | 'cancelReturn' | 'schedulePickup' | 'updatePickup' | 'cancelPickup';
 
 export class IdempotencyKeys {
   constructor(private readonly ttlHours: number) {}

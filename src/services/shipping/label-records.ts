@@ -13,6 +13,7 @@ import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CarrierDocument, CreatedShipment, Label, LabelFailure, LabelHandle, StoredDocument } from '../../domain/shipping.js';
 import type { Logger } from '../../platform/logger.js';
 import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
+import { PickupsStore } from '../../store/pickups-store.js';
 import { purchasedPatch, ShippingStore, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { announceLabel } from './label-updates.js';
@@ -159,6 +160,8 @@ export class LabelRecords {
       const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
       if (!(await db.updateLabel(labelId, patch, { states: ['PENDING', 'UNKNOWN'] }, now))) return false;
       await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
+      // A pickup booked in the same call (express) is a Pickup too, stored with the label so it cannot be lost (PK5).
+      if (shipment.dispatchConfirmationNumber) await new PickupsStore(tx).recordShipmentPickup(labelId, now);
       return true;
     });
     if (!stored) return false;

@@ -512,7 +512,7 @@ export function checkParty(raw: ShippingPartyRaw, at: string): ShippingParty {
 }
 
 /** The rate request's address check, plus what a label needs: a street line and a city. */
-function checkShippingAddress(raw: ShippingAddressRaw, at: string): ShippingAddress {
+export function checkShippingAddress(raw: ShippingAddressRaw, at: string): ShippingAddress {
   if (raw.streetLines.length === 0) throw new InputError(`${at}.streetLines`, 'at least one street line is required');
   const checked = checkAddress(raw as AddressRaw, at);
   return {
