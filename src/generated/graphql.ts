@@ -10,6 +10,8 @@ import type { SkippedCarrier as SkippedCarrierModel, ExcludedQuote as ExcludedQu
 import type { Label as LabelModel, CreatedPiece as CreatedPieceModel, LabelFailure as LabelFailureModel, StoredDocument as StoredDocumentModel, Tender as TenderModel, ValidationResult as ValidationResultModel } from '../domain/shipping.js';
 import type { PurchaseOutcome as PurchaseOutcomeModel, ReferenceSearch as ReferenceSearchModel } from '../services/shipping/types.js';
 import type { LabelCancellationModel as LabelCancellationModelModel, CommercialInvoiceUploadModel as CommercialInvoiceUploadModelModel } from '../graphql/shipping-models.js';
+import type { Pickup as PickupModel, PickupFailure as PickupFailureModel, PickupOutcome as PickupOutcomeModel, PickupCancellationOutcome as PickupCancellationOutcomeModel } from '../services/pickups/pickups-api.js';
+import type { PickupAvailability as PickupAvailabilityModel, PickupAvailabilityOption as PickupAvailabilityOptionModel } from '../domain/pickups-addresses.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -31,6 +33,175 @@ export type Scalars = {
   _FieldSet: { input: unknown; output: unknown; }
 };
 
+/** Group A express `/address-validate`: can the carrier pick up at or deliver to this address. */
+export type AddressCapabilityCheck = {
+  __typename?: 'AddressCapabilityCheck';
+  /** The carrier's answer for that purpose. */
+  capable: Scalars['Boolean']['output'];
+  /** The carrier. */
+  carrier: Carrier;
+  /** Group A division (`express`). */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The answer was reused from an earlier request (no carrier call). */
+  fromCache: Scalars['Boolean']['output'];
+  /** The address the carrier matched, as far as given. */
+  matchedAddress?: Maybe<NormalizedAddress>;
+  /** What was asked. */
+  purpose: AddressCapabilityPurpose;
+  /** When the carrier answered. */
+  resolvedAt: Scalars['DateTime']['output'];
+  /** The carrier's service area code, when given. */
+  serviceAreaCode?: Maybe<Scalars['String']['output']>;
+  /** The interface that answered, e.g. `group-a/express`. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's `warnings[]`, never dropped. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** What an address can be checked for at Group A express `/address-validate`. */
+export type AddressCapabilityPurpose =
+  /** Can the carrier deliver to this address (a destination)? */
+  | 'DELIVERY'
+  /** Can the carrier pick up at this address (an origin)? */
+  | 'PICKUP';
+
+/** Which check of an input a failure belongs to. */
+export type AddressCheck =
+  /** Group A express delivery capability. */
+  | 'DELIVERY_CAPABILITY'
+  /** Group A express pickup capability. */
+  | 'PICKUP_CAPABILITY'
+  /** Carrier B postal validation. */
+  | 'POSTAL_CODE'
+  /** Carrier B address resolution. */
+  | 'RESOLUTION';
+
+/** One check of one input that gave no answer, alone: the input's other checks and the other inputs stand. */
+export type AddressCheckFailure = {
+  __typename?: 'AddressCheckFailure';
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's own error code. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Which check failed. */
+  check: AddressCheck;
+  /** Stable code of the failure. */
+  code: AddressFailureCode;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The input it concerns, e.g. `["inputs", "3"]`. */
+  field: Array<Scalars['String']['output']>;
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier's id of the failed exchange, for the carrier's support. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+  /** The interface that failed. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's alerts about the input (why it could not be resolved). */
+  warnings: Array<CarrierWarning>;
+};
+
+/** Carrier B's classification of an address. */
+export type AddressClassification =
+  /** A business address. */
+  | 'BUSINESS'
+  /** Both business and home (a value beyond the two the seed shows, kept when a carrier gives it). */
+  | 'MIXED'
+  /** A home. */
+  | 'RESIDENTIAL'
+  /** The carrier could not classify it (or gave a value not known here). */
+  | 'UNKNOWN';
+
+/** Why a check of an input gave no answer. */
+export type AddressFailureCode =
+  /** Strict mode: the carrier could not resolve the input; `warnings` carries its alerts. */
+  | 'ADDRESS_UNRESOLVED'
+  /** The carrier matched several things where one was expected. */
+  | 'UPSTREAM_AMBIGUOUS'
+  /** The carrier refused the request. */
+  | 'UPSTREAM_BAD_REQUEST'
+  /** The carrier's answer did not match its documented shape (e.g. it left this input out). */
+  | 'UPSTREAM_CONTRACT'
+  /** The carrier did not answer within its deadline (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
+  | 'UPSTREAM_DEADLINE_EXCEEDED'
+  /** This server has no connection to that carrier interface configured. */
+  | 'UPSTREAM_NOT_CONFIGURED'
+  /** The carrier answered not found (e.g. express: a postal code it does not know). */
+  | 'UPSTREAM_NOT_FOUND'
+  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
+  | 'UPSTREAM_RATE_LIMITED'
+  /** The carrier refused our credentials. */
+  | 'UPSTREAM_UNAUTHORIZED'
+  /** The carrier answered with a server error or could not be reached. */
+  | 'UPSTREAM_UNAVAILABLE';
+
+/** Everything learnt about one input of `resolveAddresses`. */
+export type AddressOutcome = {
+  __typename?: 'AddressOutcome';
+  /** The express capability checks asked for (`options.capabilities`). */
+  capabilities: Array<AddressCapabilityCheck>;
+  /** Checks that gave no answer, each typed; never hides the others. */
+  failures: Array<AddressCheckFailure>;
+  /** 0-based position of the input in `inputs`. */
+  index: Scalars['Int']['output'];
+  /** The input as checked (trimmed, country as alpha-2). */
+  input: NormalizedAddress;
+  /** The postal validation, when asked for (`options.validatePostalCodes`) and the input has a postal code. */
+  postalCodes: Array<PostalCodeCheck>;
+  /** Carrier B's resolution; empty when it failed (see `failures`) or strict mode refused it. */
+  resolutions: Array<AddressResolution>;
+};
+
+/** Carrier B's resolution of one address (`/address/v1/addresses/resolve`). */
+export type AddressResolution = {
+  __typename?: 'AddressResolution';
+  /** The normalised lines, city, state, postal code and country. */
+  address: NormalizedAddress;
+  /** The carrier that resolved it. */
+  carrier: Carrier;
+  /** Business, residential, mixed or unknown. */
+  classification: AddressClassification;
+  /** The delivery point was validated (Carrier B `normalizedStatusNameDPV`); null when not said. */
+  deliveryPointValidated?: Maybe<Scalars['Boolean']['output']>;
+  /** The answer was reused from an earlier request within ADDRESS_CACHE_TTL_SECONDS (no carrier call). */
+  fromCache: Scalars['Boolean']['output'];
+  /** The address is general delivery (held at the post office); null when not said. */
+  generalDelivery?: Maybe<Scalars['Boolean']['output']>;
+  /** The address is a post office box; null when not said. */
+  postOfficeBox?: Maybe<Scalars['Boolean']['output']>;
+  /** How the carrier resolved it (`resolutionMethodName`), as given. */
+  resolutionMethod?: Maybe<Scalars['String']['output']>;
+  /** The carrier's resolution token, when `includeResolutionTokens` was asked and the carrier gave one. */
+  resolutionToken?: Maybe<Scalars['String']['output']>;
+  /** Whether the carrier could resolve the address (it gave a resolution method). */
+  resolved: Scalars['Boolean']['output'];
+  /** When the carrier answered: earlier than the request when the answer came from the cache. */
+  resolvedAt: Scalars['DateTime']['output'];
+  /** The interface that answered, e.g. `carrier-b`. */
+  upstream: Scalars['String']['output'];
+  /** The carrier's alerts about this address (e.g. a postal code that does not exist), never dropped. */
+  warnings: Array<CarrierWarning>;
+};
+
+/**
+ * An address to resolve, as the caller has it (issue 10): any part but the country and a street line may be missing;
+ * finding the rest is what resolution is for.
+ */
+export type AddressToResolveInput = {
+  /** City or town. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2 country code, e.g. `US` (alpha-3 such as `USA` is read too). */
+  countryCode: Scalars['String']['input'];
+  /** Postal code as the caller has it (not format-checked here: the carriers say whether it exists). */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  /** State or province code, e.g. `TN`. */
+  stateOrProvinceCode?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 3 street lines, each at most 100 characters. */
+  streetLines: Array<Scalars['String']['input']>;
+};
+
 /** A document the carrier says it has for a shipment. */
 export type AvailableDocument = {
   __typename?: 'AvailableDocument';
@@ -38,6 +209,27 @@ export type AvailableDocument = {
   size?: Maybe<Scalars['String']['output']>;
   /** The carrier's document type, e.g. a signature proof of delivery. */
   type: Scalars['String']['output'];
+};
+
+/** Cancel a pickup: everything the carrier needs comes from the stored pickup. */
+export type CancelPickupInput = {
+  /** Your key: a second cancel answers the first one's result without a carrier call. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The pickup (`Pickup:<uuid>`). */
+  pickupId: Scalars['ID']['input'];
+  /** Why, for the carrier (at most 200 characters). */
+  reason?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The answer of `cancelPickup`. */
+export type CancelPickupPayload = {
+  __typename?: 'CancelPickupPayload';
+  /** The cancellation; null when refused. */
+  cancellation?: Maybe<PickupCancellation>;
+  /** What the caller or the carrier refused. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** Cancel a Carrier B return tag. */
@@ -613,6 +805,37 @@ export type EcommerceIdType =
   /** The shipper's own package id. */
   | 'PACKAGE_ID';
 
+/** What the carrier confirmed of a notification subscription. */
+export type EmailNotificationSubscription = {
+  __typename?: 'EmailNotificationSubscription';
+  /** The carrier accepted the subscription. */
+  accepted: Scalars['Boolean']['output'];
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's message, as given. */
+  message?: Maybe<Scalars['String']['output']>;
+  /** How many recipients were subscribed. */
+  recipientCount: Scalars['Int']['output'];
+  /** The tracking number subscribed. */
+  trackingNumber: Scalars['String']['output'];
+};
+
+/** One email recipient of a notification subscription. */
+export type EmailRecipientInput = {
+  /** Their email address. */
+  email: Scalars['String']['input'];
+  /** The events to email about, at least one. */
+  eventTypes: Array<NotificationEventType>;
+  /** The email's format; default HTML. */
+  format?: InputMaybe<NotificationFormat>;
+  /** Language and country of the email, shape `xx_XX` (e.g. `en_US`); default the carrier's. */
+  locale?: InputMaybe<Scalars['String']['input']>;
+  /** Their name. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Who the recipient is. */
+  role: NotificationRole;
+};
+
 /** A quote the strategy left out, with the reason. */
 export type ExcludedQuote = {
   __typename?: 'ExcludedQuote';
@@ -711,6 +934,8 @@ export type Label = {
   links: LabelLinks;
   /** The caller's order id, written into the shipment as a customer reference. */
   orderId?: Maybe<Scalars['String']['output']>;
+  /** Pickups that collect this label: linked by `schedulePickup`, or booked with the shipment (express). */
+  pickups: Array<Pickup>;
   /** The pieces, in package order. */
   pieces: Array<LabelPiece>;
   /** The total of the quote this purchase followed, when the input took one from `rates`. */
@@ -1036,6 +1261,8 @@ export type MoneyInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Cancel a pickup by its id; a second cancel answers the first one's result. */
+  cancelPickup: CancelPickupPayload;
   /** Cancel a Carrier B return tag. */
   cancelReturn: CancelReturnPayload;
   /** Cancel a purchased label at the carrier. A second cancel answers the first's result. */
@@ -1056,10 +1283,19 @@ export type Mutation = {
   deletePushSubscription: DeletePushSubscriptionPayload;
   /** Fetch a document (proof of delivery, image, tracking document) for a purchased label; stored once, served by URL. */
   fetchShipmentDocument: FetchShipmentDocumentPayload;
+  /** Book a pickup (Carrier B ground or express, Group A express): stored with its key before the one booking call. */
+  schedulePickup: PickupBookingPayload;
+  /**
+   * Subscribe up to four people to a shipment's email notifications (Carrier B). Checked before any call; sent once,
+   * never retried (the carrier will send mail).
+   */
+  subscribeEmailNotifications: SubscribeEmailNotificationsPayload;
   /** Tender labels to the carrier: an e-commerce manifest or a Carrier B end-of-day close. Eligibility is checked before the call. */
   tenderLabels: TenderLabelsPayload;
   /** Stop polling this shipment. Returns the watch, now inactive; NOT_FOUND in `userErrors` when it was not watched. */
   unwatchShipment: UnwatchShipmentPayload;
+  /** Change an express pickup (ready time, close time, parcels); a Carrier B pickup cannot be updated. */
+  updatePickup: PickupBookingPayload;
   /** Send paperless trade invoice data for an express shipment, before or after creation. */
   uploadCommercialInvoice: UploadCommercialInvoicePayload;
   /** Attach an image to a purchased express shipment. */
@@ -1068,6 +1304,11 @@ export type Mutation = {
   validateShipment: ValidateShipmentPayload;
   /** Poll this shipment and record its new scan events in the status-change log. Watching a watched shipment answers its watch. */
   watchShipment: WatchShipmentPayload;
+};
+
+
+export type MutationCancelPickupArgs = {
+  input: CancelPickupInput;
 };
 
 
@@ -1106,6 +1347,16 @@ export type MutationFetchShipmentDocumentArgs = {
 };
 
 
+export type MutationSchedulePickupArgs = {
+  input: SchedulePickupInput;
+};
+
+
+export type MutationSubscribeEmailNotificationsArgs = {
+  input: SubscribeEmailNotificationsInput;
+};
+
+
 export type MutationTenderLabelsArgs = {
   input: TenderLabelsInput;
 };
@@ -1113,6 +1364,11 @@ export type MutationTenderLabelsArgs = {
 
 export type MutationUnwatchShipmentArgs = {
   input: UnwatchShipmentInput;
+};
+
+
+export type MutationUpdatePickupArgs = {
+  input: UpdatePickupInput;
 };
 
 
@@ -1133,6 +1389,63 @@ export type MutationValidateShipmentArgs = {
 
 export type MutationWatchShipmentArgs = {
   input: WatchShipmentInput;
+};
+
+/** An address as a carrier normalised or matched it. */
+export type NormalizedAddress = {
+  __typename?: 'NormalizedAddress';
+  /** City or town; null when not given. */
+  city?: Maybe<Scalars['String']['output']>;
+  /** ISO 3166-1 alpha-2 country code. */
+  countryCode: Scalars['String']['output'];
+  /** Postal code; null when not given. */
+  postalCode?: Maybe<Scalars['String']['output']>;
+  /** State or province code; null when not given. */
+  stateOrProvinceCode?: Maybe<Scalars['String']['output']>;
+  /** Street lines, as the carrier gives them (upper case for Carrier B). */
+  streetLines: Array<Scalars['String']['output']>;
+};
+
+/** The shipment events an email is sent on (seed 001). */
+export type NotificationEventType =
+  /** The shipment is delivered. */
+  | 'ON_DELIVERY'
+  /** The estimated delivery is set or changes. */
+  | 'ON_ESTIMATED_DELIVERY'
+  /** An exception (delay, failed attempt) happens. */
+  | 'ON_EXCEPTION'
+  /** The shipment is tendered to the carrier. */
+  | 'ON_TENDER';
+
+/** The email's format. */
+export type NotificationFormat =
+  /** An HTML email. */
+  | 'HTML'
+  /** A plain text email. */
+  | 'TEXT';
+
+/** Who gets an email: Carrier B's notification roles. */
+export type NotificationRole =
+  /** A customs broker. */
+  | 'BROKER'
+  /** Anyone else. */
+  | 'OTHER'
+  /** The recipient. */
+  | 'RECIPIENT'
+  /** The shipper. */
+  | 'SHIPPER';
+
+/** Opening hours of a service point on one day. */
+export type OpeningHours = {
+  __typename?: 'OpeningHours';
+  /** Local closing time, HH:MM. */
+  closes: Scalars['String']['output'];
+  /** The carrier's day, e.g. `MON`. */
+  day: Scalars['String']['output'];
+  /** Local opening time, HH:MM. */
+  opens: Scalars['String']['output'];
+  /** ISO weekday, 1 (Monday) to 7; null when the carrier gives a day not known here. */
+  weekday?: Maybe<Scalars['Int']['output']>;
 };
 
 /** Everything found for one order id, across carriers. */
@@ -1192,6 +1505,179 @@ export type PartyAddress = {
   streetLines?: Maybe<Array<Scalars['String']['output']>>;
 };
 
+/**
+ * A pickup: booked here or inside an express shipment creation, stored with everything the carrier needs to update or
+ * cancel it (so `cancelPickup` takes only its id). Resolves with `pickup(id:)`.
+ */
+export type Pickup = {
+  __typename?: 'Pickup';
+  /** The account it is booked on. */
+  account: Scalars['String']['output'];
+  /** Express `cancelPickupUrl` form: `{express_url}/expressapi/shipment-pickups/{dispatchConfirmationNumber}`. */
+  cancelUrl?: Maybe<Scalars['String']['output']>;
+  /** When the carrier confirmed its cancellation. */
+  cancelledAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The carrier that collects. */
+  carrier: Carrier;
+  /** Carrier B network code of the pickup (e.g. `CBXG`). */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier's handle: Carrier B `pickupConfirmationCode`, express dispatch confirmation number; null until booked. */
+  confirmationNumber?: Maybe<Scalars['String']['output']>;
+  /** When it was first stored. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Group A division (`express`); null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** Why the booking failed (FAILED) or what its lost answer met (UNKNOWN); null otherwise. */
+  failure?: Maybe<PickupFailure>;
+  /** Our id (`Pickup:<uuid>`). */
+  id: Scalars['ID']['output'];
+  /** The labels this pickup collects. */
+  labels: Array<Label>;
+  /** Carrier B `output.location` (express network pickups): needed to cancel, kept here. */
+  location?: Maybe<Scalars['String']['output']>;
+  /** The carrier's message (Carrier B `output.message`). */
+  message?: Maybe<Scalars['String']['output']>;
+  /** Ground or express network. */
+  network: PickupNetwork;
+  /** Express `nextPickupDate`. */
+  nextPickupDate?: Maybe<Scalars['LocalDate']['output']>;
+  /** Further express dispatch confirmation numbers, when the carrier gave several. */
+  otherConfirmationNumbers: Array<Scalars['String']['output']>;
+  /** Where the parcels are ready, as asked (null for a pickup booked with a shipment). */
+  readyAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Express `readyByTime` (local HH:MM). */
+  readyByTime?: Maybe<Scalars['String']['output']>;
+  /** The local date the driver comes (YYYY-MM-DD); null until booked. */
+  scheduledDate?: Maybe<Scalars['LocalDate']['output']>;
+  /** Booked by `schedulePickup` or with a shipment. */
+  source: PickupSource;
+  /** Where the booking is. */
+  state: PickupState;
+  /** When the record last changed. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The carrier's soft failures (express `warnings[]`, Carrier B `alerts[]`). */
+  warnings: Array<CarrierWarning>;
+};
+
+/** When a carrier can collect at an address. */
+export type PickupAvailability = {
+  __typename?: 'PickupAvailability';
+  /** One option per network asked. */
+  options: Array<PickupAvailabilityOption>;
+  /** The carrier's soft failures (Carrier B `alerts[]`). */
+  warnings: Array<CarrierWarning>;
+};
+
+/** When a carrier can collect at an address (Carrier B). */
+export type PickupAvailabilityInput = {
+  /** The account (default: the configured one). */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The pickup address. */
+  address: ShippingAddressInput;
+  /** The carrier (CARRIER_B answers availability). */
+  carrier: Carrier;
+  /** Same day or a later day. */
+  dateType: PickupDateType;
+  /** Group A division; omit for other carriers. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** The network. */
+  network: PickupNetwork;
+  /** The instant the parcels are ready, ISO 8601 with `Z` or an offset, e.g. `2030-03-13T14:00:00Z`. */
+  readyAt: Scalars['String']['input'];
+  /** The address's UTC offset at that date, e.g. `-05:00` (never guessed). */
+  utcOffset: Scalars['String']['input'];
+};
+
+/** One option of `pickupAvailability` (seed 001: cutoff time, pickup date, access time and ready time). */
+export type PickupAvailabilityOption = {
+  __typename?: 'PickupAvailabilityOption';
+  /** How long the driver needs at the address, as the carrier gives it (e.g. `PT1H30M`). */
+  accessTime?: Maybe<Scalars['String']['output']>;
+  /** Whether the carrier can collect on that date. */
+  available: Scalars['Boolean']['output'];
+  /** The carrier's code of the network (e.g. `CBXG`). */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Latest local time a pickup can be booked for that date (HH:MM:SS). */
+  cutoffTime?: Maybe<Scalars['String']['output']>;
+  /** The network of the option. */
+  network: PickupNetwork;
+  /** The local date the pickup would be (it moves to the next business day past the cutoff). */
+  pickupDate: Scalars['LocalDate']['output'];
+  /** Earliest local ready time the carrier accepts (HH:MM:SS). */
+  readyTime?: Maybe<Scalars['String']['output']>;
+};
+
+/** A pickup in the answer of `schedulePickup` or `updatePickup`. */
+export type PickupBooking = {
+  __typename?: 'PickupBooking';
+  /** The pickup as stored now (FAILED with `failure` when the carrier refused, UNKNOWN when the answer was lost). */
+  pickup: Pickup;
+  /** This call's attempt, a replay, or an attempt still running. */
+  replay: PickupReplay;
+};
+
+/** The answer of `schedulePickup` and `updatePickup`. */
+export type PickupBookingPayload = {
+  __typename?: 'PickupBookingPayload';
+  /** The pickup; null when the input was refused before anything was stored. */
+  booking?: Maybe<PickupBooking>;
+  /** What the caller or the carrier refused (a carrier's refusal keeps the FAILED pickup in `booking`). */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures. */
+  warnings: Array<CarrierWarning>;
+};
+
+/** A cancellation's answer. */
+export type PickupCancellation = {
+  __typename?: 'PickupCancellation';
+  /** Whether the carrier confirmed the cancellation. */
+  cancelled: Scalars['Boolean']['output'];
+  /** The carrier's message (Carrier B `cancelConfirmationMessage`, express `message`). */
+  message?: Maybe<Scalars['String']['output']>;
+  /** The pickup as stored now (CANCELLED when the carrier confirmed). */
+  pickup: Pickup;
+  /** Whether this answer repeats an earlier cancellation's stored result (no carrier call). */
+  replayed: Scalars['Boolean']['output'];
+};
+
+/** A page of pickups, newest first (Relay connection). */
+export type PickupConnection = {
+  __typename?: 'PickupConnection';
+  /** The pickups of this page. */
+  edges: Array<PickupEdge>;
+  /** Whether more follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** Seed 001 `pickupDateType`: when the pickup is asked for. */
+export type PickupDateType =
+  /** A later day. */
+  | 'FUTURE_DAY'
+  /** Today, at the address. */
+  | 'SAME_DAY';
+
+/** One pickup in a page of `pickups`. */
+export type PickupEdge = {
+  __typename?: 'PickupEdge';
+  /** Opaque position of this pickup in the list; pass it as `after` to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** The pickup. */
+  node: Pickup;
+};
+
+/** Why a booking failed, or what its lost answer met. */
+export type PickupFailure = {
+  __typename?: 'PickupFailure';
+  /** The carrier's own code, when it gave one. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** `CARRIER_REFUSED`, an `UPSTREAM_*` code, or `PROCESS_LOST` (the booking process stopped before storing the answer). */
+  code: Scalars['String']['output'];
+  /** What happened, in English (the carrier's text for a refusal). */
+  message: Scalars['String']['output'];
+  /** The carrier's transaction id of the exchange, when it gave one. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+};
+
 /** A pickup booked in the same call as the shipment (express). */
 export type PickupInShipmentInput = {
   /** Local closing time at the origin, `HH:MM`. */
@@ -1202,6 +1688,53 @@ export type PickupInShipmentInput = {
   location?: InputMaybe<Scalars['String']['input']>;
   /** Local date-time at the origin the parcels are ready, `YYYY-MM-DDTHH:MM:SS`. */
   readyAt: Scalars['LocalDateTime']['input'];
+};
+
+/** The network a pickup is for (Carrier B `associatedAccountNumberType`). */
+export type PickupNetwork =
+  /** The express network (Carrier B `CARRIER_EXPRESS`; Group A express). */
+  | 'EXPRESS'
+  /** Carrier B's ground network (`CARRIER_GROUND`). */
+  | 'GROUND';
+
+/**
+ * What a booking answer is, by its idempotency key: this call's own booking, or a replay of an earlier call with the
+ * same key and input, which never calls the carrier.
+ */
+export type PickupReplay =
+  /** An earlier call with this key is still running (the pickup is PENDING): ask again. */
+  | 'IN_PROGRESS'
+  /** This call made the booking attempt. */
+  | 'NEW'
+  /** An earlier call with this key finished: its stored pickup, as it is now. */
+  | 'REPLAYED';
+
+/** How a pickup came to be. */
+export type PickupSource =
+  /** Booked by `schedulePickup`. */
+  | 'SCHEDULE_PICKUP'
+  /** Booked inside an express shipment creation (`createShipment` with `pickup`); linked to that label. */
+  | 'WITH_SHIPMENT';
+
+/** Where a pickup is (issue 10 item 1). `PENDING -> SCHEDULED | FAILED | UNKNOWN`, `SCHEDULED -> CANCELLED`. */
+export type PickupState =
+  /** Booked, then cancelled at the carrier (`cancelledAt`). */
+  | 'CANCELLED'
+  /** The carrier refused (`failure` says why). Nothing was booked. */
+  | 'FAILED'
+  /** Stored; the carrier is being asked to book it. */
+  | 'PENDING'
+  /** The carrier booked it: `confirmationNumber` is its handle. */
+  | 'SCHEDULED'
+  /** The booking's answer was lost after sending: the carrier may have booked it. Not reconciled here (docs/assumptions.md PK4): ask the carrier. */
+  | 'UNKNOWN';
+
+/** Total weight of the parcels to collect. */
+export type PickupWeightInput = {
+  /** Unit of `value`. */
+  unit?: WeightUnit;
+  /** Strictly positive; at most 10000 kg (22046 lb). */
+  value: Scalars['Float']['input'];
 };
 
 /** Pickup times that go with a quote (express `pickupCapabilities`). */
@@ -1236,6 +1769,33 @@ export type Piece = {
   typeCode?: Maybe<Scalars['String']['output']>;
   /** The piece's weight. */
   weight?: Maybe<Measure>;
+};
+
+/** Carrier B postal validation (`/country/v1/postal/validate`) of an input's postal code. */
+export type PostalCodeCheck = {
+  __typename?: 'PostalCodeCheck';
+  /** The carrier. */
+  carrier: Carrier;
+  /** The city the code belongs to, when given. */
+  city?: Maybe<Scalars['String']['output']>;
+  /** The carrier's cleaned form of the code, when given. */
+  cleanedPostalCode?: Maybe<Scalars['String']['output']>;
+  /** ISO 3166-1 alpha-2 country code. */
+  countryCode: Scalars['String']['output'];
+  /** The answer was reused from an earlier request (no carrier call). */
+  fromCache: Scalars['Boolean']['output'];
+  /** The postal code asked about, as given. */
+  postalCode: Scalars['String']['output'];
+  /** When the carrier answered. */
+  resolvedAt: Scalars['DateTime']['output'];
+  /** The state or province the code belongs to, when given. */
+  stateOrProvinceCode?: Maybe<Scalars['String']['output']>;
+  /** The interface that answered. */
+  upstream: Scalars['String']['output'];
+  /** false when the carrier says the code does not exist in the country. */
+  valid: Scalars['Boolean']['output'];
+  /** The carrier's alerts (e.g. a state that does not match the code), never dropped. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** A stable reason with its text. */
@@ -1357,6 +1917,12 @@ export type Query = {
    * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
    */
   landedCost: LandedCostResult;
+  /** A pickup by its id; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
+  pickup?: Maybe<Pickup>;
+  /** When a carrier can collect at an address (Carrier B: cutoff, pickup date, access and ready time). */
+  pickupAvailability: PickupAvailability;
+  /** Stored pickups, newest first. */
+  pickups: PickupConnection;
   /** Push subscriptions, oldest first, a page at a time. */
   pushSubscriptions: PushSubscriptionConnection;
   /**
@@ -1365,6 +1931,15 @@ export type Query = {
    * Identical requests within RATE_CACHE_TTL_MS are answered from cache without calling a carrier.
    */
   rates: RateShopResult;
+  /**
+   * Resolve many addresses at once: one outcome per input, in input order. Carrier B resolution always (up to 100
+   * addresses a call), Group A express capability and Carrier B postal validation when asked. Identical inputs (case and
+   * blanks aside) are resolved once per request, and answers are reused for ADDRESS_CACHE_TTL_SECONDS; one failing
+   * carrier or input never hides the others.
+   */
+  resolveAddresses: Array<AddressOutcome>;
+  /** Service points and drop-off locations near a place, nearest first (Group A express `/servicepoint`). */
+  servicePoints: ServicePointsResult;
   /** Per carrier, whether a lane is served and with which services, from rate calls (no carrier has a serviceability endpoint). */
   serviceability: ServiceabilityResult;
   /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
@@ -1421,6 +1996,24 @@ export type QueryLandedCostArgs = {
 };
 
 
+export type QueryPickupArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryPickupAvailabilityArgs = {
+  input: PickupAvailabilityInput;
+};
+
+
+export type QueryPickupsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  carrier?: InputMaybe<Carrier>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<PickupState>;
+};
+
+
 export type QueryPushSubscriptionsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -1430,6 +2023,17 @@ export type QueryPushSubscriptionsArgs = {
 
 export type QueryRatesArgs = {
   input: RateRequestInput;
+};
+
+
+export type QueryResolveAddressesArgs = {
+  inputs: Array<AddressToResolveInput>;
+  options?: InputMaybe<ResolveAddressesOptionsInput>;
+};
+
+
+export type QueryServicePointsArgs = {
+  near: ServicePointsNearInput;
 };
 
 
@@ -1769,6 +2373,56 @@ export type ReferenceType =
   /** A purchase order number. */
   | 'PURCHASE_ORDER';
 
+/** What `resolveAddresses` asks of each input beside Carrier B resolution, which is always asked. */
+export type ResolveAddressesOptionsInput = {
+  /** Group A express capability checks to make: one upstream call per distinct address and purpose. Default none. */
+  capabilities?: InputMaybe<Array<AddressCapabilityPurpose>>;
+  /** Ask Carrier B for resolution tokens (`AddressResolution.resolutionToken`). Default false. */
+  includeResolutionTokens?: InputMaybe<Scalars['Boolean']['input']>;
+  /** An input a carrier could not resolve is an `ADDRESS_UNRESOLVED` failure instead of an answer with its alerts. Default false (lenient). */
+  strict?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Carrier B postal validation of every input with a postal code: one upstream call per distinct code. Default false. */
+  validatePostalCodes?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** A pickup to book. */
+export type SchedulePickupInput = {
+  /** The account (default: the configured one). */
+  accountNumber?: InputMaybe<Scalars['String']['input']>;
+  /** The carrier that collects (CARRIER_B, or GROUP_A with division `express`). */
+  carrier: Carrier;
+  /** Latest local time the driver can come, HH:MM or HH:MM:SS, after the ready time (Carrier B `customerCloseTime`). */
+  closeTime: Scalars['String']['input'];
+  /** Same day or a later day. */
+  dateType?: PickupDateType;
+  /** Group A division (`express`); omit for other carriers. */
+  division?: InputMaybe<Scalars['String']['input']>;
+  /** Your key (1 to 255 visible ASCII characters): the same key and input again answers the stored pickup, never a second booking. */
+  idempotencyKey: Scalars['String']['input'];
+  /** The parcels cross a border (Carrier B `countryRelationships` INTERNATIONAL; express customs-declarable). */
+  international?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Labels bought here that this pickup collects (same carrier, PURCHASED): linked, and their waybills sent to express. */
+  labelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** Who and where: the pickup address and its contact. */
+  location: ShippingPartyInput;
+  /** The network (Group A express: EXPRESS). */
+  network: PickupNetwork;
+  /** How many parcels (1 to 999). */
+  packageCount: Scalars['Int']['input'];
+  /** Where the parcels wait (Carrier B `packageLocation`, e.g. `FRONT`; express `location`, default `reception`). */
+  packageLocation?: InputMaybe<Scalars['String']['input']>;
+  /** The instant the parcels are ready, ISO 8601 with `Z` or an offset (Carrier B `readyDateTimestamp` is sent in UTC). */
+  readyAt: Scalars['String']['input'];
+  /** Remarks for the driver (at most 27 characters for CARRIER_B, which keeps our reference beside them; 200 otherwise). */
+  remarks?: InputMaybe<Scalars['String']['input']>;
+  /** Their total weight. */
+  totalWeight: PickupWeightInput;
+  /** Further shipments' tracking numbers to collect (express needs at least one, from here or `labelIds`). */
+  trackingNumbers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** The address's UTC offset at that date, e.g. `-05:00` (express takes the local time; never guessed). */
+  utcOffset: Scalars['String']['input'];
+};
+
 /** The carrier's service (product). */
 export type ServiceInfo = {
   __typename?: 'ServiceInfo';
@@ -1812,6 +2466,85 @@ export type ServiceOffer = {
   serviceName?: Maybe<Scalars['String']['output']>;
   /** Transit days as the carrier gives them. */
   transitDays?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A service point or drop-off location (Group A express `/servicepoint`). */
+export type ServicePoint = {
+  __typename?: 'ServicePoint';
+  /** Its address. */
+  address: NormalizedAddress;
+  /** What the point offers, as the carrier names it (e.g. `DROP_OFF`, `PICK_UP`). */
+  capabilities: Array<Scalars['String']['output']>;
+  /** The carrier. */
+  carrier: Carrier;
+  /** Distance from the place asked about, in kilometres (converted when the carrier gives miles). */
+  distanceKm?: Maybe<Scalars['Float']['output']>;
+  /** Group A division (`express`). */
+  division?: Maybe<Scalars['String']['output']>;
+  /** The carrier's id of the point. */
+  id: Scalars['String']['output'];
+  /** Latitude, when given. */
+  latitude?: Maybe<Scalars['Float']['output']>;
+  /** Longitude, when given. */
+  longitude?: Maybe<Scalars['Float']['output']>;
+  /** Its name. */
+  name: Scalars['String']['output'];
+  /** Opening hours by day, as far as the carrier gives them. */
+  openingHours: Array<OpeningHours>;
+  /** The carrier's type, e.g. `SERVICE_POINT`, `LOCKER`, as given. */
+  type?: Maybe<Scalars['String']['output']>;
+};
+
+/** One carrier interface that could not search for service points, alone. */
+export type ServicePointFailure = {
+  __typename?: 'ServicePointFailure';
+  /** The carrier. */
+  carrier: Carrier;
+  /** The carrier's own error code. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the failure (the same codes as a rate failure). */
+  code: RateErrorCode;
+  /** Group A division; null for other carriers. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The interface that failed. */
+  upstream: Scalars['String']['output'];
+};
+
+/** Where to look for service points: a postal code, a city, or coordinates (both or neither). */
+export type ServicePointsNearInput = {
+  /** Only points offering all of these, as the carrier names them (e.g. `DROP_OFF`, `PICK_UP`, `LOCKER`). */
+  capabilities?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** City or town. */
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166-1 alpha-2 country code. */
+  countryCode: Scalars['String']['input'];
+  /** Latitude in decimal degrees (-90 to 90); give longitude too. */
+  latitude?: InputMaybe<Scalars['Float']['input']>;
+  /** Most points wanted, 1 to 50; default 10. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** Longitude in decimal degrees (-180 to 180); give latitude too. */
+  longitude?: InputMaybe<Scalars['Float']['input']>;
+  /** Postal code of the place. */
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  /** Search radius in kilometres, above 0 and at most 100; default 10. */
+  radiusKm?: InputMaybe<Scalars['Float']['input']>;
+  /** A street line, to narrow the place. */
+  streetLine?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Service points near a place, nearest first, with the carriers' warnings and failures. */
+export type ServicePointsResult = {
+  __typename?: 'ServicePointsResult';
+  /** Carrier interfaces that could not answer. */
+  failures: Array<ServicePointFailure>;
+  /** The points, nearest first, at most `near.limit`. */
+  points: Array<ServicePoint>;
+  /** The carriers' soft failures, e.g. a remote area with no service point. */
+  warnings: Array<CarrierWarning>;
 };
 
 /** A service named directly, without a quote. */
@@ -2175,6 +2908,35 @@ export type StatusReading = {
   status: ShipmentStatus;
 };
 
+/** An email notification subscription for one shipment (Carrier B `/track/v1/notifications`). */
+export type SubscribeEmailNotificationsInput = {
+  /** The carrier that sends the emails (Carrier B is the one that offers them). */
+  carrier: Carrier;
+  /** Carrier B `carrierCode` of the network, when known. */
+  carrierCode?: InputMaybe<Scalars['String']['input']>;
+  /** Carrier B `trackingNumberUniqueId`, to tell a reused number apart. */
+  carrierUniqueId?: InputMaybe<Scalars['String']['input']>;
+  /** 1 to 4 recipients (seed 001: at most four email recipients). */
+  recipients: Array<EmailRecipientInput>;
+  /** The sender's email address, shown on the emails. */
+  senderEmail: Scalars['String']['input'];
+  /** The sender's name, shown on the emails. */
+  senderName: Scalars['String']['input'];
+  /** The shipment's tracking number. */
+  trackingNumber: Scalars['String']['input'];
+};
+
+/** The answer to `subscribeEmailNotifications`. */
+export type SubscribeEmailNotificationsPayload = {
+  __typename?: 'SubscribeEmailNotificationsPayload';
+  /** The subscription; null when refused. */
+  subscription?: Maybe<EmailNotificationSubscription>;
+  /** What the caller or the carrier refused (e.g. a fifth recipient on `input.recipients.4`); empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's alerts. */
+  warnings: Array<CarrierWarning>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Every change of one label (state, documents, tender, cancellation) as it is stored, by any replica. */
@@ -2390,6 +3152,30 @@ export type UnwatchShipmentPayload = {
   warnings: Array<CarrierWarning>;
   /** The watch, now inactive; null when `userErrors` is not empty. */
   watch?: Maybe<ShipmentWatch>;
+};
+
+/** A change of an express pickup: the stored pickup with these values (express sends the whole pickup again). */
+export type UpdatePickupInput = {
+  /** The new latest local time, after the ready time. */
+  closeTime: Scalars['String']['input'];
+  /** Your key: the same key and input again answers the stored pickup without a carrier call. */
+  idempotencyKey: Scalars['String']['input'];
+  /** Further labels to collect (linked). */
+  labelIds?: InputMaybe<Array<Scalars['ID']['input']>>;
+  /** How many parcels; omitted: as stored. */
+  packageCount?: InputMaybe<Scalars['Int']['input']>;
+  /** Where the parcels wait; omitted: as stored. */
+  packageLocation?: InputMaybe<Scalars['String']['input']>;
+  /** The pickup (`Pickup:<uuid>`); only Group A express pickups can be updated. */
+  pickupId: Scalars['ID']['input'];
+  /** The new ready instant, ISO 8601 with `Z` or an offset. */
+  readyAt: Scalars['String']['input'];
+  /** Remarks for the driver; omitted: as stored. */
+  remarks?: InputMaybe<Scalars['String']['input']>;
+  /** Their total weight; omitted: as stored. */
+  totalWeight?: InputMaybe<PickupWeightInput>;
+  /** The address's UTC offset at that date. */
+  utcOffset: Scalars['String']['input'];
 };
 
 /** Paperless trade invoice data for an express shipment (`/upload-invoice-data`), before or after creation. */
@@ -2692,10 +3478,23 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
-  AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
+  AddressCapabilityCheck: ResolverTypeWrapper<AddressCapabilityCheck>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
-  CancelReturnInput: CancelReturnInput;
+  AddressCapabilityPurpose: AddressCapabilityPurpose;
+  AddressCheck: AddressCheck;
+  AddressCheckFailure: ResolverTypeWrapper<AddressCheckFailure>;
+  AddressClassification: AddressClassification;
+  AddressFailureCode: AddressFailureCode;
+  AddressOutcome: ResolverTypeWrapper<AddressOutcome>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  AddressResolution: ResolverTypeWrapper<AddressResolution>;
+  AddressToResolveInput: AddressToResolveInput;
+  AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
+  CancelPickupInput: CancelPickupInput;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  CancelPickupPayload: ResolverTypeWrapper<Omit<CancelPickupPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['PickupCancellation']> }>;
+  CancelReturnInput: CancelReturnInput;
   CancelReturnPayload: ResolverTypeWrapper<Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
   CancelShipmentInput: CancelShipmentInput;
   CancelShipmentPayload: ResolverTypeWrapper<Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
@@ -2715,11 +3514,9 @@ export type ResolversTypes = ResolversObject<{
   CurrencyView: ResolverTypeWrapper<CurrencyViewModel>;
   CustomsContentInput: CustomsContentInput;
   CustomsItemInput: CustomsItemInput;
-  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   CustomsPurpose: CustomsPurpose;
   DarkStoreCharge: ResolverTypeWrapper<DarkStoreCharge>;
   DarkStoreDecision: ResolverTypeWrapper<DarkStoreDecision>;
-  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   DarkStoreHealth: ResolverTypeWrapper<DarkStoreHealth>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   DarkStoreOffer: ResolverTypeWrapper<DarkStoreOffer>;
@@ -2739,6 +3536,8 @@ export type ResolversTypes = ResolversObject<{
   DocumentKind: DocumentKind;
   DutiesPaidBy: DutiesPaidBy;
   EcommerceIdType: EcommerceIdType;
+  EmailNotificationSubscription: ResolverTypeWrapper<EmailNotificationSubscription>;
+  EmailRecipientInput: EmailRecipientInput;
   ExcludedQuote: ResolverTypeWrapper<ExcludedQuoteModel>;
   FetchShipmentDocumentInput: FetchShipmentDocumentInput;
   FetchShipmentDocumentPayload: ResolverTypeWrapper<Omit<FetchShipmentDocumentPayload, 'document'> & { document?: Maybe<ResolversTypes['Document']> }>;
@@ -2774,13 +3573,35 @@ export type ResolversTypes = ResolversObject<{
   Money: ResolverTypeWrapper<Money>;
   MoneyInput: MoneyInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  NormalizedAddress: ResolverTypeWrapper<NormalizedAddress>;
+  NotificationEventType: NotificationEventType;
+  NotificationFormat: NotificationFormat;
+  NotificationRole: NotificationRole;
+  OpeningHours: ResolverTypeWrapper<OpeningHours>;
   OrderShipments: ResolverTypeWrapper<ReferenceSearchModel>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Party: ResolverTypeWrapper<Party>;
   PartyAddress: ResolverTypeWrapper<PartyAddress>;
+  Pickup: ResolverTypeWrapper<PickupModel>;
+  PickupAvailability: ResolverTypeWrapper<PickupAvailabilityModel>;
+  PickupAvailabilityInput: PickupAvailabilityInput;
+  PickupAvailabilityOption: ResolverTypeWrapper<PickupAvailabilityOptionModel>;
+  PickupBooking: ResolverTypeWrapper<PickupOutcomeModel>;
+  PickupBookingPayload: ResolverTypeWrapper<Omit<PickupBookingPayload, 'booking'> & { booking?: Maybe<ResolversTypes['PickupBooking']> }>;
+  PickupCancellation: ResolverTypeWrapper<PickupCancellationOutcomeModel>;
+  PickupConnection: ResolverTypeWrapper<Omit<PickupConnection, 'edges'> & { edges: Array<ResolversTypes['PickupEdge']> }>;
+  PickupDateType: PickupDateType;
+  PickupEdge: ResolverTypeWrapper<Omit<PickupEdge, 'node'> & { node: ResolversTypes['Pickup'] }>;
+  PickupFailure: ResolverTypeWrapper<PickupFailureModel>;
   PickupInShipmentInput: PickupInShipmentInput;
+  PickupNetwork: PickupNetwork;
+  PickupReplay: PickupReplay;
+  PickupSource: PickupSource;
+  PickupState: PickupState;
+  PickupWeightInput: PickupWeightInput;
   PickupWindow: ResolverTypeWrapper<PickupWindowModel>;
   Piece: ResolverTypeWrapper<PieceModel>;
+  PostalCodeCheck: ResolverTypeWrapper<PostalCodeCheck>;
   PromiseReason: ResolverTypeWrapper<PromiseReason>;
   ProofOfDelivery: ResolverTypeWrapper<ProofOfDeliveryModelModel>;
   PurchaseReplay: PurchaseReplay;
@@ -2805,9 +3626,15 @@ export type ResolversTypes = ResolversObject<{
   ReferenceLookupFailure: ResolverTypeWrapper<ReferenceLookupFailure>;
   ReferenceLookupInput: ReferenceLookupInput;
   ReferenceType: ReferenceType;
+  ResolveAddressesOptionsInput: ResolveAddressesOptionsInput;
+  SchedulePickupInput: SchedulePickupInput;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
   ServiceLevel: ServiceLevel;
   ServiceOffer: ResolverTypeWrapper<RateQuoteModel>;
+  ServicePoint: ResolverTypeWrapper<ServicePoint>;
+  ServicePointFailure: ResolverTypeWrapper<ServicePointFailure>;
+  ServicePointsNearInput: ServicePointsNearInput;
+  ServicePointsResult: ResolverTypeWrapper<ServicePointsResult>;
   ServiceSelectionInput: ServiceSelectionInput;
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ServiceabilityOutcome']>;
@@ -2830,6 +3657,8 @@ export type ResolversTypes = ResolversObject<{
   StatusChangeFilter: StatusChangeFilter;
   StatusChangeSource: StatusChangeSource;
   StatusReading: ResolverTypeWrapper<StatusReading>;
+  SubscribeEmailNotificationsInput: SubscribeEmailNotificationsInput;
+  SubscribeEmailNotificationsPayload: ResolverTypeWrapper<SubscribeEmailNotificationsPayload>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Tender: ResolverTypeWrapper<TenderModel>;
   TenderKind: TenderKind;
@@ -2844,6 +3673,7 @@ export type ResolversTypes = ResolversObject<{
   UnreadableService: ResolverTypeWrapper<UnreadableServiceModelModel>;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: ResolverTypeWrapper<Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
+  UpdatePickupInput: UpdatePickupInput;
   UploadCommercialInvoiceInput: UploadCommercialInvoiceInput;
   UploadCommercialInvoicePayload: ResolverTypeWrapper<Omit<UploadCommercialInvoicePayload, 'invoiceUpload'> & { invoiceUpload?: Maybe<ResolversTypes['CommercialInvoiceUpload']> }>;
   UploadShipmentImageInput: UploadShipmentImageInput;
@@ -2861,10 +3691,19 @@ export type ResolversTypes = ResolversObject<{
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
-  AvailableDocument: AvailableDocument;
+  AddressCapabilityCheck: AddressCapabilityCheck;
+  Boolean: Scalars['Boolean']['output'];
   String: Scalars['String']['output'];
-  CancelReturnInput: CancelReturnInput;
+  AddressCheckFailure: AddressCheckFailure;
+  AddressOutcome: AddressOutcome;
+  Int: Scalars['Int']['output'];
+  AddressResolution: AddressResolution;
+  AddressToResolveInput: AddressToResolveInput;
+  AvailableDocument: AvailableDocument;
+  CancelPickupInput: CancelPickupInput;
   ID: Scalars['ID']['output'];
+  CancelPickupPayload: Omit<CancelPickupPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['PickupCancellation']> };
+  CancelReturnInput: CancelReturnInput;
   CancelReturnPayload: Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
   CancelShipmentInput: CancelShipmentInput;
   CancelShipmentPayload: Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
@@ -2882,10 +3721,8 @@ export type ResolversParentTypes = ResolversObject<{
   CurrencyView: CurrencyViewModel;
   CustomsContentInput: CustomsContentInput;
   CustomsItemInput: CustomsItemInput;
-  Int: Scalars['Int']['output'];
   DarkStoreCharge: DarkStoreCharge;
   DarkStoreDecision: DarkStoreDecision;
-  Boolean: Scalars['Boolean']['output'];
   DarkStoreHealth: DarkStoreHealth;
   Float: Scalars['Float']['output'];
   DarkStoreOffer: DarkStoreOffer;
@@ -2900,6 +3737,8 @@ export type ResolversParentTypes = ResolversObject<{
   Dimensions: Dimensions;
   DimensionsInput: DimensionsInput;
   Document: StoredDocumentModel;
+  EmailNotificationSubscription: EmailNotificationSubscription;
+  EmailRecipientInput: EmailRecipientInput;
   ExcludedQuote: ExcludedQuoteModel;
   FetchShipmentDocumentInput: FetchShipmentDocumentInput;
   FetchShipmentDocumentPayload: Omit<FetchShipmentDocumentPayload, 'document'> & { document?: Maybe<ResolversParentTypes['Document']> };
@@ -2928,13 +3767,27 @@ export type ResolversParentTypes = ResolversObject<{
   Money: Money;
   MoneyInput: MoneyInput;
   Mutation: Record<PropertyKey, never>;
+  NormalizedAddress: NormalizedAddress;
+  OpeningHours: OpeningHours;
   OrderShipments: ReferenceSearchModel;
   PageInfo: PageInfo;
   Party: Party;
   PartyAddress: PartyAddress;
+  Pickup: PickupModel;
+  PickupAvailability: PickupAvailabilityModel;
+  PickupAvailabilityInput: PickupAvailabilityInput;
+  PickupAvailabilityOption: PickupAvailabilityOptionModel;
+  PickupBooking: PickupOutcomeModel;
+  PickupBookingPayload: Omit<PickupBookingPayload, 'booking'> & { booking?: Maybe<ResolversParentTypes['PickupBooking']> };
+  PickupCancellation: PickupCancellationOutcomeModel;
+  PickupConnection: Omit<PickupConnection, 'edges'> & { edges: Array<ResolversParentTypes['PickupEdge']> };
+  PickupEdge: Omit<PickupEdge, 'node'> & { node: ResolversParentTypes['Pickup'] };
+  PickupFailure: PickupFailureModel;
   PickupInShipmentInput: PickupInShipmentInput;
+  PickupWeightInput: PickupWeightInput;
   PickupWindow: PickupWindowModel;
   Piece: PieceModel;
+  PostalCodeCheck: PostalCodeCheck;
   PromiseReason: PromiseReason;
   ProofOfDelivery: ProofOfDeliveryModelModel;
   PushSubscription: PushSubscriptionModel;
@@ -2951,8 +3804,14 @@ export type ResolversParentTypes = ResolversObject<{
   RateShopResult: RateShopResultModelModel;
   ReferenceLookupFailure: ReferenceLookupFailure;
   ReferenceLookupInput: ReferenceLookupInput;
+  ResolveAddressesOptionsInput: ResolveAddressesOptionsInput;
+  SchedulePickupInput: SchedulePickupInput;
   ServiceInfo: ServiceInfo;
   ServiceOffer: RateQuoteModel;
+  ServicePoint: ServicePoint;
+  ServicePointFailure: ServicePointFailure;
+  ServicePointsNearInput: ServicePointsNearInput;
+  ServicePointsResult: ServicePointsResult;
   ServiceSelectionInput: ServiceSelectionInput;
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolversUnionTypes<ResolversParentTypes>['ServiceabilityOutcome'];
@@ -2973,6 +3832,8 @@ export type ResolversParentTypes = ResolversObject<{
   SkippedCarrier: SkippedCarrierModel;
   StatusChangeFilter: StatusChangeFilter;
   StatusReading: StatusReading;
+  SubscribeEmailNotificationsInput: SubscribeEmailNotificationsInput;
+  SubscribeEmailNotificationsPayload: SubscribeEmailNotificationsPayload;
   Subscription: Record<PropertyKey, never>;
   Tender: TenderModel;
   TenderLabelsInput: TenderLabelsInput;
@@ -2985,6 +3846,7 @@ export type ResolversParentTypes = ResolversObject<{
   UnreadableService: UnreadableServiceModelModel;
   UnwatchShipmentInput: UnwatchShipmentInput;
   UnwatchShipmentPayload: Omit<UnwatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversParentTypes['ShipmentWatch']> };
+  UpdatePickupInput: UpdatePickupInput;
   UploadCommercialInvoiceInput: UploadCommercialInvoiceInput;
   UploadCommercialInvoicePayload: Omit<UploadCommercialInvoicePayload, 'invoiceUpload'> & { invoiceUpload?: Maybe<ResolversParentTypes['CommercialInvoiceUpload']> };
   UploadShipmentImageInput: UploadShipmentImageInput;
@@ -2998,9 +3860,67 @@ export type ResolversParentTypes = ResolversObject<{
   WeightInput: WeightInput;
 }>;
 
+export type AddressCapabilityCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddressCapabilityCheck'] = ResolversParentTypes['AddressCapabilityCheck']> = ResolversObject<{
+  capable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fromCache?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  matchedAddress?: Resolver<Maybe<ResolversTypes['NormalizedAddress']>, ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['AddressCapabilityPurpose'], ParentType, ContextType>;
+  resolvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  serviceAreaCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type AddressCheckFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddressCheckFailure'] = ResolversParentTypes['AddressCheckFailure']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  check?: Resolver<ResolversTypes['AddressCheck'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['AddressFailureCode'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  field?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type AddressOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddressOutcome'] = ResolversParentTypes['AddressOutcome']> = ResolversObject<{
+  capabilities?: Resolver<Array<ResolversTypes['AddressCapabilityCheck']>, ParentType, ContextType>;
+  failures?: Resolver<Array<ResolversTypes['AddressCheckFailure']>, ParentType, ContextType>;
+  index?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  input?: Resolver<ResolversTypes['NormalizedAddress'], ParentType, ContextType>;
+  postalCodes?: Resolver<Array<ResolversTypes['PostalCodeCheck']>, ParentType, ContextType>;
+  resolutions?: Resolver<Array<ResolversTypes['AddressResolution']>, ParentType, ContextType>;
+}>;
+
+export type AddressResolutionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddressResolution'] = ResolversParentTypes['AddressResolution']> = ResolversObject<{
+  address?: Resolver<ResolversTypes['NormalizedAddress'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  classification?: Resolver<ResolversTypes['AddressClassification'], ParentType, ContextType>;
+  deliveryPointValidated?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  fromCache?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  generalDelivery?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  postOfficeBox?: Resolver<Maybe<ResolversTypes['Boolean']>, ParentType, ContextType>;
+  resolutionMethod?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resolutionToken?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  resolved?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  resolvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
   size?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CancelPickupPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CancelPickupPayload'] = ResolversParentTypes['CancelPickupPayload']> = ResolversObject<{
+  cancellation?: Resolver<Maybe<ResolversTypes['PickupCancellation']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type CancelReturnPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CancelReturnPayload'] = ResolversParentTypes['CancelReturnPayload']> = ResolversObject<{
@@ -3168,6 +4088,14 @@ export type DocumentResolvers<ContextType = GraphQLContext, ParentType extends R
   urlExpiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 }>;
 
+export type EmailNotificationSubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EmailNotificationSubscription'] = ResolversParentTypes['EmailNotificationSubscription']> = ResolversObject<{
+  accepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  recipientCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type ExcludedQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ExcludedQuote'] = ResolversParentTypes['ExcludedQuote']> = ResolversObject<{
   quote?: Resolver<ResolversTypes['RateQuote'], ParentType, ContextType>;
   reason?: Resolver<ResolversTypes['RateExclusionReason'], ParentType, ContextType>;
@@ -3199,6 +4127,7 @@ export type LabelResolvers<ContextType = GraphQLContext, ParentType extends Reso
   kind?: Resolver<ResolversTypes['LabelKind'], ParentType, ContextType>;
   links?: Resolver<ResolversTypes['LabelLinks'], ParentType, ContextType>;
   orderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pickups?: Resolver<Array<ResolversTypes['Pickup']>, ParentType, ContextType>;
   pieces?: Resolver<Array<ResolversTypes['LabelPiece']>, ParentType, ContextType>;
   quotedTotal?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   references?: Resolver<Array<ResolversTypes['ShipmentReference']>, ParentType, ContextType>;
@@ -3338,6 +4267,7 @@ export type MoneyResolvers<ContextType = GraphQLContext, ParentType extends Reso
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
+  cancelPickup?: Resolver<ResolversTypes['CancelPickupPayload'], ParentType, ContextType, RequireFields<MutationCancelPickupArgs, 'input'>>;
   cancelReturn?: Resolver<ResolversTypes['CancelReturnPayload'], ParentType, ContextType, RequireFields<MutationCancelReturnArgs, 'input'>>;
   cancelShipment?: Resolver<ResolversTypes['CancelShipmentPayload'], ParentType, ContextType, RequireFields<MutationCancelShipmentArgs, 'input'>>;
   createPushSubscription?: Resolver<ResolversTypes['CreatePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationCreatePushSubscriptionArgs, 'input'>>;
@@ -3345,12 +4275,30 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createShipment?: Resolver<ResolversTypes['CreateShipmentPayload'], ParentType, ContextType, RequireFields<MutationCreateShipmentArgs, 'input'>>;
   deletePushSubscription?: Resolver<ResolversTypes['DeletePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'input'>>;
   fetchShipmentDocument?: Resolver<ResolversTypes['FetchShipmentDocumentPayload'], ParentType, ContextType, RequireFields<MutationFetchShipmentDocumentArgs, 'input'>>;
+  schedulePickup?: Resolver<ResolversTypes['PickupBookingPayload'], ParentType, ContextType, RequireFields<MutationSchedulePickupArgs, 'input'>>;
+  subscribeEmailNotifications?: Resolver<ResolversTypes['SubscribeEmailNotificationsPayload'], ParentType, ContextType, RequireFields<MutationSubscribeEmailNotificationsArgs, 'input'>>;
   tenderLabels?: Resolver<ResolversTypes['TenderLabelsPayload'], ParentType, ContextType, RequireFields<MutationTenderLabelsArgs, 'input'>>;
   unwatchShipment?: Resolver<ResolversTypes['UnwatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'input'>>;
+  updatePickup?: Resolver<ResolversTypes['PickupBookingPayload'], ParentType, ContextType, RequireFields<MutationUpdatePickupArgs, 'input'>>;
   uploadCommercialInvoice?: Resolver<ResolversTypes['UploadCommercialInvoicePayload'], ParentType, ContextType, RequireFields<MutationUploadCommercialInvoiceArgs, 'input'>>;
   uploadShipmentImage?: Resolver<ResolversTypes['UploadShipmentImagePayload'], ParentType, ContextType, RequireFields<MutationUploadShipmentImageArgs, 'input'>>;
   validateShipment?: Resolver<ResolversTypes['ValidateShipmentPayload'], ParentType, ContextType, RequireFields<MutationValidateShipmentArgs, 'input'>>;
   watchShipment?: Resolver<ResolversTypes['WatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
+}>;
+
+export type NormalizedAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NormalizedAddress'] = ResolversParentTypes['NormalizedAddress']> = ResolversObject<{
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  stateOrProvinceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetLines?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type OpeningHoursResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OpeningHours'] = ResolversParentTypes['OpeningHours']> = ResolversObject<{
+  closes?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  day?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  opens?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  weekday?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 }>;
 
 export type OrderShipmentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderShipments'] = ResolversParentTypes['OrderShipments']> = ResolversObject<{
@@ -3382,6 +4330,82 @@ export type PartyAddressResolvers<ContextType = GraphQLContext, ParentType exten
   streetLines?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
 }>;
 
+export type PickupResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Pickup'] = ResolversParentTypes['Pickup']> = ResolversObject<{
+  account?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  confirmationNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  failure?: Resolver<Maybe<ResolversTypes['PickupFailure']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
+  location?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['PickupNetwork'], ParentType, ContextType>;
+  nextPickupDate?: Resolver<Maybe<ResolversTypes['LocalDate']>, ParentType, ContextType>;
+  otherConfirmationNumbers?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  readyAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  readyByTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  scheduledDate?: Resolver<Maybe<ResolversTypes['LocalDate']>, ParentType, ContextType>;
+  source?: Resolver<ResolversTypes['PickupSource'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['PickupState'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type PickupAvailabilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupAvailability'] = ResolversParentTypes['PickupAvailability']> = ResolversObject<{
+  options?: Resolver<Array<ResolversTypes['PickupAvailabilityOption']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type PickupAvailabilityOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupAvailabilityOption'] = ResolversParentTypes['PickupAvailabilityOption']> = ResolversObject<{
+  accessTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cutoffTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  network?: Resolver<ResolversTypes['PickupNetwork'], ParentType, ContextType>;
+  pickupDate?: Resolver<ResolversTypes['LocalDate'], ParentType, ContextType>;
+  readyTime?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type PickupBookingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupBooking'] = ResolversParentTypes['PickupBooking']> = ResolversObject<{
+  pickup?: Resolver<ResolversTypes['Pickup'], ParentType, ContextType>;
+  replay?: Resolver<ResolversTypes['PickupReplay'], ParentType, ContextType>;
+}>;
+
+export type PickupBookingPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupBookingPayload'] = ResolversParentTypes['PickupBookingPayload']> = ResolversObject<{
+  booking?: Resolver<Maybe<ResolversTypes['PickupBooking']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type PickupCancellationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupCancellation'] = ResolversParentTypes['PickupCancellation']> = ResolversObject<{
+  cancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  pickup?: Resolver<ResolversTypes['Pickup'], ParentType, ContextType>;
+  replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
+export type PickupConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupConnection'] = ResolversParentTypes['PickupConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['PickupEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type PickupEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupEdge'] = ResolversParentTypes['PickupEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Pickup'], ParentType, ContextType>;
+}>;
+
+export type PickupFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupFailure'] = ResolversParentTypes['PickupFailure']> = ResolversObject<{
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
 export type PickupWindowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupWindow'] = ResolversParentTypes['PickupWindow']> = ResolversObject<{
   cutoff?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
   earliest?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -3398,6 +4422,20 @@ export type PieceResolvers<ContextType = GraphQLContext, ParentType extends Reso
   trackingNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   typeCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   weight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
+}>;
+
+export type PostalCodeCheckResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PostalCodeCheck'] = ResolversParentTypes['PostalCodeCheck']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cleanedPostalCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fromCache?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  postalCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  resolvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  stateOrProvinceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valid?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type PromiseReasonResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PromiseReason'] = ResolversParentTypes['PromiseReason']> = ResolversObject<{
@@ -3441,8 +4479,13 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
   labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryLabelsArgs>>;
   landedCost?: Resolver<ResolversTypes['LandedCostResult'], ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
+  pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType, RequireFields<QueryPickupArgs, 'id'>>;
+  pickupAvailability?: Resolver<ResolversTypes['PickupAvailability'], ParentType, ContextType, RequireFields<QueryPickupAvailabilityArgs, 'input'>>;
+  pickups?: Resolver<ResolversTypes['PickupConnection'], ParentType, ContextType, Partial<QueryPickupsArgs>>;
   pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   rates?: Resolver<ResolversTypes['RateShopResult'], ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
+  resolveAddresses?: Resolver<Array<ResolversTypes['AddressOutcome']>, ParentType, ContextType, RequireFields<QueryResolveAddressesArgs, 'inputs'>>;
+  servicePoints?: Resolver<ResolversTypes['ServicePointsResult'], ParentType, ContextType, RequireFields<QueryServicePointsArgs, 'near'>>;
   serviceability?: Resolver<ResolversTypes['ServiceabilityResult'], ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
@@ -3530,6 +4573,36 @@ export type ServiceOfferResolvers<ContextType = GraphQLContext, ParentType exten
   serviceLevel?: Resolver<ResolversTypes['ServiceLevel'], ParentType, ContextType>;
   serviceName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   transitDays?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+}>;
+
+export type ServicePointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServicePoint'] = ResolversParentTypes['ServicePoint']> = ResolversObject<{
+  address?: Resolver<ResolversTypes['NormalizedAddress'], ParentType, ContextType>;
+  capabilities?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  distanceKm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  latitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  longitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  openingHours?: Resolver<Array<ResolversTypes['OpeningHours']>, ParentType, ContextType>;
+  type?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+}>;
+
+export type ServicePointFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServicePointFailure'] = ResolversParentTypes['ServicePointFailure']> = ResolversObject<{
+  carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type ServicePointsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServicePointsResult'] = ResolversParentTypes['ServicePointsResult']> = ResolversObject<{
+  failures?: Resolver<Array<ResolversTypes['ServicePointFailure']>, ParentType, ContextType>;
+  points?: Resolver<Array<ResolversTypes['ServicePoint']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type ServiceabilityOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceabilityOutcome'] = ResolversParentTypes['ServiceabilityOutcome']> = ResolversObject<{
@@ -3658,6 +4731,12 @@ export type StatusReadingResolvers<ContextType = GraphQLContext, ParentType exte
   status?: Resolver<ResolversTypes['ShipmentStatus'], ParentType, ContextType>;
 }>;
 
+export type SubscribeEmailNotificationsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SubscribeEmailNotificationsPayload'] = ResolversParentTypes['SubscribeEmailNotificationsPayload']> = ResolversObject<{
+  subscription?: Resolver<Maybe<ResolversTypes['EmailNotificationSubscription']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = ResolversObject<{
   labelUpdated?: SubscriptionResolver<ResolversTypes['Label'], "labelUpdated", ParentType, ContextType, RequireFields<SubscriptionLabelUpdatedArgs, 'id'>>;
   shipmentStatusChanged?: SubscriptionResolver<ResolversTypes['ShipmentStatusChange'], "shipmentStatusChanged", ParentType, ContextType, RequireFields<SubscriptionShipmentStatusChangedArgs, 'filter'>>;
@@ -3770,7 +4849,12 @@ export type WatchShipmentPayloadResolvers<ContextType = GraphQLContext, ParentTy
 }>;
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  AddressCapabilityCheck?: AddressCapabilityCheckResolvers<ContextType>;
+  AddressCheckFailure?: AddressCheckFailureResolvers<ContextType>;
+  AddressOutcome?: AddressOutcomeResolvers<ContextType>;
+  AddressResolution?: AddressResolutionResolvers<ContextType>;
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
+  CancelPickupPayload?: CancelPickupPayloadResolvers<ContextType>;
   CancelReturnPayload?: CancelReturnPayloadResolvers<ContextType>;
   CancelShipmentPayload?: CancelShipmentPayloadResolvers<ContextType>;
   CarrierRates?: CarrierRatesResolvers<ContextType>;
@@ -3794,6 +4878,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   DeliveryWindow?: DeliveryWindowResolvers<ContextType>;
   Dimensions?: DimensionsResolvers<ContextType>;
   Document?: DocumentResolvers<ContextType>;
+  EmailNotificationSubscription?: EmailNotificationSubscriptionResolvers<ContextType>;
   ExcludedQuote?: ExcludedQuoteResolvers<ContextType>;
   FetchShipmentDocumentPayload?: FetchShipmentDocumentPayloadResolvers<ContextType>;
   HoldingCost?: HoldingCostResolvers<ContextType>;
@@ -3817,12 +4902,24 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Measure?: MeasureResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  NormalizedAddress?: NormalizedAddressResolvers<ContextType>;
+  OpeningHours?: OpeningHoursResolvers<ContextType>;
   OrderShipments?: OrderShipmentsResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Party?: PartyResolvers<ContextType>;
   PartyAddress?: PartyAddressResolvers<ContextType>;
+  Pickup?: PickupResolvers<ContextType>;
+  PickupAvailability?: PickupAvailabilityResolvers<ContextType>;
+  PickupAvailabilityOption?: PickupAvailabilityOptionResolvers<ContextType>;
+  PickupBooking?: PickupBookingResolvers<ContextType>;
+  PickupBookingPayload?: PickupBookingPayloadResolvers<ContextType>;
+  PickupCancellation?: PickupCancellationResolvers<ContextType>;
+  PickupConnection?: PickupConnectionResolvers<ContextType>;
+  PickupEdge?: PickupEdgeResolvers<ContextType>;
+  PickupFailure?: PickupFailureResolvers<ContextType>;
   PickupWindow?: PickupWindowResolvers<ContextType>;
   Piece?: PieceResolvers<ContextType>;
+  PostalCodeCheck?: PostalCodeCheckResolvers<ContextType>;
   PromiseReason?: PromiseReasonResolvers<ContextType>;
   ProofOfDelivery?: ProofOfDeliveryResolvers<ContextType>;
   PushSubscription?: PushSubscriptionResolvers<ContextType>;
@@ -3836,6 +4933,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ReferenceLookupFailure?: ReferenceLookupFailureResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
   ServiceOffer?: ServiceOfferResolvers<ContextType>;
+  ServicePoint?: ServicePointResolvers<ContextType>;
+  ServicePointFailure?: ServicePointFailureResolvers<ContextType>;
+  ServicePointsResult?: ServicePointsResultResolvers<ContextType>;
   ServiceabilityOutcome?: ServiceabilityOutcomeResolvers<ContextType>;
   ServiceabilityResult?: ServiceabilityResultResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
@@ -3849,6 +4949,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ShipmentWatchEdge?: ShipmentWatchEdgeResolvers<ContextType>;
   SkippedCarrier?: SkippedCarrierResolvers<ContextType>;
   StatusReading?: StatusReadingResolvers<ContextType>;
+  SubscribeEmailNotificationsPayload?: SubscribeEmailNotificationsPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Tender?: TenderResolvers<ContextType>;
   TenderLabelsPayload?: TenderLabelsPayloadResolvers<ContextType>;

@@ -19,6 +19,7 @@ import { DeliveryPromiseService } from '../services/promise/delivery-promise-ser
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
 import { ShippingService } from '../services/shipping/shipping-service.js';
+import { PickupsService } from '../services/pickups/pickups-service.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
 
@@ -41,6 +42,8 @@ export interface Services {
   watcher: ShipmentWatcher | null;
   /** Label purchases, tendering, returns and documents (issue 9); null without a store. Its worker: startServer. */
   shipping: ShippingService | null;
+  /** Pickups over the registry's pickup connectors (issue 10); null without a store. No worker of its own. */
+  pickups: PickupsService | null;
   /** Group A push for labels tracked from birth: the push runtime is built after the services (startServer). */
   attachPush(push: { subscriptions: PushSubscriptionService; configured: boolean }): void;
   close(): Promise<void>;
@@ -143,6 +146,9 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
         onPurchased: trackFromBirth({ statusLog, watcher, push: () => push, logger }),
       })
     : null;
+  const pickups = store
+    ? new PickupsService({ store, connectors: registry.pickupConnectors, settings: { idempotencyTtlHours: config.shipping.idempotencyTtlHours, leaseMs: config.shipping.leaseMs }, logger })
+    : null;
   return {
     registry,
     tracking,
@@ -153,6 +159,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     statusFeed,
     watcher,
     shipping,
+    pickups,
     attachPush(runtime) {
       push = runtime;
     },

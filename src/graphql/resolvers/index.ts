@@ -19,12 +19,14 @@ import { shippingMutations, shippingQueries, shippingSubscriptions } from './shi
 import { Label, LabelCancellation, LabelPiece, LabelPurchase, OrderShipments } from './Label.js';
 import { Document } from './Document.js';
 import { Tender } from './Tender.js';
+import { pickupMutations, pickupQueries } from './pickups.js';
+import { labelPickups, Pickup, PickupBooking, PickupCancellation } from './Pickup.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...shippingQueries },
-  Mutation: { ...pushMutations, ...watchMutations, ...shippingMutations },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries },
+  Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations },
   ShipmentWatch,
   Subscription: { ...Subscription, ...shippingSubscriptions },
   ShipmentStatusChange,
@@ -41,7 +43,10 @@ export const resolvers: Resolvers = {
   SkippedCarrier,
   ServiceabilityOutcome,
   LaneService,
-  Label,
+  Label: { ...Label, ...labelPickups },
+  Pickup,
+  PickupBooking,
+  PickupCancellation,
   LabelPiece,
   LabelPurchase,
   LabelCancellation,

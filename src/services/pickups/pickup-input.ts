@@ -34,7 +34,7 @@ export interface SchedulePickupInputRaw {
   readyAt: string;
   utcOffset: string;
   closeTime: string;
-  dateType: PickupDateType;
+  dateType?: PickupDateType | null;
   packageLocation?: string | null;
   packageCount: number;
   totalWeight: WeightInputRaw;
@@ -123,7 +123,7 @@ export function toSchedulePickup(raw: SchedulePickupInputRaw, now: Date): { requ
     location,
     ...when,
     closeTime: checkCloseTime(raw.closeTime, when.readyAtLocal),
-    dateType: checkOneOf(raw.dateType, DATE_TYPES, 'input.dateType'),
+    dateType: checkOneOf(raw.dateType ?? 'FUTURE_DAY', DATE_TYPES, 'input.dateType'),
     packageLocation: checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation),
     packageCount: checkPackageCount(raw.packageCount, 'input.packageCount'),
     totalWeight: checkTotalWeight(raw.totalWeight, 'input.totalWeight'),
