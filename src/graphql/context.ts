@@ -12,12 +12,13 @@ import type { DocumentLinks } from '../services/shipping/document-links.js';
 import type { ShipperOffer } from '../services/shipping/shipment-input.js';
 import type { ShippingApi } from '../services/shipping/types.js';
 import type { PickupsApi } from '../services/pickups/pickups-api.js';
+import type { AddressesWiring } from '../services/addresses/addresses-service.js';
 import type { TrackingLoaders } from './loaders.js';
 
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; shipping?: ShippingContext | null; pickups?: PickupsApi | null };
+  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; addresses?: AddressesWiring | null; shipping?: ShippingContext | null; pickups?: PickupsApi | null };
   loaders: TrackingLoaders;
   logger: Logger;
   /**

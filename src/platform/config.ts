@@ -141,6 +141,10 @@ const envSchema = z.object({
   SHIPPING_LEASE_MS: positive(120_000),
   SHIPPING_RETRY_BASE_MS: positive(2_000),
   SHIPPING_RETRY_MAX_MS: positive(300_000),
+  // Address resolution (issue 10, docs/assumptions.md AR3-AR4): inputs per request, and the cache of carriers' answers.
+  MAX_ADDRESSES_PER_REQUEST: positive(500),
+  ADDRESS_CACHE_TTL_SECONDS: z.coerce.number().int().nonnegative().default(300),
+  ADDRESS_CACHE_MAX_ENTRIES: positive(10_000),
 
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -306,6 +310,8 @@ export interface Config {
     retryBaseMs: number;
     retryMaxMs: number;
   };
+  /** Address resolution (src/services/addresses): inputs per request, cache of answers (0 s disables it). Optional for hand-built configs. */
+  addresses?: { maxInputsPerRequest: number; cacheTtlSeconds: number; cacheMaxEntries: number };
   store: { databaseUrl: string | null; dataDir: string };
   /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
   groupAPush: { baseUrl: string | null; subscriptionsPath: string; secretHeader: string };
@@ -526,6 +532,11 @@ function toConfig(env: Env): Config {
       leaseMs: env.SHIPPING_LEASE_MS,
       retryBaseMs: env.SHIPPING_RETRY_BASE_MS,
       retryMaxMs: env.SHIPPING_RETRY_MAX_MS,
+    },
+    addresses: {
+      maxInputsPerRequest: env.MAX_ADDRESSES_PER_REQUEST,
+      cacheTtlSeconds: env.ADDRESS_CACHE_TTL_SECONDS,
+      cacheMaxEntries: env.ADDRESS_CACHE_MAX_ENTRIES,
     },
     store: { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
     groupAPush: {

@@ -21,6 +21,7 @@ import type { Store } from '../store/store.js';
 import { ShippingService } from '../services/shipping/shipping-service.js';
 import { PickupsService } from '../services/pickups/pickups-service.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
+import { AddressesService, type AddressesWiring } from '../services/addresses/addresses-service.js';
 import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
@@ -34,6 +35,8 @@ export interface Services {
   promise: DeliveryPromiseService;
   /** Duty and tax estimates over the registry's landed-cost connectors. */
   landedCost: LandedCostService;
+  /** Address resolution, service points and email notifications (issue 10); needs no store. */
+  addresses: AddressesWiring;
   /** The durable status-change log and the process-wide feed over it; null without a store. */
   statusLog: StatusLog | null;
   /** Not started here: `await statusFeed.start()` before serving (startServer does). */
@@ -123,6 +126,21 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
     onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'landed-cost connector rejected (a bug): shown as its failure'),
   });
+  const addressSettings = config.addresses ?? { maxInputsPerRequest: 500, cacheTtlSeconds: 300, cacheMaxEntries: 10_000 };
+  const addresses: AddressesWiring = {
+    api: new AddressesService({
+      resolution: registry.addressResolutionConnectors,
+      capability: registry.addressCapabilityConnectors,
+      postal: registry.postalValidators,
+      servicePoints: registry.servicePointConnectors,
+      notifications: registry.notificationConnectors,
+      carrierDeadlineMs: config.rating.carrierDeadlineMs,
+      cache: { ttlMs: addressSettings.cacheTtlSeconds * 1000, maxEntries: addressSettings.cacheMaxEntries },
+      onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+      onUnexpected: (err, upstream) => logger.error({ err, upstream }, 'address connector rejected (a bug): shown as its failure'),
+    }),
+    maxInputsPerRequest: addressSettings.maxInputsPerRequest,
+  };
   const darkStore = darkStoreOf(registry.modules);
   const promise = new DeliveryPromiseService({ darkStore: darkStore ? darkStorePromiseSource(darkStore) : null, rating });
   const watcher =
@@ -155,6 +173,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     rating,
     promise,
     landedCost,
+    addresses,
     statusLog,
     statusFeed,
     watcher,

@@ -16,6 +16,7 @@ import { RateQuote } from './RateQuote.js';
 import { promiseQueries } from './promise.js';
 import { landedCostQueries } from './landed-cost.js';
 import { shippingMutations, shippingQueries, shippingSubscriptions } from './shipping.js';
+import { addressMutations, addressQueries } from './addresses.js';
 import { Label, LabelCancellation, LabelPiece, LabelPurchase, OrderShipments } from './Label.js';
 import { Document } from './Document.js';
 import { Tender } from './Tender.js';
@@ -25,8 +26,8 @@ import { labelPickups, Pickup, PickupBooking, PickupCancellation } from './Picku
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries },
-  Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries },
+  Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations, ...addressMutations },
   ShipmentWatch,
   Subscription: { ...Subscription, ...shippingSubscriptions },
   ShipmentStatusChange,

@@ -1,0 +1,220 @@
+/**
+ * Address resolution benchmark (issue 10 item 6). What production runs: the compiled build (`dist/`, rebuilt when older
+ * than its inputs) as `node dist/src/main.js` with NODE_ENV=production, the simulators in their own process
+ * (`npm run sandbox`, every simulator answering after ADDRESS_BENCH_LATENCY_MS), the requests from this process.
+ * - 100 distinct addresses in one `resolveAddresses` (Carrier B resolution only), ADDRESS_BENCH_SAMPLES requests, each
+ *   with fresh addresses (nothing from the cache): Carrier B calls per request against the minimum ceil(100/100) = 1,
+ *   p50 and p95 against one upstream round trip (target: p50 at most 1.5 round trips, the batch is one call);
+ * - the same with express delivery capability asked: express takes one address a call, so the minimum is 100 calls
+ *   (one request only: the express test quota is 500 calls a day);
+ * - one request repeating 100 addresses already resolved: 0 calls (the cache, ADDRESS_CACHE_TTL_SECONDS).
+ * Upstream calls come from the subgraph's own `upstream_calls_total` on /metrics. Run alone: `BENCH=addresses npm run bench`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ensureBuilt } from '../test/production/build.js';
+import { measureRoundTrip, percentile } from './stats.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const LATENCY_MS = Number(process.env.ADDRESS_BENCH_LATENCY_MS ?? 50);
+const SAMPLES = Number(process.env.ADDRESS_BENCH_SAMPLES ?? 30);
+const BATCH = 100;
+const P50_TARGET = 1.5;
+
+const QUERY = `query($inputs: [AddressToResolveInput!]!, $options: ResolveAddressesOptionsInput) {
+  resolveAddresses(inputs: $inputs, options: $options) {
+    index resolutions { classification resolved fromCache } capabilities { purpose capable } failures { code message }
+  }
+}`;
+
+const children = new Set<ChildProcess>();
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+/** Every child runs in its own process group: killing the group ends what npm or tsx started below it too. */
+function stopAll(): void {
+  for (const child of children) {
+    try {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  children.clear();
+}
+
+async function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 30_000);
+    if (await portIsFree(port)) return port;
+  }
+}
+
+/** `npm run sandbox` on five free consecutive ports; the `.env` lines it prints configure the subgraph. */
+async function startSimulators(): Promise<Record<string, string>> {
+  let base = 0;
+  for (let attempt = 0; attempt < 50 && base === 0; attempt++) {
+    const candidate = 20_000 + Math.floor(Math.random() * 30_000);
+    let free = true;
+    for (let i = 0; i < 5 && free; i++) free = await portIsFree(candidate + i);
+    if (free) base = candidate;
+  }
+  const child = start('npm', ['run', 'sandbox'], { SANDBOX_PORT_BASE: String(base), SANDBOX_LATENCY_MS: String(LATENCY_MS) });
+  const env: Record<string, string> = {};
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('sandbox not ready within 60 s')), 60_000);
+    child.on('exit', (code) => reject(new Error(`sandbox exited (${code})`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
+      if (match) env[match[1]!] = match[2]!;
+      if (line.startsWith('# Example numbers')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  child.stderr?.resume();
+  return env;
+}
+
+async function startSubgraph(upstream: Record<string, string>, dataDir: string): Promise<string> {
+  const port = await freePort();
+  // The dark store's health monitor would only add background calls: not configured here.
+  const { DARK_STORE_BASE_URL: _store, DARK_STORE_PINCODES: _pincodes, ...env } = upstream;
+  const child = start(process.execPath, ['--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+    ...env,
+    NODE_ENV: 'production',
+    SANDBOX: 'off',
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    WATCHERS_ENABLED: 'false',
+    SHIPPING_WORKER_ENABLED: 'false',
+  });
+  child.stdout?.resume();
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`subgraph did not start\n${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return `${base}/graphql`;
+}
+
+/** `upstream_calls_total` of one upstream and operation, every status, from the subgraph's /metrics. */
+async function callsOf(graphqlUrl: string, upstream: string, operation: string): Promise<number> {
+  const text = await (await fetch(graphqlUrl.replace(/\/graphql$/, '/metrics'))).text();
+  let total = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('upstream_calls_total{') && line.includes(`upstream="${upstream}"`) && line.includes(`operation="${operation}"`)) total += Number(line.split(' ').at(-1));
+  }
+  return total;
+}
+
+let run = 0;
+function distinctAddresses(label: string): Record<string, unknown>[] {
+  run += 1;
+  return Array.from({ length: BATCH }, (_, i) => ({
+    streetLines: [`${i + 1} ${label} ${run} Street`, i % 4 === 0 ? 'Suite 100' : ''].filter(Boolean),
+    city: 'Collierville',
+    stateOrProvinceCode: 'TN',
+    postalCode: '38017',
+    countryCode: 'US',
+  }));
+}
+
+async function resolveOnce(url: string, inputs: unknown[], options?: unknown): Promise<{ ms: number; outcomes: any[] }> {
+  const started = performance.now();
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables: { inputs, options } }) });
+  const body = (await response.json()) as { data?: { resolveAddresses: any[] }; errors?: unknown };
+  const ms = performance.now() - started;
+  if (!body.data) throw new Error(`resolveAddresses failed: ${JSON.stringify(body.errors)}`);
+  return { ms, outcomes: body.data.resolveAddresses };
+}
+
+export async function runAddressesBench(): Promise<string[]> {
+  const cwd = process.cwd();
+  process.chdir(ROOT);
+  try {
+    await ensureBuilt();
+  } finally {
+    process.chdir(cwd);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'addresses-bench-'));
+  try {
+    const upstream = await startSimulators();
+    const url = await startSubgraph(upstream, dataDir);
+    const carrierB = new URL(upstream['CARRIER_B_BASE_URL']!).origin;
+    // Warm-up: token minted, connections opened, code paths compiled; not counted.
+    for (let i = 0; i < 3; i++) await resolveOnce(url, distinctAddresses('warm'));
+    const roundTripMs = await measureRoundTrip(carrierB);
+    const load = loadavg()[0]!.toFixed(2);
+
+    const times: number[] = [];
+    const callsPerRequest: number[] = [];
+    let unresolved = 0;
+    for (let i = 0; i < SAMPLES; i++) {
+      const before = await callsOf(url, 'carrier-b', 'address-resolve');
+      const { ms, outcomes } = await resolveOnce(url, distinctAddresses('bench'));
+      callsPerRequest.push((await callsOf(url, 'carrier-b', 'address-resolve')) - before);
+      times.push(ms);
+      unresolved += outcomes.filter((o) => o.resolutions[0]?.resolved !== true || o.resolutions[0]?.fromCache !== false).length;
+    }
+
+    const capabilityInputs = distinctAddresses('capability');
+    const beforeExpress = await callsOf(url, 'group-a/express', 'address-validate');
+    const beforeB = await callsOf(url, 'carrier-b', 'address-resolve');
+    const withCapability = await resolveOnce(url, capabilityInputs, { capabilities: ['DELIVERY'] });
+    const expressCalls = (await callsOf(url, 'group-a/express', 'address-validate')) - beforeExpress;
+    const capabilityBCalls = (await callsOf(url, 'carrier-b', 'address-resolve')) - beforeB;
+    const capable = withCapability.outcomes.filter((o) => o.capabilities[0]?.capable === true).length;
+
+    const beforeRepeat = (await callsOf(url, 'carrier-b', 'address-resolve')) + (await callsOf(url, 'group-a/express', 'address-validate'));
+    const repeat = await resolveOnce(url, capabilityInputs, { capabilities: ['DELIVERY'] });
+    const repeatCalls = (await callsOf(url, 'carrier-b', 'address-resolve')) + (await callsOf(url, 'group-a/express', 'address-validate')) - beforeRepeat;
+    const fromCache = repeat.outcomes.filter((o) => o.resolutions[0]?.fromCache === true).length;
+
+    const p50 = percentile(times, 0.5);
+    const p95 = percentile(times, 0.95);
+    const maxCalls = Math.max(...callsPerRequest);
+    const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+    return [
+      `compiled build, NODE_ENV=production, simulators in their own process at ${LATENCY_MS} ms; 1-minute load average before the runs ${load} on ${(await import('node:os')).cpus().length} cores`,
+      `upstream round trip (Carrier B simulator, bare): p50 ${roundTripMs.toFixed(1)} ms`,
+      `${BATCH} distinct addresses in one resolveAddresses (Carrier B resolution only), ${SAMPLES} requests: Carrier B calls per request ` +
+        `${maxCalls} max, ${(callsPerRequest.reduce((a, b) => a + b, 0) / SAMPLES).toFixed(2)} mean / minimum ceil(${BATCH}/100) = 1 (${verdict(maxCalls === 1 && Math.min(...callsPerRequest) === 1)}); ` +
+        `p50 ${p50.toFixed(1)} ms = ${(p50 / roundTripMs).toFixed(2)} round trips (target <= ${P50_TARGET}: ${verdict(p50 / roundTripMs <= P50_TARGET)}), ` +
+        `p95 ${p95.toFixed(1)} ms = ${(p95 / roundTripMs).toFixed(2)}; inputs not freshly resolved ${unresolved}`,
+      `${BATCH} distinct addresses with express DELIVERY capability asked (one request): express calls ${expressCalls} / minimum ${BATCH} (one address a call: ${verdict(expressCalls === BATCH)}), ` +
+        `Carrier B calls ${capabilityBCalls} / 1; ${withCapability.ms.toFixed(1)} ms = ${(withCapability.ms / roundTripMs).toFixed(2)} round trips; capable ${capable}/${BATCH}`,
+      `the same ${BATCH} addresses again: upstream calls ${repeatCalls} (target 0: ${verdict(repeatCalls === 0)}), from cache ${fromCache}/${BATCH}, ${repeat.ms.toFixed(1)} ms`,
+    ];
+  } finally {
+    stopAll();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const line of await runAddressesBench()) console.log(line);
+  process.exit(0);
+}
