@@ -118,6 +118,7 @@ describe('Relay connections', () => {
     ['watches', '(first: $first)'],
     ['pushSubscriptions', '(first: $first)'],
     ['labels', '(first: $first)'],
+    ['pickups', '(first: $first)'],
   ] as const) {
     it(`${field}: \`first\` above MAX_PAGE_SIZE, or below 1, is BAD_USER_INPUT naming \`first\` and the limit`, async () => {
       const query = `query($first: Int) { ${field}${args} { edges { cursor } } }`;

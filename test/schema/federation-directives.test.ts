@@ -49,6 +49,7 @@ describe('federation directives for the router', () => {
   it('every mutation requires authentication and a scope: shipments:watch for watches, push:manage for push subscriptions, shipping:purchase for what spends money', () => {
     const mutations = [...FIELDS.keys()].filter((c) => c.startsWith('Mutation.'));
     expect(mutations.sort()).toEqual([
+      'Mutation.cancelPickup',
       'Mutation.cancelReturn',
       'Mutation.cancelShipment',
       'Mutation.createPushSubscription',
@@ -56,8 +57,10 @@ describe('federation directives for the router', () => {
       'Mutation.createShipment',
       'Mutation.deletePushSubscription',
       'Mutation.fetchShipmentDocument',
+      'Mutation.schedulePickup',
       'Mutation.tenderLabels',
       'Mutation.unwatchShipment',
+      'Mutation.updatePickup',
       'Mutation.uploadCommercialInvoice',
       'Mutation.uploadShipmentImage',
       'Mutation.validateShipment',
@@ -73,10 +76,12 @@ describe('federation directives for the router', () => {
     expect(scopesOf('Mutation.unwatchShipment')).toEqual([['shipments:watch']]);
     expect(scopesOf('Mutation.createPushSubscription')).toEqual([['push:manage']]);
     expect(scopesOf('Mutation.deletePushSubscription')).toEqual([['push:manage']]);
+    // Issue 10: booking, changing and cancelling a pickup sends a driver or calls one off (PK6).
+    for (const pickup of ['schedulePickup', 'updatePickup', 'cancelPickup']) expect(scopesOf(`Mutation.${pickup}`)).toEqual([['pickups:manage']]);
   });
 
   it('every connection is sized by its `first` argument for demand control', () => {
-    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions']) {
+    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions', 'Query.pickups']) {
       const listSize = directive(coordinate, 'listSize');
       expect(listSize, coordinate).toBeDefined();
       expect(print(listSize!)).toBe('@listSize(assumedSize: 100, slicingArguments: ["first"], sizedFields: ["edges"], requireOneSlicingArgument: false)');
