@@ -58,6 +58,7 @@ describe('federation directives for the router', () => {
       'Mutation.deletePushSubscription',
       'Mutation.fetchShipmentDocument',
       'Mutation.schedulePickup',
+      'Mutation.subscribeEmailNotifications',
       'Mutation.tenderLabels',
       'Mutation.unwatchShipment',
       'Mutation.updatePickup',
@@ -78,6 +79,8 @@ describe('federation directives for the router', () => {
     expect(scopesOf('Mutation.deletePushSubscription')).toEqual([['push:manage']]);
     // Issue 10: booking, changing and cancelling a pickup sends a driver or calls one off (PK6).
     for (const pickup of ['schedulePickup', 'updatePickup', 'cancelPickup']) expect(scopesOf(`Mutation.${pickup}`)).toEqual([['pickups:manage']]);
+    // Issue 10: an email subscription makes the carrier send mail to the addresses given (AR7).
+    expect(scopesOf('Mutation.subscribeEmailNotifications')).toEqual([['notifications:manage']]);
   });
 
   it('every connection is sized by its `first` argument for demand control', () => {
