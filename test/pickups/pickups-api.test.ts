@@ -22,7 +22,8 @@ const expressCalls = (pattern: RegExp) =>
 describe.each(STORE_BACKENDS)('on $name', (backend) => {
   beforeAll(async () => {
     // Upstream answers time out after 2 s, so a held answer is a lost one within the test.
-    e2e = await startE2E({ env: { ...(await backend.env()), UPSTREAM_HEADERS_TIMEOUT_MS: '2000' } });
+    // Carrier B through a recording proxy, so a test can read the exact cancellation body that went over the wire.
+    e2e = await startE2E({ env: { ...(await backend.env()), UPSTREAM_HEADERS_TIMEOUT_MS: '2000' }, recordCarrierB: true });
   });
   afterAll(async () => {
     await e2e?.close();
@@ -137,6 +138,16 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
     expect(answer.data.cancelPickup.cancellation).toMatchObject({ cancelled: true, replayed: false, message: `Pickup ${pickup.confirmationNumber} is cancelled.`, pickup: { state: 'CANCELLED' } });
     expect(answer.data.cancelPickup.cancellation.pickup.cancelledAt).toBeTruthy();
     expect(bCalls(B_CANCEL)).toBe(1);
+    const sent = e2e.carrierBProxy!.seen.filter((r) => r.method === 'PUT' && r.path === '/pickup/v1/pickups/cancel');
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.body)).toEqual({
+      associatedAccountNumber: { value: pickup.account },
+      pickupConfirmationCode: pickup.confirmationNumber,
+      location: 'US381A',
+      scheduledDate: pickup.scheduledDate,
+      carrierCode: 'CBXE',
+      remarks: 'Closed today',
+    });
   });
 
   it('a second cancel is a no-op answering the same result (no carrier call), whatever its key', async () => {
@@ -236,6 +247,16 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
     const nextDay = nextBusinessDay(shipDate);
     expect(updated.data.updatePickup.booking.pickup).toMatchObject({ state: 'SCHEDULED', confirmationNumber: dispatchConfirmationNumber, nextPickupDate: nextDay, scheduledDate: nextDay, readyByTime: '09:00' });
     expect(updated.data.updatePickup.warnings.length).toBeGreaterThan(0);
+    expect(expressCalls(/^PATCH .*\/pickups\//)).toBe(1);
+    // The same key again answers the stored pickup without a call; with another input it is refused.
+    const replay = await e2e.gql(UPDATE_PICKUP, {
+      input: { pickupId: pickups[0].id, idempotencyKey: 'upd-express-1', readyAt: `${shipDate}T12:00:00Z`, utcOffset: '+05:30', closeTime: '19:00' },
+    });
+    expect(replay.data.updatePickup.booking).toMatchObject({ replay: 'REPLAYED', pickup: { nextPickupDate: nextDay } });
+    const reused = await e2e.gql(UPDATE_PICKUP, {
+      input: { pickupId: pickups[0].id, idempotencyKey: 'upd-express-1', readyAt: `${shipDate}T06:00:00Z`, utcOffset: '+05:30', closeTime: '19:00' },
+    });
+    expect(reused.data.updatePickup.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'idempotencyKey'] })]);
     expect(expressCalls(/^PATCH .*\/pickups\//)).toBe(1);
 
     const cancelled = await cancel(e2e, { pickupId: pickups[0].id, reason: 'Order cancelled', idempotencyKey: 'cancel-express-1' });

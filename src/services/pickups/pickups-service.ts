@@ -225,6 +225,9 @@ export class PickupsService implements PickupsApi {
     if (result.cancelled) {
       const at = this.now();
       await new PickupsStore(this.deps.store).updatePickup(stored.id, { state: 'CANCELLED', cancellation: result, cancelledAt: at }, ['SCHEDULED'], at);
+    } else {
+      // The carrier did not confirm: the pickup stays SCHEDULED and the key is free for another attempt.
+      await new IdempotencyKeyStore(this.deps.store).releaseKey(CANCEL, input.idempotencyKey);
     }
     return { pickup: await this.stored(stored.id), result, replayed: false };
   }
