@@ -78,6 +78,13 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
     ]);
     const wednesday = new Date(Date.parse(`${tuesday}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(late.data.pickupAvailability.options[0].pickupDate).toBe(wednesday);
+    // Only Carrier B answers availability (the seeds show it nowhere else): another carrier is refused, no call.
+    e2e.sandbox.resetStats();
+    const express = await e2e.gql(AVAILABILITY, {
+      input: { carrier: 'GROUP_A', division: 'express', network: 'EXPRESS', address: MEMPHIS.address, dateType: 'SAME_DAY', readyAt: `${tuesday}T16:00:00Z`, utcOffset: '-06:00' },
+    });
+    expect(express.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'input.carrier' });
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 
   it('schedules a Carrier B pickup: SCHEDULED with the confirmation code, carrier code and date stored', async () => {
@@ -166,6 +173,9 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       });
     }
     expect(e2e.upstreamBusinessCalls()).toBe(0);
+    const listed = await e2e.gql(`{ pickups(state: CANCELLED, carrier: CARRIER_B, first: 50) { edges { node { id state } } } }`);
+    expect(listed.data.pickups.edges.map((e: any) => e.node.id)).toContain(pickup.id);
+    expect(listed.data.pickups.edges.every((e: any) => e.node.state === 'CANCELLED')).toBe(true);
   });
 
   it('a carrier refusal is a FAILED pickup with CARRIER_REFUSED, and cancelling a FAILED pickup is BAD_USER_INPUT naming input.pickupId', async () => {
