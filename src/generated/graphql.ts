@@ -1543,7 +1543,7 @@ export type Pickup = {
   nextPickupDate?: Maybe<Scalars['LocalDate']['output']>;
   /** Further express dispatch confirmation numbers, when the carrier gave several. */
   otherConfirmationNumbers: Array<Scalars['String']['output']>;
-  /** Where the parcels are ready, as asked (null for a pickup booked with a shipment). */
+  /** When the parcels are ready, the instant asked (UTC); null for a pickup booked with a shipment and never updated here. */
   readyAt?: Maybe<Scalars['DateTime']['output']>;
   /** Express `readyByTime` (local HH:MM). */
   readyByTime?: Maybe<Scalars['String']['output']>;
