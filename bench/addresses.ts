@@ -9,6 +9,8 @@
  *   (one request only: the express test quota is 500 calls a day);
  * - one request repeating 100 addresses already resolved: 0 calls (the cache, ADDRESS_CACHE_TTL_SECONDS).
  * Upstream calls come from the subgraph's own `upstream_calls_total` on /metrics. Run alone: `BENCH=addresses npm run bench`.
+ * ADDRESS_BENCH_EXPRESS_ENVIRONMENT=production points express at the simulator's production prefix, which has no daily
+ * quota (so no quota reservation in the store before each call), to compare.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -106,6 +108,7 @@ async function startSubgraph(upstream: Record<string, string>, dataDir: string):
     PORT: String(port),
     LOG_LEVEL: 'warn',
     WATCHERS_ENABLED: 'false',
+    ...(process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT ? { GROUP_A_EXPRESS_ENVIRONMENT: process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT } : {}),
     SHIPPING_WORKER_ENABLED: 'false',
   });
   child.stdout?.resume();
@@ -199,7 +202,7 @@ export async function runAddressesBench(): Promise<string[]> {
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     return [
       `compiled build, NODE_ENV=production, simulators in their own process at ${LATENCY_MS} ms; 1-minute load average before the runs ${load} on ${(await import('node:os')).cpus().length} cores`,
-      `upstream round trip (Carrier B simulator, bare): p50 ${roundTripMs.toFixed(1)} ms`,
+      `upstream round trip (Carrier B simulator, bare): p50 ${roundTripMs.toFixed(1)} ms; express environment ${process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT ?? 'test'} (${process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT === 'production' ? 'no daily quota' : 'daily quota 500, reserved in the store per call'})`,
       `${BATCH} distinct addresses in one resolveAddresses (Carrier B resolution only), ${SAMPLES} requests: Carrier B calls per request ` +
         `${maxCalls} max, ${(callsPerRequest.reduce((a, b) => a + b, 0) / SAMPLES).toFixed(2)} mean / minimum ceil(${BATCH}/100) = 1 (${verdict(maxCalls === 1 && Math.min(...callsPerRequest) === 1)}); ` +
         `p50 ${p50.toFixed(1)} ms = ${(p50 / roundTripMs).toFixed(2)} round trips (target <= ${P50_TARGET}: ${verdict(p50 / roundTripMs <= P50_TARGET)}), ` +
