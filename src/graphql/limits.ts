@@ -27,6 +27,7 @@ export type LimitName =
   | 'MAX_QUERY_COST'
   | 'MAX_PAGE_SIZE'
   | 'MAX_TRACKING_NUMBERS_PER_REQUEST'
+  | 'MAX_ADDRESSES_PER_REQUEST'
   | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION'
   | 'REQUEST_DEADLINE_MS';
 
@@ -38,6 +39,8 @@ export interface OperationLimits {
   maxCost: number;
   maxPageSize: number;
   maxTrackingNumbers: number;
+  /** Addresses `resolveAddresses` may take over the whole operation, aliases included (MAX_ADDRESSES_PER_REQUEST); absent = not counted. */
+  maxAddresses?: number;
 }
 
 export function operationLimitsFrom(config: Config): OperationLimits {
@@ -49,6 +52,7 @@ export function operationLimitsFrom(config: Config): OperationLimits {
     maxCost: limits.maxCost,
     maxPageSize: limits.maxPageSize,
     maxTrackingNumbers: config.server.maxTrackingNumbersPerRequest,
+    ...(config.addresses ? { maxAddresses: config.addresses.maxInputsPerRequest } : {}),
   };
 }
 

@@ -57,6 +57,7 @@ export function checkExecutedSelection(
   }
 
   let lookups = 0;
+  let addresses = 0;
   let refusal: GraphQLError | null = null;
   const visit = (type: GraphQLObjectType, fields: Map<string, readonly FieldNode[]>, multiplier: number): void => {
     for (const nodes of fields.values()) {
@@ -82,6 +83,8 @@ export function checkExecutedSelection(
       }
       const count = LOOKUPS[`${type.name}.${field.name}`];
       if (count) lookups += multiplier * count(args, schema);
+      // Addresses to resolve are counted over the whole operation too, so aliases cannot multiply MAX_ADDRESSES_PER_REQUEST.
+      if (type.name === 'Query' && field.name === 'resolveAddresses' && Array.isArray(args.inputs)) addresses += multiplier * args.inputs.length;
       const returned = getNamedType(field.type);
       if (!isCompositeType(returned)) continue;
       // A page (a list or a connection) repeats its selection once per item; other lists (a shipment's events) hold
@@ -102,6 +105,13 @@ export function checkExecutedSelection(
       'request',
     );
     return error;
+  }
+  if (limits.maxAddresses !== undefined && addresses > limits.maxAddresses) {
+    return limitError(
+      'MAX_ADDRESSES_PER_REQUEST',
+      `this request asks to resolve ${addresses} addresses; at most ${limits.maxAddresses} per request (MAX_ADDRESSES_PER_REQUEST)`,
+      'inputs',
+    );
   }
   return null;
 }

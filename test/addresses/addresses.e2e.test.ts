@@ -199,6 +199,18 @@ describe('resolveAddresses: input refused before any call', () => {
     expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 
+  it('MAX_ADDRESSES_PER_REQUEST counts every alias: two fields of 100 addresses each are refused together, before any call', async () => {
+    const query = `query($a: [AddressToResolveInput!]!, $b: [AddressToResolveInput!]!) {
+      first: resolveAddresses(inputs: $a) { index }
+      second: resolveAddresses(inputs: $b) { index }
+    }`;
+    const batch = () => Array.from({ length: 100 }, () => address('Alias Street'));
+    const answer = await e2e.gql(query, { a: batch(), b: batch() });
+    expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit: 'MAX_ADDRESSES_PER_REQUEST', field: 'inputs' });
+    expect(answer.errors?.[0]?.message).toMatch(/200 addresses; at most 150/);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
   it.each([
     ['an empty country', { countryCode: '' }, 'inputs.1.countryCode'],
     ['a NUL byte in a street line', { streetLines: ['1 Main\u0000 Street'] }, 'inputs.1.streetLines.0'],
