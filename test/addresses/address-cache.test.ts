@@ -65,3 +65,21 @@ it('a failure is never cached: the next request asks again', async () => {
   const [answered] = await addresses.resolveAddresses([{ ...home, streetLines: ['7 Failing Street'] }], OPTIONS);
   expect(answered!.resolutions[0]).toMatchObject({ fromCache: false, result: { resolved: true } });
 });
+
+it('a check asked of no configured carrier is refused naming it, before any call (not an empty "nothing found")', async () => {
+  const none = new AddressesService({
+    resolution: [],
+    capability: [],
+    postal: [],
+    servicePoints: [],
+    notifications: [],
+    carrierDeadlineMs: 5_000,
+    cache: { ttlMs: 0, maxEntries: 1 },
+  });
+  await expect(none.resolveAddresses([home], OPTIONS)).rejects.toMatchObject({ field: 'inputs' });
+  await expect(none.resolveAddresses([home], { ...OPTIONS, capabilities: ['PICKUP'] })).rejects.toMatchObject({ field: 'options.capabilities' });
+  await expect(none.resolveAddresses([home], { ...OPTIONS, validatePostalCodes: true })).rejects.toMatchObject({ field: 'options.validatePostalCodes' });
+  // Carrier B alone: resolution answers; express capability asked of it is refused, naming the option.
+  await expect(service(0).resolveAddresses([home], { ...OPTIONS, capabilities: ['DELIVERY'] })).rejects.toMatchObject({ field: 'options.capabilities' });
+  expect(callsTo(world.sandbox, RESOLVE)).toBe(0);
+});

@@ -69,6 +69,7 @@ export class AddressesService implements AddressesApi {
   }
 
   async resolveAddresses(inputs: readonly AddressInput[], options: ResolveAddressesOptions, deadline?: RequestDeadline): Promise<AddressResolutionOutcome[]> {
+    this.requireConfigured(options);
     const keys = inputs.map(addressKey);
     // Identical addresses are asked about once per request: the first spelling goes upstream, every copy shares its answer.
     const distinct = new Map<string, AddressInput>();
@@ -119,6 +120,26 @@ export class AddressesService implements AddressesApi {
       }
       return outcome;
     });
+  }
+
+  /**
+   * A check asked of no configured carrier is refused before any call: an empty answer would read as "nothing found"
+   * when nothing was asked (Carrier B or Group A express not configured).
+   */
+  private requireConfigured(options: ResolveAddressesOptions): void {
+    const { resolution, capability, postal } = this.options;
+    if (options.capabilities.length > 0 && capability.length === 0) {
+      throw new InputError('options.capabilities', 'no carrier answering pickup or delivery capability is configured (Group A express)');
+    }
+    if (options.validatePostalCodes && postal.length === 0) {
+      throw new InputError('options.validatePostalCodes', 'no carrier validating postal codes is configured (Carrier B)');
+    }
+    if (resolution.length === 0 && options.capabilities.length === 0 && !options.validatePostalCodes) {
+      throw new InputError('inputs', 'no carrier resolving addresses is configured (Carrier B); ask options.capabilities of Group A express instead');
+    }
+    if (options.strict && resolution.length === 0) {
+      throw new InputError('options.strict', 'strict mode applies to address resolution, and no carrier resolving addresses is configured (Carrier B)');
+    }
   }
 
   /** Carrier B: the addresses not cached, `maxBatchSize` to a call, the calls in parallel. */
