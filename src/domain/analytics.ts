@@ -42,6 +42,37 @@ export interface LifecycleEvent {
   properties: Record<string, unknown>;
 }
 
+/**
+ * Every property name of personal data an event may carry (snake_case; the shaping compares names after turning
+ * camelCase into snake_case). ExportPolicy.personalDataAllowList names a subset; the others never leave, at any
+ * depth (docs/assumptions.md AB14). A masked member is absent from the event, never sent empty.
+ */
+export const PERSONAL_PROPERTY_NAMES = [
+  'recipient_name',
+  'recipient_company',
+  'recipient_email',
+  'recipient_phone',
+  'recipient_street_lines',
+  'recipient_city',
+  'recipient_postal_code',
+  'recipient_state_or_province',
+  'shipper_name',
+  'shipper_company',
+  'shipper_email',
+  'shipper_phone',
+  'shipper_street_lines',
+  'shipper_city',
+  'shipper_postal_code',
+  'shipper_state_or_province',
+  'pickup_contact_name',
+  'pickup_contact_phone',
+  'pickup_street_lines',
+  'pickup_city',
+  'pickup_postal_code',
+  'signed_by',
+] as const;
+export type PersonalPropertyName = (typeof PERSONAL_PROPERTY_NAMES)[number];
+
 /** An outbox row: the event and its export state. */
 export interface OutboxEntry extends LifecycleEvent {
   /** The row's id (a bigint, as a decimal string): the export order. */

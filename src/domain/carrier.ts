@@ -6,4 +6,7 @@ export type Carrier = (typeof CARRIERS)[number];
 export type GroupADivision = string;
 
 /** Which Group A interface answered: unified tracking, express or e-commerce. */
-export type CarrierInterface = 'group-a/tracking' | 'group-a/express' | 'group-a/ecommerce' | 'carrier-b' | 'dark-store';
+export type CarrierInterface = 'group-a/tracking' | 'group-a/express' | 'group-a/ecommerce' | 'carrier-b' | 'dark-store'
+  // Not a carrier: the analytics bridge (seed 002 B) the shipment events are exported to, named like the others in
+  // upstream metrics and failures.
+  | 'analytics';

@@ -23,8 +23,11 @@ export type ImportAnswer =
   | { kind: 'IMPORTED'; imported: number }
   /** JSON `{ code: 401, error, status: "Unauthorized" }`: stop exporting, alert, keep the events. */
   | { kind: 'UNAUTHORIZED'; message: string }
-  /** `strict=1` refused the whole batch (one record unreadable), or a body `0` from any route: nothing was stored. */
-  | { kind: 'REJECTED'; message: string; status: number }
+  /**
+   * `strict=1` refused the whole batch (one record unreadable), or a body `0` from any route: nothing was stored.
+   * `failed`: the records the bridge named (index in the batch sent, its reason), when it named them (assumption AB8).
+   */
+  | { kind: 'REJECTED'; message: string; status: number; failed?: ReadonlyArray<{ index: number; reason: string }> }
   /** Unreachable, timeout, 5xx, 429: nothing known to be stored; retry the same batch later (same $insert_ids). */
   | { kind: 'UNAVAILABLE'; message: string; retryAfterMs: number | null };
 
