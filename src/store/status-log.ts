@@ -9,6 +9,8 @@ import type { Shipment } from '../domain/shipment.js';
 import type { StatusChange, StatusChangeFilter, StatusChangeInput, StatusChangeSource } from '../domain/status-change.js';
 import type { ShipmentStatus } from '../domain/status.js';
 import { sortKeyOf, type CarrierTime } from '../domain/time.js';
+import { statusChangeEvent } from '../domain/lifecycle-events.js';
+import { recordLifecycleEvent } from './outbox-store.js';
 import type { Queryable, Store } from './store.js';
 
 /** The channel a committed append is announced on; the payload is the cursor only (ids only, far under 8000 bytes). */
@@ -157,7 +159,10 @@ export class StatusLog {
       ],
     );
     await tx.query('SELECT pg_notify($1, $2)', [STATUS_CHANGES_CHANNEL, row.cursor]);
-    return toChange(row);
+    const change = toChange(row);
+    // Exported to analytics exactly when recorded: the outbox row commits (or not) with the change (issue 11).
+    await recordLifecycleEvent(tx, statusChangeEvent(change));
+    return change;
   }
 
   /** Changes after `after` (exclusive; null = from the start) matching `filter`, oldest first. */

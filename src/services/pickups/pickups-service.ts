@@ -17,7 +17,9 @@ import type { Logger } from '../../platform/logger.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import { ShippingStore } from '../../store/shipping-store.js';
 import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
-import type { Store } from '../../store/store.js';
+import { pickupEvent, type PickupEventState } from '../../domain/lifecycle-events.js';
+import { recordLifecycleEvent } from '../../store/outbox-store.js';
+import type { Queryable, Store } from '../../store/store.js';
 import { IdempotencyKeys } from '../shipping/idempotency.js';
 import { throwInputErrors } from '../shipping/input-errors.js';
 import { purchaseReference, requestHash } from '../shipping/purchase-key.js';
@@ -131,7 +133,7 @@ export class PickupsService implements PickupsApi {
     const db = new PickupsStore(this.deps.store);
     try {
       const answer = await connector.schedule(request);
-      await db.updatePickup(pickupId, scheduledPatch(answer, request), ['PENDING', 'UNKNOWN'], this.now());
+      await this.writeWithEvent(pickupId, 'SCHEDULED', (tx, at) => new PickupsStore(tx).updatePickup(pickupId, scheduledPatch(answer, request), ['PENDING', 'UNKNOWN'], at));
     } catch (error) {
       // A lost answer (timeout, reset, 5xx after sending) may have booked a driver: UNKNOWN, never a second booking.
       const state: PickupState = outcomeUnknown(error) ? 'UNKNOWN' : 'FAILED';
@@ -223,8 +225,9 @@ export class PickupsService implements PickupsApi {
       throw error;
     }
     if (result.cancelled) {
-      const at = this.now();
-      await new PickupsStore(this.deps.store).updatePickup(stored.id, { state: 'CANCELLED', cancellation: result, cancelledAt: at }, ['SCHEDULED'], at);
+      await this.writeWithEvent(stored.id, 'CANCELLED', (tx, at) =>
+        new PickupsStore(tx).updatePickup(stored.id, { state: 'CANCELLED', cancellation: result, cancelledAt: at }, ['SCHEDULED'], at),
+      );
     } else {
       // The carrier did not confirm: the pickup stays SCHEDULED and the key is free for another attempt.
       await new IdempotencyKeyStore(this.deps.store).releaseKey(CANCEL, input.idempotencyKey);
@@ -249,6 +252,16 @@ export class PickupsService implements PickupsApi {
 
   pickupsOfLabel(labelId: string): Promise<Pickup[]> {
     return new PickupsStore(this.deps.store).pickupsOfLabel(labelId);
+  }
+
+  /** A state change and its analytics event (issue 11) in one transaction; the event only when the change was written. */
+  private async writeWithEvent(pickupId: string, state: PickupEventState, write: (tx: Queryable, at: Date) => Promise<boolean>): Promise<void> {
+    const at = this.now();
+    await this.deps.store.transaction(async (tx) => {
+      if (!(await write(tx, at))) return;
+      const pickup = await new PickupsStore(tx).pickup(pickupId);
+      if (pickup) await recordLifecycleEvent(tx, pickupEvent(pickup, state, at));
+    });
   }
 
   private async existing(id: string): Promise<Pickup> {

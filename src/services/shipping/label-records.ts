@@ -12,6 +12,8 @@ import { formatShipmentId } from '../../domain/ids.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CarrierDocument, CreatedShipment, Label, LabelFailure, LabelHandle, StoredDocument } from '../../domain/shipping.js';
 import type { Logger } from '../../platform/logger.js';
+import { labelEvent, pickupEvent, type LabelEventState } from '../../domain/lifecycle-events.js';
+import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import { purchasedPatch, ShippingStore, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
@@ -131,6 +133,12 @@ export async function storeDocuments(
   return stored;
 }
 
+/** The analytics event of a label state just written in `tx`, read back as stored (issue 11). */
+export async function recordLabelEvent(tx: Queryable, labelId: string, state: LabelEventState, now: Date): Promise<void> {
+  const label = await new ShippingStore(tx).label(labelId);
+  if (label) await recordLifecycleEvent(tx, labelEvent(label, state, now));
+}
+
 export class LabelRecords {
   /** Follows (onPurchased) running in the background, awaited by `idle()` (shutdown). */
   private readonly following = new Set<Promise<void>>();
@@ -161,7 +169,14 @@ export class LabelRecords {
       if (!(await db.updateLabel(labelId, patch, { states: ['PENDING', 'UNKNOWN'] }, now))) return false;
       await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
       // A pickup booked in the same call (express) is a Pickup too, stored with the label so it cannot be lost (PK5).
-      if (shipment.dispatchConfirmationNumber) await new PickupsStore(tx).recordShipmentPickup(labelId, now);
+      if (shipment.dispatchConfirmationNumber) {
+        const pickups = new PickupsStore(tx);
+        await pickups.recordShipmentPickup(labelId, now);
+        for (const pickup of await pickups.pickupsOfLabel(labelId)) {
+          if (pickup.source === 'WITH_SHIPMENT') await recordLifecycleEvent(tx, pickupEvent(pickup, 'SCHEDULED', now));
+        }
+      }
+      await recordLabelEvent(tx, labelId, 'PURCHASED', now);
       return true;
     });
     if (!stored) return false;
@@ -195,7 +210,15 @@ export class LabelRecords {
 
   /** Any other change, guarded by `expect`; announced when written. */
   async update(labelId: string, patch: LabelPatch, expect: LabelExpectation, now: Date): Promise<boolean> {
-    const written = await new ShippingStore(this.store).updateLabel(labelId, patch, expect, now);
+    const state = patch.state === 'FAILED' || patch.state === 'CANCELLED' ? patch.state : null;
+    // A state the analytics export reports is written with its outbox event, in one transaction (issue 11).
+    const written = state
+      ? await this.store.transaction(async (tx) => {
+          if (!(await new ShippingStore(tx).updateLabel(labelId, patch, expect, now))) return false;
+          await recordLabelEvent(tx, labelId, state, now);
+          return true;
+        })
+      : await new ShippingStore(this.store).updateLabel(labelId, patch, expect, now);
     if (written) await this.announce(labelId);
     return written;
   }

@@ -13,7 +13,7 @@ import { TenderStore } from '../../store/shipping-tenders.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { KEY_FIELD } from './idempotency.js';
 import { throwInputErrors } from './input-errors.js';
-import { documentsToStore, handleOf, storeDocuments } from './label-records.js';
+import { documentsToStore, handleOf, recordLabelEvent, storeDocuments } from './label-records.js';
 import { requestHash } from './purchase-key.js';
 import type { TenderInput } from './types.js';
 
@@ -112,11 +112,13 @@ export class Tenders extends AfterPurchase {
         now: at,
       });
       await storeDocuments(tx, { labelId: null, tenderId }, documents, at);
-      return db.markTendered(
+      const marked = await db.markTendered(
         tendered.map((l) => l.id),
         tenderId,
         at,
       );
+      for (const id of marked) await recordLabelEvent(tx, id, 'TENDERED', at);
+      return marked;
     });
     for (const id of marked) await this.deps.records.announce(id);
     const stored = await this.tenderStore.tender(tenderId);
