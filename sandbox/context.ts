@@ -14,6 +14,8 @@ export interface SandboxCredentials {
   groupAExpress: { username: string; password: string; accountNumber: string };
   /** `pickupAccount` and `distributionCenter`: the account's label-request `pickup` and `distributionCenter` (E9). */
   groupAEcommerce: { clientId: string; clientSecret: string; pickupAccount: string; distributionCenter: string };
+  /** The analytics bridge's one Project (seed 002 B): its id (`project_id=`), Project token and one Server key. */
+  analyticsBridge: { projectId: string; projectToken: string; serverKey: string };
 }
 
 export const DEFAULT_CREDENTIALS: SandboxCredentials = {
@@ -21,6 +23,7 @@ export const DEFAULT_CREDENTIALS: SandboxCredentials = {
   groupAUnified: { apiKey: 'sandbox-unified-key-full', maskedApiKey: 'sandbox-unified-key-masked' },
   groupAExpress: { username: 'sandbox-express-user', password: 'sandbox-express-pass', accountNumber: '950000001' },
   groupAEcommerce: { clientId: 'sandbox-ecom-client', clientSecret: 'sandbox-ecom-secret', pickupAccount: '5351244', distributionCenter: 'USATL1' },
+  analyticsBridge: { projectId: '2600001', projectToken: 'sandbox-bridge-project-token', serverKey: 'sandbox-bridge-server-key' },
 };
 
 export interface UnifiedQuota {

@@ -27,5 +27,9 @@ export function sandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>): Reco
     // The dark store needs no credential; its catchment is ours to configure (docs/assumptions.md DS4).
     DARK_STORE_BASE_URL: urls.darkStore,
     DARK_STORE_PINCODES: SANDBOX_DARK_STORE_PINCODES.join(','),
+    // The analytics bridge: its host (the client adds /bridge), the Project token and the Server key.
+    ANALYTICS_BRIDGE_BASE_URL: urls.analyticsBridge,
+    ANALYTICS_PROJECT_TOKEN: c.analyticsBridge.projectToken,
+    ANALYTICS_SERVER_KEY: c.analyticsBridge.serverKey,
   };
 }

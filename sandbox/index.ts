@@ -1,3 +1,4 @@
+import { type AnalyticsBridgeControl, analyticsBridgeSimulator } from './analytics-bridge/index.js';
 import { carrierBSimulator } from './carrier-b/index.js';
 import { type SandboxClock, scaledClock, startOfUtcHour, systemClock } from './core/clock.js';
 import { FaultController, type FaultSettings, type LostAnswer, type ScriptedFailure } from './core/faults.js';
@@ -19,9 +20,10 @@ export type { SimulatorStats } from './core/stats.js';
 export type { SandboxCredentials, UnifiedQuota } from './context.js';
 export type { PushDelivery, PushSimulator, SimulatedSubscription } from './group-a/push.js';
 export type { ExpressShippingControl, UploadedImage, UploadedInvoice } from './group-a/express-ship-ledger.js';
+export { DECIDE_ANSWER, type AnalyticsBridgeControl, type BridgeOutage, type StoredEvent, type StoredOperation } from './analytics-bridge/index.js';
 export { SANDBOX_DARK_STORE_PINCODES, type DarkStoreControl, type DarkStoreHealthSettings } from './dark-store/index.js';
 
-export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce', 'darkStore'];
+export const SIMULATOR_NAMES: readonly SimulatorName[] = ['carrierB', 'groupAUnified', 'groupAExpress', 'groupAEcommerce', 'darkStore', 'analyticsBridge'];
 
 export interface StartSandboxOptions {
   /** Interface to listen on; default `127.0.0.1`. */
@@ -58,7 +60,8 @@ export interface Sandbox {
   /**
    * Base URLs the seeds' endpoint paths are appended to: Carrier B `{sandbox_url}` (origin), unified
    * `{track_test_url}` (origin + `/track`), express `{express_url}` (origin; add `/expressapi/test` or `/expressapi`),
-   * e-commerce `{ecom_sandbox_url}` (origin), dark store `{fulfilment_url}` (origin; `/health` is its only path).
+   * e-commerce `{ecom_sandbox_url}` (origin), dark store `{fulfilment_url}` (origin; `/health` is its only path),
+   * analytics bridge `{base_url}` (origin; every route is under `/bridge`).
    */
   urls: Record<SimulatorName, string>;
   /** `http://127.0.0.1:<port>` of each simulator. */
@@ -66,6 +69,8 @@ export interface Sandbox {
   credentials: SandboxCredentials;
   /** The dark store's `/health` knobs: status, db, memory.rss (latency and errors: `setFaults('darkStore', ...)`). */
   darkStore: DarkStoreControl;
+  /** The analytics bridge's stored events, replay count, outage and origin knobs (sandbox/README.md "Analytics bridge"). */
+  analyticsBridge: AnalyticsBridgeControl;
   /** Group A push interface (docs/assumptions.md P1-P6); `push.baseUrl` is its `{track_url}`. */
   push: PushSimulator;
   /** Group A express shipments created by `POST /shipments`, and the uploads received (sandbox/README.md). */
@@ -109,6 +114,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
 
   const carrierB = carrierBSimulator(ctx, stats.carrierB, faults.carrierB);
   const darkStore = darkStoreSimulator(ctx, stats.darkStore, faults.darkStore);
+  const bridge = analyticsBridgeSimulator(ctx, stats.analyticsBridge, faults.analyticsBridge);
   const ecommerceTokens = new TokenStore(ctx.wallClock, ctx.tokenLifetimeSec);
   const tokenStores: Partial<Record<SimulatorName, TokenStore>> = { carrierB: carrierB.tokens, groupAEcommerce: ecommerceTokens };
   const specs: SimulatorSpec[] = [
@@ -122,6 +128,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   const running: RunningSimulator[] = [];
   try {
     for (const spec of specs) running.push(await startSimulator(spec, host, options.ports?.[spec.name] ?? 0));
+    // Its own listener: the bridge can be made to refuse connections for a while and listen again on the same port.
+    running.push(await bridge.listen(host, options.ports?.analyticsBridge ?? 0));
   } catch (error) {
     await Promise.all(running.map((r) => r.close()));
     throw error;
@@ -140,6 +148,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     origins,
     credentials: ctx.credentials,
     darkStore: darkStore.control,
+    analyticsBridge: bridge.control,
     push,
     expressShipping: expressShippingControl(ctx),
     stats,
@@ -162,5 +171,6 @@ function mergeCredentials(overrides: StartSandboxOptions['credentials']): Sandbo
     groupAUnified: { ...DEFAULT_CREDENTIALS.groupAUnified, ...overrides?.groupAUnified },
     groupAExpress: { ...DEFAULT_CREDENTIALS.groupAExpress, ...overrides?.groupAExpress },
     groupAEcommerce: { ...DEFAULT_CREDENTIALS.groupAEcommerce, ...overrides?.groupAEcommerce },
+    analyticsBridge: { ...DEFAULT_CREDENTIALS.analyticsBridge, ...overrides?.analyticsBridge },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * `npm run sandbox`: the simulators alone, on fixed ports SANDBOX_PORT_BASE .. +4 (default 4101-4105, in the order of
- * SIMULATOR_NAMES: the dark store is +4). Prints the `.env` lines that point the subgraph at them, and stops cleanly
+ * `npm run sandbox`: the simulators alone, on fixed ports SANDBOX_PORT_BASE .. +5 (default 4101-4106, in the order of
+ * SIMULATOR_NAMES: the dark store is +4, the analytics bridge +5). Prints the `.env` lines that point the subgraph at them, and stops cleanly
  * on SIGINT or SIGTERM.
  *
  * Environment: SANDBOX_PORT_BASE, SANDBOX_HOST (127.0.0.1), SANDBOX_SEED, SANDBOX_TIME_SCALE (1 = real time),

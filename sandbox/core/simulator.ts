@@ -4,7 +4,7 @@ import { breakShape, type SandboxRequest, type SandboxResponse } from './http.js
 import { listen, type ListeningServer } from './server.js';
 import { countCall, countResponse, type SimulatorStats } from './stats.js';
 
-export type SimulatorName = 'carrierB' | 'groupAUnified' | 'groupAExpress' | 'groupAEcommerce' | 'darkStore';
+export type SimulatorName = 'carrierB' | 'groupAUnified' | 'groupAExpress' | 'groupAEcommerce' | 'darkStore' | 'analyticsBridge';
 
 export interface SandboxLogger {
   debug(fields: object, message?: string): void;

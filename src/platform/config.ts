@@ -1,6 +1,7 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { PERSONAL_PROPERTY_NAMES } from '../domain/analytics.js';
 
 /**
  * Configuration comes from the environment only, parsed once at start. A missing or malformed variable stops the
@@ -115,6 +116,18 @@ const envSchema = z.object({
   DARK_STORE_ORDER_PROCESSING_PER_ITEM: decimalAmount('2'),
   DARK_STORE_COD_HANDLING_PER_ORDER: decimalAmount('20'),
 
+  // Analytics bridge (seed 002 B; issue 11): `{base_url}`, the host; every call goes under its `/bridge` prefix.
+  ANALYTICS_BRIDGE_BASE_URL: url
+    .refine((v) => !/\/bridge\/?$/.test(new URL(v).pathname), 'the service host ({base_url}) without /bridge: the client adds the /bridge prefix')
+    .optional(),
+  ANALYTICS_PROJECT_TOKEN: optionalText,
+  ANALYTICS_SERVER_KEY: optionalText,
+  ANALYTICS_PERSONAL_DATA_ALLOW_LIST: list
+    .refine((names) => names.every((n) => (PERSONAL_PROPERTY_NAMES as readonly string[]).includes(n)), {
+      message: `only these names: ${PERSONAL_PROPERTY_NAMES.join(', ')}`,
+    })
+    .default([]),
+
   GROUP_A_PUSH_BASE_URL: url.optional(),
   GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
   GROUP_A_PUSH_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('Carrier-Push-Secret'),
@@ -215,6 +228,18 @@ export interface GroupAEcommerceConfig {
 }
 
 /** The dark-store network (seed 002 A); the catchment is read and checked by src/carriers/dark-store/catchment.ts. */
+/** The analytics bridge (seed 002 B): where shipment lifecycle events are exported (src/services/analytics/). */
+export interface AnalyticsConfig {
+  /** `{base_url}`: the analytics service's host, without `/bridge` (the client adds it to every call). */
+  baseUrl: string;
+  /** Identifies the Project; never sent to `/import`, which refuses it (seed 002 B). */
+  projectToken: string;
+  /** The Server key: `/bridge/import` by HTTP Basic (docs/assumptions.md AB2). */
+  serverKey: string;
+  /** PERSONAL_PROPERTY_NAMES allowed out; every other personal property is dropped by the shaping. */
+  personalDataAllowList: string[];
+}
+
 export interface DarkStoreConfig {
   /** `{fulfilment_url}`: `/health` is appended. */
   baseUrl: string;
@@ -291,6 +316,8 @@ export interface Config {
   groupAExpress: GroupAExpressConfig | null;
   groupAEcommerce: GroupAEcommerceConfig | null;
   darkStore: DarkStoreConfig | null;
+  /** Analytics export (issue 11): null when ANALYTICS_BRIDGE_BASE_URL is unset. Optional for hand-built configs. */
+  analytics?: AnalyticsConfig | null;
   /** Polling watchers; a null interval takes the mode's default (short in sandbox mode, see watcher-settings.ts). */
   watchers: {
     enabled: boolean;
@@ -337,6 +364,8 @@ const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = 
   { base: 'GROUP_A_TRACK_BASE_URL', required: ['GROUP_A_TRACK_API_KEY'] },
   { base: 'GROUP_A_EXPRESS_BASE_URL', required: ['GROUP_A_EXPRESS_USERNAME', 'GROUP_A_EXPRESS_PASSWORD', 'GROUP_A_EXPRESS_ACCOUNT_NUMBERS'] },
   { base: 'GROUP_A_ECOM_BASE_URL', required: ['GROUP_A_ECOM_CLIENT_ID', 'GROUP_A_ECOM_CLIENT_SECRET'] },
+  // All three together: export is on exactly when the bridge is configured (issue 11 item 1).
+  { base: 'ANALYTICS_BRIDGE_BASE_URL', required: ['ANALYTICS_PROJECT_TOKEN', 'ANALYTICS_SERVER_KEY'] },
   // Both or neither: either one set makes the other required (one line, not one per direction).
   { base: 'WEBHOOK_TLS_CERT_FILE', required: ['WEBHOOK_TLS_KEY_FILE'] },
 ];
@@ -514,6 +543,14 @@ function toConfig(env: Env): Config {
             orderProcessingPerItem: env.DARK_STORE_ORDER_PROCESSING_PER_ITEM,
             codHandlingPerOrder: env.DARK_STORE_COD_HANDLING_PER_ORDER,
           },
+        }
+      : null,
+    analytics: env.ANALYTICS_BRIDGE_BASE_URL
+      ? {
+          baseUrl: env.ANALYTICS_BRIDGE_BASE_URL,
+          projectToken: env.ANALYTICS_PROJECT_TOKEN!,
+          serverKey: env.ANALYTICS_SERVER_KEY!,
+          personalDataAllowList: env.ANALYTICS_PERSONAL_DATA_ALLOW_LIST,
         }
       : null,
     watchers: {

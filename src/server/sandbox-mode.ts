@@ -61,6 +61,7 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       groupAExpress: { latencyMs: config.sandbox.latencyMs },
       groupAEcommerce: { latencyMs: config.sandbox.latencyMs },
       darkStore: { latencyMs: config.sandbox.latencyMs },
+      analyticsBridge: { latencyMs: config.sandbox.latencyMs },
     },
   });
   const c = sandbox.credentials;
@@ -113,6 +114,13 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
       ...(config.darkStore ?? darkStoreDefaults(sandbox.urls.darkStore)),
       baseUrl: sandbox.urls.darkStore,
       ...(config.darkStore?.pincodes || config.darkStore?.pincodesFile ? {} : { pincodes: SANDBOX_DARK_STORE_PINCODES.join(','), pincodesFile: null }),
+    },
+    // The shipment events go to the bridge simulator, never to a real analytics Project (seed 002 B).
+    analytics: {
+      baseUrl: sandbox.urls.analyticsBridge,
+      projectToken: c.analyticsBridge.projectToken,
+      serverKey: c.analyticsBridge.serverKey,
+      personalDataAllowList: config.analytics?.personalDataAllowList ?? [],
     },
   };
   logger.warn(

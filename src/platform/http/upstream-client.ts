@@ -68,7 +68,7 @@ export interface CallSpec<S extends z.ZodType> {
    * Sees the parsed body of the error answer that ends the call (after retries), before its UpstreamError is thrown:
    * for what an error body carries beyond the code (Carrier B rating lists workable services beside `errors[]`).
    */
-  onFailureBody?: (status: number, body: unknown) => void;
+  onFailureBody?: (status: number, body: unknown, headers: Record<string, string | string[] | undefined>) => void;
 }
 
 interface RawAnswer {
@@ -250,7 +250,7 @@ export class UpstreamClient {
   }
 
   private statusError(spec: CallSpec<z.ZodType>, answer: RawAnswer, retryAt: Date | null): UpstreamError {
-    spec.onFailureBody?.(answer.status, answer.body);
+    spec.onFailureBody?.(answer.status, answer.body, answer.headers);
     const reading = this.options.readError?.(answer.status, answer.body) ?? {};
     const code = codeForStatus(answer.status);
     const message = reading.message ?? `HTTP ${answer.status}`;
