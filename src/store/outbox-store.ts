@@ -65,6 +65,8 @@ export interface OutboxState {
   pending: number;
   exported: number;
   dead: number;
+  /** Every row written (the three states together; rows are never deleted). */
+  written: number;
   /** When the oldest PENDING row was written; null when none waits. */
   oldestPendingAt: Date | null;
 }
@@ -157,6 +159,7 @@ export class OutboxStore {
     );
     const count = (state: string): number => Number(rows.find((r) => r.state === state)?.n ?? 0);
     const oldest = rows.find((r) => r.state === 'PENDING')?.oldest ?? null;
-    return { pending: count('PENDING'), exported: count('EXPORTED'), dead: count('DEAD'), oldestPendingAt: oldest ? new Date(oldest) : null };
+    const [pending, exported, dead] = [count('PENDING'), count('EXPORTED'), count('DEAD')];
+    return { pending, exported, dead, written: pending + exported + dead, oldestPendingAt: oldest ? new Date(oldest) : null };
   }
 }
