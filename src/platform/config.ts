@@ -127,6 +127,14 @@ const envSchema = z.object({
       message: `only these names: ${PERSONAL_PROPERTY_NAMES.join(', ')}`,
     })
     .default([]),
+  // The exporter (issue 11; src/services/analytics/exporter.ts): on with the bridge unless turned off on this replica.
+  ANALYTICS_EXPORT_ENABLED: flag.default(true),
+  ANALYTICS_EXPORT_INTERVAL_MS: positive(1_000),
+  ANALYTICS_EXPORT_BATCH_SIZE: z.coerce.number().int().min(1).max(2_000).default(200),
+  ANALYTICS_EXPORT_LEASE_MS: positive(60_000),
+  ANALYTICS_EXPORT_RETRY_BASE_MS: positive(1_000),
+  ANALYTICS_EXPORT_RETRY_MAX_MS: positive(300_000),
+  ANALYTICS_EXPORT_UNAUTHORIZED_RETRY_MS: positive(600_000),
 
   GROUP_A_PUSH_BASE_URL: url.optional(),
   GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
@@ -339,6 +347,16 @@ export interface Config {
   };
   /** Address resolution (src/services/addresses): inputs per request, cache of answers (0 s disables it). Optional for hand-built configs. */
   addresses?: { maxInputsPerRequest: number; cacheTtlSeconds: number; cacheMaxEntries: number };
+  /** The analytics exporter's timing (ANALYTICS_EXPORT_*); used when `analytics` is set. Optional for hand-built configs. */
+  analyticsExport?: {
+    enabled: boolean;
+    intervalMs: number;
+    batchSize: number;
+    leaseMs: number;
+    retryBaseMs: number;
+    retryMaxMs: number;
+    unauthorizedRetryMs: number;
+  };
   store: { databaseUrl: string | null; dataDir: string };
   /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
   groupAPush: { baseUrl: string | null; subscriptionsPath: string; secretHeader: string };
@@ -569,6 +587,15 @@ function toConfig(env: Env): Config {
       leaseMs: env.SHIPPING_LEASE_MS,
       retryBaseMs: env.SHIPPING_RETRY_BASE_MS,
       retryMaxMs: env.SHIPPING_RETRY_MAX_MS,
+    },
+    analyticsExport: {
+      enabled: env.ANALYTICS_EXPORT_ENABLED,
+      intervalMs: env.ANALYTICS_EXPORT_INTERVAL_MS,
+      batchSize: env.ANALYTICS_EXPORT_BATCH_SIZE,
+      leaseMs: env.ANALYTICS_EXPORT_LEASE_MS,
+      retryBaseMs: env.ANALYTICS_EXPORT_RETRY_BASE_MS,
+      retryMaxMs: env.ANALYTICS_EXPORT_RETRY_MAX_MS,
+      unauthorizedRetryMs: env.ANALYTICS_EXPORT_UNAUTHORIZED_RETRY_MS,
     },
     addresses: {
       maxInputsPerRequest: env.MAX_ADDRESSES_PER_REQUEST,

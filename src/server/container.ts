@@ -22,6 +22,11 @@ import { ShippingService } from '../services/shipping/shipping-service.js';
 import { PickupsService } from '../services/pickups/pickups-service.js';
 import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import { AddressesService, type AddressesWiring } from '../services/addresses/addresses-service.js';
+import { AnalyticsExporter } from '../services/analytics/exporter.js';
+import { createBridgeClient } from '../services/analytics/bridge-client.js';
+import { exportMetrics } from '../services/analytics/export-metrics.js';
+import { shapeEvent } from '../services/analytics/shape.js';
+import { OutboxStore } from '../store/outbox-store.js';
 import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
@@ -47,6 +52,10 @@ export interface Services {
   shipping: ShippingService | null;
   /** Pickups over the registry's pickup connectors (issue 10); null without a store. No worker of its own. */
   pickups: PickupsService | null;
+  /** The analytics outbox (issue 11): its state and dead letters for GraphQL; null without a store. */
+  outbox: OutboxStore | null;
+  /** Sends the outbox to the analytics bridge; null without a store or without ANALYTICS_BRIDGE_BASE_URL. startServer starts it. */
+  analyticsExporter: AnalyticsExporter | null;
   /** Group A push for labels tracked from birth: the push runtime is built after the services (startServer). */
   attachPush(push: { subscriptions: PushSubscriptionService; configured: boolean }): void;
   close(): Promise<void>;
@@ -167,6 +176,22 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
   const pickups = store
     ? new PickupsService({ store, connectors: registry.pickupConnectors, settings: { idempotencyTtlHours: config.shipping.idempotencyTtlHours, leaseMs: config.shipping.leaseMs }, logger })
     : null;
+  const outbox = store ? new OutboxStore(store) : null;
+  // Written and lag come from the store, so they are on /metrics whether or not this replica exports.
+  const exportCounters = outbox ? exportMetrics(metrics.registry, () => outbox.state()) : null;
+  const bridge = store && config.analytics ? createBridgeClient({ config: config.analytics, timeouts, metrics, logger }) : null;
+  const analyticsExporter =
+    store && bridge && exportCounters && config.analytics
+      ? new AnalyticsExporter({
+          store,
+          client: bridge,
+          shape: shapeEvent,
+          policy: { personalDataAllowList: config.analytics.personalDataAllowList },
+          settings: config.analyticsExport ?? { intervalMs: 1_000, batchSize: 200, leaseMs: 60_000, retryBaseMs: 1_000, retryMaxMs: 300_000, unauthorizedRetryMs: 600_000 },
+          metrics: exportCounters,
+          logger,
+        })
+      : null;
   return {
     registry,
     tracking,
@@ -179,12 +204,16 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     watcher,
     shipping,
     pickups,
+    outbox,
+    analyticsExporter,
     attachPush(runtime) {
       push = runtime;
     },
     async close() {
       // The label worker first: its pass may still write labels and call carriers (idempotent: startServer stops it too).
       await shipping?.stop();
+      await analyticsExporter?.stop();
+      await bridge?.close();
       await watcher?.stop();
       await statusFeed?.close();
       await registry.close();

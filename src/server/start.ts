@@ -101,6 +101,9 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   // The label worker (async jobs, reconciliations of lost answers, expired leases) needs the store open; the service
   // reads SHIPPING_WORKER_ENABLED. Stopped on shutdown before the store closes.
   services.shipping?.start();
+  // The analytics exporter (issue 11): replicas share the outbox through the store (SKIP LOCKED). Stopped on shutdown
+  // before the store closes; a batch it was sending when killed is sent again after its lease.
+  if (effective.analyticsExport?.enabled ?? true) services.analyticsExporter?.start();
   const origin = app.url.replace(/\/graphql$/, '');
   logger.info({ url: app.url, health: `${origin}/healthz`, ready: `${origin}/readyz`, mode }, 'carrier-subgraph ready');
   let closing: Promise<void> | null = null;
@@ -123,6 +126,7 @@ export async function startServer({ config, logger }: { config: Config; logger: 
         ['http', () => app.close()],
         ['push', () => push.close()],
         ['shipping', () => services.shipping?.stop()],
+        ['analytics', () => services.analyticsExporter?.stop()],
         ['services', () => services.close()],
         ['store', () => store.close()],
         ['sandbox', () => sandbox?.close()],
