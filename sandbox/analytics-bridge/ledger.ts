@@ -61,7 +61,7 @@ export function readEventRecord(record: unknown, route: 'track' | 'import', now:
   const rawTime = properties['time'];
   let time: Date;
   if (rawTime === undefined && route === 'track') time = now;
-  else if (typeof rawTime === 'number' && Number.isFinite(rawTime) && rawTime >= 0) time = new Date(rawTime >= 1e11 ? rawTime : rawTime * 1000);
+  else if (typeof rawTime === 'number' && Number.isFinite(rawTime) && rawTime >= 0) time = new Date(Math.round(rawTime >= 1e11 ? rawTime : rawTime * 1000));
   else return unreadable(credential, 'properties.time', 'time must be a number of seconds since the epoch');
 
   const rawDistinct = properties['distinct_id'];
