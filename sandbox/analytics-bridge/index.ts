@@ -109,6 +109,7 @@ export function analyticsBridgeSimulator(ctx: SandboxContext, stats: SimulatorSt
       if (route === 'track') ledger.storeEvent(readout.value as StoredEvent);
       else ledger.storeOperation(readout.value as StoredOperation);
     }
+    logStored(route, read.length);
     return eventAnswer(true, null, verbose);
   }
 
@@ -162,8 +163,14 @@ export function analyticsBridgeSimulator(ctx: SandboxContext, stats: SimulatorSt
       ledger.storeEvent(readout.value);
       imported += 1;
     }
+    logStored('import', imported);
     if (legacy) return eventAnswer(imported > 0 || read.length === 0, imported > 0 ? null : 'no readable record', verbose);
     return { status: 200, json: { code: 200, num_records_imported: imported, status: 'OK' } };
+  }
+
+  /** So `npm start` shows events arriving (the subgraph's logger at info); never a credential or a property. */
+  function logStored(route: string, records: number): void {
+    ctx.logger?.info({ sandbox: 'analyticsBridge', route, records, storedEvents: ledger.eventCount, replays: ledger.replays }, 'analytics bridge received records');
   }
 
   const decide = (method: 'GET' | 'POST'): Route => ({

@@ -177,6 +177,10 @@ export class BridgeLedger {
     this.profileState.set(operation.distinctId, profile);
   }
 
+  get eventCount(): number {
+    return this.byInsertId.size;
+  }
+
   events(): StoredEvent[] {
     return [...this.byInsertId.values()];
   }

@@ -47,6 +47,8 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
   const sandbox = await startSandbox({
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
+    // The simulators' own lines (the bridge's "received records", so a demo shows events arriving; answers at debug).
+    logger: logger.child({ component: 'sandbox' }),
     // One assumption moves both: the simulator follows our push path and secret header (docs/assumptions.md P1, P4).
     // With WEBHOOK_TLS_CERT_FILE the simulator trusts our own certificate besides the public roots, so a self-signed
     // development certificate works against the sandbox; it still verifies the chain and the host name.

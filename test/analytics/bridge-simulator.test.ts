@@ -324,6 +324,22 @@ describe('knobs', () => {
     expect(t.sandbox.stats.analyticsBridge.responses).toEqual({ '500': 1, '200': 1 });
   });
 
+  it('each request that stores records is logged (route, count, stored total, replays), never its token or properties', async () => {
+    const lines: Array<{ fields: Record<string, unknown>; message: string | undefined }> = [];
+    const logged = await startTestSandbox({ logger: { debug: () => {}, info: (fields, message) => void lines.push({ fields: fields as Record<string, unknown>, message }) } });
+    try {
+      const credential = logged.sandbox.credentials.analyticsBridge.projectToken;
+      const record = { event: 'e', properties: { token: credential, distinct_id: 'd', time: seconds, $insert_id: 'log-1', secret_note: 'hidden' } };
+      await fetch(`${logged.sandbox.urls.analyticsBridge}/bridge/track`, { method: 'POST', body: JSON.stringify(record), headers: { 'content-type': 'application/json' } });
+      const received = lines.filter((l) => l.message === 'analytics bridge received records');
+      expect(received.map((l) => l.fields)).toEqual([{ sandbox: 'analyticsBridge', route: 'track', records: 1, storedEvents: 1, replays: 0 }]);
+      expect(JSON.stringify(lines)).not.toContain(credential);
+      expect(JSON.stringify(lines)).not.toContain('hidden');
+    } finally {
+      await logged.sandbox.close();
+    }
+  });
+
   it('is one of the sandbox simulators, and sandbox/env.ts points the subgraph at it', () => {
     expect(SIMULATOR_NAMES).toContain('analyticsBridge');
     const env = sandboxEnv(t.sandbox);
