@@ -56,6 +56,7 @@ const config: CodegenConfig = {
           OrderShipments: '../services/shipping/types.js#ReferenceSearch',
           ShipmentValidation: '../domain/shipping.js#ValidationResult',
           Pickup: '../services/pickups/pickups-api.js#Pickup',
+          AnalyticsEvent: '../domain/analytics.js#OutboxEntry',
           PickupFailure: '../services/pickups/pickups-api.js#PickupFailure',
           PickupAvailability: '../domain/pickups-addresses.js#PickupAvailability',
           PickupAvailabilityOption: '../domain/pickups-addresses.js#PickupAvailabilityOption',

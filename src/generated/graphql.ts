@@ -11,6 +11,7 @@ import type { Label as LabelModel, CreatedPiece as CreatedPieceModel, LabelFailu
 import type { PurchaseOutcome as PurchaseOutcomeModel, ReferenceSearch as ReferenceSearchModel } from '../services/shipping/types.js';
 import type { LabelCancellationModel as LabelCancellationModelModel, CommercialInvoiceUploadModel as CommercialInvoiceUploadModelModel } from '../graphql/shipping-models.js';
 import type { Pickup as PickupModel, PickupFailure as PickupFailureModel, PickupOutcome as PickupOutcomeModel, PickupCancellationOutcome as PickupCancellationOutcomeModel } from '../services/pickups/pickups-api.js';
+import type { OutboxEntry as OutboxEntryModel } from '../domain/analytics.js';
 import type { PickupAvailability as PickupAvailabilityModel, PickupAvailabilityOption as PickupAvailabilityOptionModel } from '../domain/pickups-addresses.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
@@ -200,6 +201,80 @@ export type AddressToResolveInput = {
   stateOrProvinceCode?: InputMaybe<Scalars['String']['input']>;
   /** 1 to 3 street lines, each at most 100 characters. */
   streetLines: Array<Scalars['String']['input']>;
+};
+
+/** A shipment lifecycle event of the analytics export (a status change, a label or pickup state), as the outbox holds it. */
+export type AnalyticsEvent = {
+  __typename?: 'AnalyticsEvent';
+  /** Sending attempts so far. */
+  attempts: Scalars['Int']['output'];
+  /** When it was written to the outbox. */
+  createdAt: Scalars['DateTime']['output'];
+  /** Why it was set aside (the bridge's answer, or ours); null unless DEAD. */
+  deadReason?: Maybe<Scalars['String']['output']>;
+  /** The bridge's `distinct_id`: the shipment id, else the label's or pickup's. */
+  distinctId: Scalars['String']['output'];
+  /** When the bridge imported it; null until then. */
+  exportedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** `AnalyticsEvent:<n>`; n is the export order. */
+  id: Scalars['ID']['output'];
+  /** What makes the event itself (e.g. `status:<dedup key>`, `label:<label id>:PURCHASED`): the same happening is one event. */
+  identity: Scalars['String']['output'];
+  /** The bridge's `$insert_id`, derived from `identity`: a replay changes nothing at the bridge. */
+  insertId: Scalars['String']['output'];
+  /** The bridge's event name, e.g. `shipment_status_changed`, `label_purchased`, `pickup_scheduled`. */
+  kind: Scalars['String']['output'];
+  /** When it happened (the bridge's `time`). */
+  occurredAt: Scalars['DateTime']['output'];
+  /** Where it is in the export. */
+  state: AnalyticsEventState;
+};
+
+/** A page of dead letters. */
+export type AnalyticsEventConnection = {
+  __typename?: 'AnalyticsEventConnection';
+  /** The events of this page, oldest first. */
+  edges: Array<AnalyticsEventEdge>;
+  /** Where this page ends. */
+  pageInfo: PageInfo;
+};
+
+/** One dead letter and its cursor. */
+export type AnalyticsEventEdge = {
+  __typename?: 'AnalyticsEventEdge';
+  /** Pass as `after` for the events following this one. */
+  cursor: Scalars['String']['output'];
+  /** The event. */
+  node: AnalyticsEvent;
+};
+
+/**
+ * Where a shipment lifecycle event is in its export to the analytics bridge (issue 11). `PENDING -> EXPORTED | DEAD`;
+ * `DEAD -> PENDING` by `requeueAnalyticsEvent`.
+ */
+export type AnalyticsEventState =
+  /** The bridge refused it on its own (strict import), or it could not be shaped: set aside with `deadReason`. */
+  | 'DEAD'
+  /** The bridge imported it. */
+  | 'EXPORTED'
+  /** Written with the happening it describes; waiting to be sent (or being retried while the bridge is unavailable). */
+  | 'PENDING';
+
+/** The analytics outbox at a glance. */
+export type AnalyticsOutbox = {
+  __typename?: 'AnalyticsOutbox';
+  /** Events set aside (`analyticsDeadLetters`). */
+  dead: Scalars['Int']['output'];
+  /** Whether this server exports (the bridge is configured). The outbox is written either way. */
+  exportConfigured: Scalars['Boolean']['output'];
+  /** Events the bridge imported. */
+  exported: Scalars['Int']['output'];
+  /** Its age in seconds (`analytics_export_lag_seconds` on /metrics); 0 when none waits. */
+  oldestPendingAgeSeconds: Scalars['Float']['output'];
+  /** When the oldest waiting event was written; null when none waits. */
+  oldestPendingAt?: Maybe<Scalars['DateTime']['output']>;
+  /** Events waiting to be sent. */
+  pending: Scalars['Int']['output'];
 };
 
 /** A document the carrier says it has for a shipment. */
@@ -1283,6 +1358,8 @@ export type Mutation = {
   deletePushSubscription: DeletePushSubscriptionPayload;
   /** Fetch a document (proof of delivery, image, tracking document) for a purchased label; stored once, served by URL. */
   fetchShipmentDocument: FetchShipmentDocumentPayload;
+  /** Send a dead letter again (after the cause was fixed): PENDING, due now, its attempts and reason cleared. */
+  requeueAnalyticsEvent: RequeueAnalyticsEventPayload;
   /** Book a pickup (Carrier B ground or express, Group A express): stored with its key before the one booking call. */
   schedulePickup: PickupBookingPayload;
   /**
@@ -1344,6 +1421,11 @@ export type MutationDeletePushSubscriptionArgs = {
 
 export type MutationFetchShipmentDocumentArgs = {
   input: FetchShipmentDocumentInput;
+};
+
+
+export type MutationRequeueAnalyticsEventArgs = {
+  input: RequeueAnalyticsEventInput;
 };
 
 
@@ -1900,6 +1982,10 @@ export type PushSubscriptionState =
 
 export type Query = {
   __typename?: 'Query';
+  /** Events set aside (DEAD), oldest first, with their reasons. */
+  analyticsDeadLetters: AnalyticsEventConnection;
+  /** The analytics outbox's state: counts by state and the age of the oldest waiting event. */
+  analyticsOutbox: AnalyticsOutbox;
   /** The dark store's last health reading; null when no dark store is configured or it was not read yet. */
   darkStoreHealth?: Maybe<DarkStoreHealth>;
   /**
@@ -1971,6 +2057,12 @@ export type Query = {
   watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
   watches: ShipmentWatchConnection;
+};
+
+
+export type QueryAnalyticsDeadLettersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2372,6 +2464,23 @@ export type ReferenceType =
   | 'INVOICE'
   /** A purchase order number. */
   | 'PURCHASE_ORDER';
+
+/** Which dead letter to send again. */
+export type RequeueAnalyticsEventInput = {
+  /** An `AnalyticsEvent.id` in state DEAD. */
+  id: Scalars['ID']['input'];
+};
+
+/** The answer of `requeueAnalyticsEvent`. */
+export type RequeueAnalyticsEventPayload = {
+  __typename?: 'RequeueAnalyticsEventPayload';
+  /** The event, PENDING again; null when refused. */
+  event?: Maybe<AnalyticsEvent>;
+  /** Why it was refused (not an event id, no such event, not a dead letter). */
+  userErrors: Array<UserError>;
+  /** Soft failures; always empty here (no carrier is called), kept so every payload has the same shape. */
+  warnings: Array<CarrierWarning>;
+};
 
 /** What `resolveAddresses` asks of each input beside Carrier B resolution, which is always asked. */
 export type ResolveAddressesOptionsInput = {
@@ -3490,9 +3599,15 @@ export type ResolversTypes = ResolversObject<{
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AddressResolution: ResolverTypeWrapper<AddressResolution>;
   AddressToResolveInput: AddressToResolveInput;
+  AnalyticsEvent: ResolverTypeWrapper<OutboxEntryModel>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  AnalyticsEventConnection: ResolverTypeWrapper<Omit<AnalyticsEventConnection, 'edges'> & { edges: Array<ResolversTypes['AnalyticsEventEdge']> }>;
+  AnalyticsEventEdge: ResolverTypeWrapper<Omit<AnalyticsEventEdge, 'node'> & { node: ResolversTypes['AnalyticsEvent'] }>;
+  AnalyticsEventState: AnalyticsEventState;
+  AnalyticsOutbox: ResolverTypeWrapper<AnalyticsOutbox>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   AvailableDocument: ResolverTypeWrapper<AvailableDocument>;
   CancelPickupInput: CancelPickupInput;
-  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   CancelPickupPayload: ResolverTypeWrapper<Omit<CancelPickupPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['PickupCancellation']> }>;
   CancelReturnInput: CancelReturnInput;
   CancelReturnPayload: ResolverTypeWrapper<Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
@@ -3518,7 +3633,6 @@ export type ResolversTypes = ResolversObject<{
   DarkStoreCharge: ResolverTypeWrapper<DarkStoreCharge>;
   DarkStoreDecision: ResolverTypeWrapper<DarkStoreDecision>;
   DarkStoreHealth: ResolverTypeWrapper<DarkStoreHealth>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   DarkStoreOffer: ResolverTypeWrapper<DarkStoreOffer>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Delay: ResolverTypeWrapper<Delay>;
@@ -3626,6 +3740,8 @@ export type ResolversTypes = ResolversObject<{
   ReferenceLookupFailure: ResolverTypeWrapper<ReferenceLookupFailure>;
   ReferenceLookupInput: ReferenceLookupInput;
   ReferenceType: ReferenceType;
+  RequeueAnalyticsEventInput: RequeueAnalyticsEventInput;
+  RequeueAnalyticsEventPayload: ResolverTypeWrapper<Omit<RequeueAnalyticsEventPayload, 'event'> & { event?: Maybe<ResolversTypes['AnalyticsEvent']> }>;
   ResolveAddressesOptionsInput: ResolveAddressesOptionsInput;
   SchedulePickupInput: SchedulePickupInput;
   ServiceInfo: ResolverTypeWrapper<ServiceInfo>;
@@ -3699,9 +3815,14 @@ export type ResolversParentTypes = ResolversObject<{
   Int: Scalars['Int']['output'];
   AddressResolution: AddressResolution;
   AddressToResolveInput: AddressToResolveInput;
+  AnalyticsEvent: OutboxEntryModel;
+  ID: Scalars['ID']['output'];
+  AnalyticsEventConnection: Omit<AnalyticsEventConnection, 'edges'> & { edges: Array<ResolversParentTypes['AnalyticsEventEdge']> };
+  AnalyticsEventEdge: Omit<AnalyticsEventEdge, 'node'> & { node: ResolversParentTypes['AnalyticsEvent'] };
+  AnalyticsOutbox: AnalyticsOutbox;
+  Float: Scalars['Float']['output'];
   AvailableDocument: AvailableDocument;
   CancelPickupInput: CancelPickupInput;
-  ID: Scalars['ID']['output'];
   CancelPickupPayload: Omit<CancelPickupPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['PickupCancellation']> };
   CancelReturnInput: CancelReturnInput;
   CancelReturnPayload: Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
@@ -3724,7 +3845,6 @@ export type ResolversParentTypes = ResolversObject<{
   DarkStoreCharge: DarkStoreCharge;
   DarkStoreDecision: DarkStoreDecision;
   DarkStoreHealth: DarkStoreHealth;
-  Float: Scalars['Float']['output'];
   DarkStoreOffer: DarkStoreOffer;
   DateTime: Scalars['DateTime']['output'];
   Delay: Delay;
@@ -3804,6 +3924,8 @@ export type ResolversParentTypes = ResolversObject<{
   RateShopResult: RateShopResultModelModel;
   ReferenceLookupFailure: ReferenceLookupFailure;
   ReferenceLookupInput: ReferenceLookupInput;
+  RequeueAnalyticsEventInput: RequeueAnalyticsEventInput;
+  RequeueAnalyticsEventPayload: Omit<RequeueAnalyticsEventPayload, 'event'> & { event?: Maybe<ResolversParentTypes['AnalyticsEvent']> };
   ResolveAddressesOptionsInput: ResolveAddressesOptionsInput;
   SchedulePickupInput: SchedulePickupInput;
   ServiceInfo: ServiceInfo;
@@ -3910,6 +4032,39 @@ export type AddressResolutionResolvers<ContextType = GraphQLContext, ParentType 
   resolvedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type AnalyticsEventResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsEvent'] = ResolversParentTypes['AnalyticsEvent']> = ResolversObject<{
+  attempts?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  deadReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  distinctId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exportedAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  identity?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  insertId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['AnalyticsEventState'], ParentType, ContextType>;
+}>;
+
+export type AnalyticsEventConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsEventConnection'] = ResolversParentTypes['AnalyticsEventConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['AnalyticsEventEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type AnalyticsEventEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsEventEdge'] = ResolversParentTypes['AnalyticsEventEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['AnalyticsEvent'], ParentType, ContextType>;
+}>;
+
+export type AnalyticsOutboxResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AnalyticsOutbox'] = ResolversParentTypes['AnalyticsOutbox']> = ResolversObject<{
+  dead?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  exportConfigured?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  exported?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  oldestPendingAgeSeconds?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  oldestPendingAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  pending?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 }>;
 
 export type AvailableDocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AvailableDocument'] = ResolversParentTypes['AvailableDocument']> = ResolversObject<{
@@ -4275,6 +4430,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createShipment?: Resolver<ResolversTypes['CreateShipmentPayload'], ParentType, ContextType, RequireFields<MutationCreateShipmentArgs, 'input'>>;
   deletePushSubscription?: Resolver<ResolversTypes['DeletePushSubscriptionPayload'], ParentType, ContextType, RequireFields<MutationDeletePushSubscriptionArgs, 'input'>>;
   fetchShipmentDocument?: Resolver<ResolversTypes['FetchShipmentDocumentPayload'], ParentType, ContextType, RequireFields<MutationFetchShipmentDocumentArgs, 'input'>>;
+  requeueAnalyticsEvent?: Resolver<ResolversTypes['RequeueAnalyticsEventPayload'], ParentType, ContextType, RequireFields<MutationRequeueAnalyticsEventArgs, 'input'>>;
   schedulePickup?: Resolver<ResolversTypes['PickupBookingPayload'], ParentType, ContextType, RequireFields<MutationSchedulePickupArgs, 'input'>>;
   subscribeEmailNotifications?: Resolver<ResolversTypes['SubscribeEmailNotificationsPayload'], ParentType, ContextType, RequireFields<MutationSubscribeEmailNotificationsArgs, 'input'>>;
   tenderLabels?: Resolver<ResolversTypes['TenderLabelsPayload'], ParentType, ContextType, RequireFields<MutationTenderLabelsArgs, 'input'>>;
@@ -4474,6 +4630,8 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
+  analyticsDeadLetters?: Resolver<ResolversTypes['AnalyticsEventConnection'], ParentType, ContextType, Partial<QueryAnalyticsDeadLettersArgs>>;
+  analyticsOutbox?: Resolver<ResolversTypes['AnalyticsOutbox'], ParentType, ContextType>;
   darkStoreHealth?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
   deliveryPromise?: Resolver<ResolversTypes['DeliveryPromise'], ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
@@ -4559,6 +4717,12 @@ export type ReferenceLookupFailureResolvers<ContextType = GraphQLContext, Parent
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type RequeueAnalyticsEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RequeueAnalyticsEventPayload'] = ResolversParentTypes['RequeueAnalyticsEventPayload']> = ResolversObject<{
+  event?: Resolver<Maybe<ResolversTypes['AnalyticsEvent']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
 export type ServiceInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceInfo'] = ResolversParentTypes['ServiceInfo']> = ResolversObject<{
@@ -4853,6 +5017,10 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   AddressCheckFailure?: AddressCheckFailureResolvers<ContextType>;
   AddressOutcome?: AddressOutcomeResolvers<ContextType>;
   AddressResolution?: AddressResolutionResolvers<ContextType>;
+  AnalyticsEvent?: AnalyticsEventResolvers<ContextType>;
+  AnalyticsEventConnection?: AnalyticsEventConnectionResolvers<ContextType>;
+  AnalyticsEventEdge?: AnalyticsEventEdgeResolvers<ContextType>;
+  AnalyticsOutbox?: AnalyticsOutboxResolvers<ContextType>;
   AvailableDocument?: AvailableDocumentResolvers<ContextType>;
   CancelPickupPayload?: CancelPickupPayloadResolvers<ContextType>;
   CancelReturnPayload?: CancelReturnPayloadResolvers<ContextType>;
@@ -4931,6 +5099,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   RateQuote?: RateQuoteResolvers<ContextType>;
   RateShopResult?: RateShopResultResolvers<ContextType>;
   ReferenceLookupFailure?: ReferenceLookupFailureResolvers<ContextType>;
+  RequeueAnalyticsEventPayload?: RequeueAnalyticsEventPayloadResolvers<ContextType>;
   ServiceInfo?: ServiceInfoResolvers<ContextType>;
   ServiceOffer?: ServiceOfferResolvers<ContextType>;
   ServicePoint?: ServicePointResolvers<ContextType>;

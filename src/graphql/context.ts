@@ -13,12 +13,13 @@ import type { ShipperOffer } from '../services/shipping/shipment-input.js';
 import type { ShippingApi } from '../services/shipping/types.js';
 import type { PickupsApi } from '../services/pickups/pickups-api.js';
 import type { AddressesWiring } from '../services/addresses/addresses-service.js';
+import type { OutboxStore } from '../store/outbox-store.js';
 import type { TrackingLoaders } from './loaders.js';
 
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; addresses?: AddressesWiring | null; shipping?: ShippingContext | null; pickups?: PickupsApi | null };
+  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; addresses?: AddressesWiring | null; shipping?: ShippingContext | null; pickups?: PickupsApi | null; analytics?: AnalyticsContext | null };
   loaders: TrackingLoaders;
   logger: Logger;
   /**
@@ -40,4 +41,11 @@ export interface ShippingContext {
   divisions: readonly string[];
   /** DOCUMENT_INLINE_MAX_BYTES: the largest document `Document.base64` answers. */
   documentInlineMaxBytes: number;
+}
+
+/** The analytics outbox for `analyticsOutbox`, `analyticsDeadLetters` and `requeueAnalyticsEvent` (issue 11). */
+export interface AnalyticsContext {
+  outbox: OutboxStore;
+  /** Whether this server exports (ANALYTICS_BRIDGE_BASE_URL set). */
+  exportConfigured: boolean;
 }

@@ -75,7 +75,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const contextFor = ({ subscription }: { subscription: boolean }): GraphQLContext => {
     const deadline = subscription ? undefined : startDeadline(config.limits.requestDeadlineMs);
     return {
-      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups },
+      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null },
       loaders: new TrackingLoaders(services.tracking, deadline),
       logger,
       ...(deadline ? { deadline } : {}),

@@ -57,6 +57,7 @@ describe('federation directives for the router', () => {
       'Mutation.createShipment',
       'Mutation.deletePushSubscription',
       'Mutation.fetchShipmentDocument',
+      'Mutation.requeueAnalyticsEvent',
       'Mutation.schedulePickup',
       'Mutation.subscribeEmailNotifications',
       'Mutation.tenderLabels',
@@ -81,10 +82,15 @@ describe('federation directives for the router', () => {
     for (const pickup of ['schedulePickup', 'updatePickup', 'cancelPickup']) expect(scopesOf(`Mutation.${pickup}`)).toEqual([['pickups:manage']]);
     // Issue 10: an email subscription makes the carrier send mail to the addresses given (AR7).
     expect(scopesOf('Mutation.subscribeEmailNotifications')).toEqual([['notifications:manage']]);
+    // Issue 11: re-queuing a dead letter sends it to the analytics bridge again (AX7); its queries need the scope too.
+    for (const coordinate of ['Mutation.requeueAnalyticsEvent', 'Query.analyticsOutbox', 'Query.analyticsDeadLetters']) {
+      expect(scopesOf(coordinate), coordinate).toEqual([['analytics:manage']]);
+      expect(directive(coordinate, 'authenticated'), coordinate).toBeDefined();
+    }
   });
 
   it('every connection is sized by its `first` argument for demand control', () => {
-    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions', 'Query.pickups']) {
+    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions', 'Query.pickups', 'Query.analyticsDeadLetters']) {
       const listSize = directive(coordinate, 'listSize');
       expect(listSize, coordinate).toBeDefined();
       expect(print(listSize!)).toBe('@listSize(assumedSize: 100, slicingArguments: ["first"], sizedFields: ["edges"], requireOneSlicingArgument: false)');

@@ -22,12 +22,13 @@ import { Document } from './Document.js';
 import { Tender } from './Tender.js';
 import { pickupMutations, pickupQueries } from './pickups.js';
 import { labelPickups, Pickup, PickupBooking, PickupCancellation } from './Pickup.js';
+import { AnalyticsEvent, analyticsMutations, analyticsQueries } from './analytics.js';
 
 /** One file per type; merged here. */
 export const resolvers: Resolvers = {
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries },
-  Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations, ...addressMutations },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries, ...analyticsQueries },
+  Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations, ...addressMutations, ...analyticsMutations },
   ShipmentWatch,
   Subscription: { ...Subscription, ...shippingSubscriptions },
   ShipmentStatusChange,
@@ -54,4 +55,5 @@ export const resolvers: Resolvers = {
   OrderShipments,
   Document,
   Tender,
+  AnalyticsEvent,
 };
