@@ -1,5 +1,6 @@
 /**
- * Issue 11 items 2, 3 and 7 over real HTTP: the server runs as a child process with NODE_ENV=production, exporting to
+ * Issue 11 items 2, 3 and 7 over real HTTP: the server runs as a child process with NODE_ENV=production (stopped by
+ * SIGTERM, then killed by SIGKILL, then restarted while the bridge is down), exporting to
  * the analytics bridge simulator (in this process, so the test reads what it stored by `$insert_id`). Nothing is lost
  * across a SIGKILL of the exporter mid-batch and a bridge down for a while; the backfill, run twice after live export,
  * adds nothing at the bridge. On embedded PGlite (a data directory) and on PostgreSQL.
@@ -76,15 +77,36 @@ describe.each(STORE_BACKENDS)('analytics export over HTTP on $name', (backend) =
   const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
   const inFlight = () => sum(sandbox.stats.analyticsBridge.calls) - sum(sandbox.stats.analyticsBridge.responses);
 
-  it('nothing lost across a SIGKILL of the exporter mid-batch and a bridge down for a while: every recorded change arrives exactly once by $insert_id', async () => {
+  it('SIGTERM mid-batch exits 0 with nothing left claimed; nothing lost across a SIGKILL of the exporter mid-batch and a bridge down for a while: every recorded change arrives exactly once by $insert_id', async () => {
     // A slow bridge holds each batch in flight long enough to kill the process during one.
     sandbox.setFaults('analyticsBridge', { latencyMs: 200 });
     const port = await freePort();
+
+    // SIGTERM while a batch is in flight: the exporter finishes it and the process exits 0, leaving nothing claimed.
     child = await startChildServer(env, port);
-    await waitFor(() => storedIds().length >= 50, { timeoutMs: 30_000 });
+    await waitFor(() => storedIds().length >= 25, { timeoutMs: 30_000 });
+    await waitFor(() => inFlight() > 0, { timeoutMs: 10_000, intervalMs: 1 });
+    process.kill(child.process.pid!, 'SIGTERM');
+    expect((await child.exited).code).toBe(0);
+    child = null;
+    const afterTerm = await openStore(storeOptions);
+    try {
+      const { rows } = await afterTerm.query<{ state: string; n: number }>(
+        "SELECT state, count(*)::int AS n FROM analytics_outbox WHERE state = 'EXPORTED' OR attempts > 0 GROUP BY state ORDER BY state",
+      );
+      expect(rows).toEqual([{ state: 'EXPORTED', n: storedIds().length }]);
+    } finally {
+      await afterTerm.close();
+    }
+
+    // SIGKILL while a batch is in flight.
+    const exportedBeforeKill = storedIds().length;
+    child = await startChildServer(env, port);
+    await waitFor(() => storedIds().length >= exportedBeforeKill + 25, { timeoutMs: 30_000 });
     // Killed while a batch is in flight (received by the bridge, not answered yet).
     await waitFor(() => inFlight() > 0, { timeoutMs: 10_000, intervalMs: 1 });
     await child.kill();
+    child = null;
     const beforeRestart = storedIds().length;
     expect(beforeRestart).toBeLessThan(CHANGES);
 
