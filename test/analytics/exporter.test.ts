@@ -98,6 +98,8 @@ describe.each(STORE_BACKENDS)('analytics exporter on $name', (backend) => {
     await write(['a2']);
     const bridge = new FakeBridge();
     const { runner, metrics } = exporter(bridge);
+    // Waiting events show as lag (the oldest one's age), gone once they are exported.
+    expect(await metric(metrics.registry, 'analytics_export_lag_seconds')).toBeGreaterThan(0);
     expect(await runner.runPass()).toMatchObject({ claimed: 3, exported: 3, stoppedBy: null });
     expect(await states()).toEqual({ a1: 'EXPORTED', a2: 'EXPORTED', a3: 'EXPORTED' });
     expect([...bridge.stored.keys()].sort()).toEqual(['a1', 'a2', 'a3'].map(insertIdOf).sort());
