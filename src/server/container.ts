@@ -177,8 +177,9 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     ? new PickupsService({ store, connectors: registry.pickupConnectors, settings: { idempotencyTtlHours: config.shipping.idempotencyTtlHours, leaseMs: config.shipping.leaseMs }, logger })
     : null;
   const outbox = store ? new OutboxStore(store) : null;
-  // Written and lag come from the store, so they are on /metrics whether or not this replica exports.
-  const exportCounters = outbox ? exportMetrics(metrics.registry, () => outbox.state()) : null;
+  // On /metrics when the bridge is configured (a lag without export would only grow); written and lag come from the
+  // store, so a replica with ANALYTICS_EXPORT_ENABLED=false shows them too.
+  const exportCounters = outbox && config.analytics ? exportMetrics(metrics.registry, () => outbox.state()) : null;
   const bridge = store && config.analytics ? createBridgeClient({ config: config.analytics, timeouts, metrics, logger }) : null;
   const analyticsExporter =
     store && bridge && exportCounters && config.analytics

@@ -28,7 +28,16 @@ function once<T>(registry: Registry | null, name: string, make: (registers: Regi
 }
 
 /** `state` reads the outbox (counts and oldest pending) when /metrics is scraped. */
-export function exportMetrics(registry: Registry | null, state: () => Promise<OutboxState>, now: () => Date = () => new Date()): ExportMetrics {
+export function exportMetrics(registry: Registry | null, readState: () => Promise<OutboxState>, now: () => Date = () => new Date()): ExportMetrics {
+  // One read of the outbox serves both store-backed metrics of a scrape (prom-client collects them concurrently): a
+  // read in flight is shared, a finished one never reused.
+  let inFlight: Promise<OutboxState> | null = null;
+  const state = (): Promise<OutboxState> => {
+    inFlight ??= readState().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
   once(registry, 'analytics_events_written_total', (registers) =>
     new Counter({
       name: 'analytics_events_written_total',
