@@ -68,9 +68,12 @@ export function exportMetrics(registry: Registry | null, readState: () => Promis
     rejected: once(registry, 'analytics_events_rejected_total', (registers) =>
       new Counter({ name: 'analytics_events_rejected_total', help: 'Lifecycle events the bridge refused on their own (strict=1)', registers }),
     ),
-    deadLettered: once(registry, 'analytics_events_dead_lettered_total', (registers) =>
-      new Counter({ name: 'analytics_events_dead_lettered_total', help: 'Lifecycle events set aside as dead letters, by reason', labelNames: ['reason'], registers }),
-    ),
+    deadLettered: once(registry, 'analytics_events_dead_lettered_total', (registers) => {
+      const counter = new Counter({ name: 'analytics_events_dead_lettered_total', help: 'Lifecycle events set aside as dead letters, by reason', labelNames: ['reason'], registers });
+      // Shown at 0 from the start, so an alert on it has a series before the first dead letter.
+      for (const reason of ['bridge', 'shaping']) counter.inc({ reason }, 0);
+      return counter;
+    }),
     unauthorized: once(registry, 'analytics_export_unauthorized_total', (registers) =>
       new Counter({ name: 'analytics_export_unauthorized_total', help: 'Import calls the bridge refused for the Server key (export stops)', registers }),
     ),
