@@ -10,8 +10,20 @@
  * unless the operator's allow-list names them.
  */
 import type { LifecycleEvent } from './analytics.js';
+import { formatShipmentId, parseShipmentId } from './ids.js';
 import type { Label } from './shipping.js';
 import type { StatusChange } from './status-change.js';
+
+/**
+ * The bridge's `distinct_id` of a shipment (AX10): its id without the carrier's uniqueness suffix
+ * (`CARRIER_B:-:570000000001`, not `CARRIER_B:-:570000000001:<uniqueId>`). A label stores its shipment's id from the
+ * creation answer, which has no Carrier B unique id, while tracking adds it: the short form is the one both know, so a
+ * label's events and its shipment's status changes share one distinct id. `shipment_id` keeps the full id.
+ */
+export function shipmentDistinctId(shipmentId: string): string {
+  const parts = parseShipmentId(shipmentId);
+  return parts ? formatShipmentId({ ...parts, carrierUniqueId: null }) : shipmentId;
+}
 
 /** Status changes are identified by the seeds' dedup key, as the status log is (AX2): a duplicate is the same event. */
 export function statusChangeIdentity(dedupKey: string): string {
@@ -28,7 +40,7 @@ export function statusChangeEvent(change: StatusChange): LifecycleEvent {
     kind: 'shipment_status_changed',
     identity: statusChangeIdentity(change.dedupKey),
     occurredAt,
-    distinctId: change.shipmentId,
+    distinctId: shipmentDistinctId(change.shipmentId),
     properties: {
       status: change.status.status,
       native_code: change.status.nativeCode,
@@ -72,7 +84,7 @@ export function labelEvent(label: Label, state: LabelEventState, at: Date): Life
     kind: LABEL_KIND[state],
     identity: `label:${label.id}:${state}`,
     occurredAt: at,
-    distinctId: label.shipmentId ?? label.id,
+    distinctId: label.shipmentId ? shipmentDistinctId(label.shipmentId) : label.id,
     properties: {
       label_state: state,
       carrier: label.carrier,
