@@ -1,5 +1,7 @@
 import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
+import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { CarrierWarning, UserError } from '../../generated/graphql.js';
+import { InputErrors } from '../../services/shipping/input-errors.js';
 import { toGraphQLError } from '../errors.js';
 
 /** What every mutation payload carries beside its result (DESIGN.md "Schema principles", Shopify's userErrors). */
@@ -45,5 +47,28 @@ export async function mutationPayload<K extends string, T>(
     const userError = userErrorOf(error);
     if (!userError) throw toGraphQLError(error);
     return { [key]: null, userErrors: [userError], warnings: [] } as { [P in K]: T | null } & PayloadErrors;
+  }
+}
+
+export type CarrierPayload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
+
+/**
+ * Runs a mutation and shapes its payload. `run` answers the result and the carrier's warnings, and may add user errors
+ * beside a result (a carrier's refusal of a purchase keeps its FAILED label). A thrown refusal (bad input, unknown id,
+ * the carrier's refusal) is a user error with a null result; a fault or unavailability is a GraphQL error.
+ */
+export async function carrierPayload<K extends string, T>(
+  key: K,
+  run: () => Promise<{ result: T; warnings?: readonly CarrierWarningModel[]; userErrors?: UserError[] }>,
+): Promise<CarrierPayload<K, T>> {
+  try {
+    const { result, warnings = [], userErrors = [] } = await run();
+    return { [key]: result, userErrors, warnings: [...warnings] } as CarrierPayload<K, T>;
+  } catch (error) {
+    // Several refusals of one input (a carrier's required inputs, ineligible labels of a tender): one user error each.
+    const refusals = error instanceof InputErrors ? error.errors : [error];
+    const userErrors = refusals.map(userErrorOf);
+    if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
+    return { [key]: null, userErrors: userErrors as UserError[], warnings: [] } as CarrierPayload<K, T>;
   }
 }

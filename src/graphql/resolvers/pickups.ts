@@ -7,7 +7,7 @@ import type { PickupOutcome, PickupsApi } from '../../services/pickups/pickups-a
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { userErrorOf } from './mutation-payload.js';
+import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
 
 /**
  * Pickups (schema/pickups.graphql): each resolver checks its input (pickup-input.ts: InputError naming the field
@@ -22,24 +22,6 @@ export function pickupsOf(ctx: GraphQLContext): PickupsApi {
 }
 
 const PICKUP_CURSOR = 'pickup';
-
-type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
-
-/** The mutation payload: the result with the carrier's warnings, or the refusals as user errors (a fault is a GraphQL error). */
-async function payload<K extends string, T>(
-  key: K,
-  run: () => Promise<{ result: T; warnings?: readonly CarrierWarningModel[]; userErrors?: UserError[] }>,
-): Promise<Payload<K, T>> {
-  try {
-    const { result, warnings = [], userErrors = [] } = await run();
-    return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
-  } catch (error) {
-    const refusals = error instanceof InputErrors ? error.errors : [error];
-    const userErrors = refusals.map(userErrorOf);
-    if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
-    return { [key]: null, userErrors: userErrors as UserError[], warnings: [] } as Payload<K, T>;
-  }
-}
 
 /** A booking's payload: the pickup in every case; a carrier's refusal (FAILED, CARRIER_REFUSED) is also a user error. */
 function bookingAnswer(outcome: PickupOutcome): { result: PickupOutcome; warnings: readonly CarrierWarningModel[]; userErrors: UserError[] } {

@@ -26,7 +26,7 @@ import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { userErrorOf } from './mutation-payload.js';
+import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
 
 /**
  * Shipping (schema/shipping.graphql): each resolver checks its input (shipment-input.ts: InputError naming the field
@@ -45,29 +45,6 @@ function inputContext(shipping: ShippingContext): ShipmentInputContext {
 }
 
 const LABEL_CURSOR = 'label';
-
-type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
-
-/**
- * Runs a mutation and shapes its payload. `run` answers the result and the carrier's warnings, and may add user errors
- * beside a result (a carrier's refusal of a purchase keeps its FAILED label). A thrown refusal (bad input, unknown id,
- * the carrier's refusal) is a user error with a null result; a fault or unavailability is a GraphQL error.
- */
-async function payload<K extends string, T>(
-  key: K,
-  run: () => Promise<{ result: T; warnings?: readonly CarrierWarningModel[]; userErrors?: UserError[] }>,
-): Promise<Payload<K, T>> {
-  try {
-    const { result, warnings = [], userErrors = [] } = await run();
-    return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
-  } catch (error) {
-    // Several refusals of one input (a carrier's required inputs, ineligible labels of a tender): one user error each.
-    const refusals = error instanceof InputErrors ? error.errors : [error];
-    const userErrors = refusals.map(userErrorOf);
-    if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
-    return { [key]: null, userErrors, warnings: [] } as Payload<K, T>;
-  }
-}
 
 /**
  * A purchase's payload (SG1): the label in every case the service answered; a carrier's refusal (FAILED,
