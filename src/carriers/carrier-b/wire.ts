@@ -131,8 +131,8 @@ export const trackResultSchema = z.object({
 });
 export type WireTrackResult = z.infer<typeof trackResultSchema>;
 
-/** A weight entry as far as we dare read it (shape not shown): a value and a unit. */
-export const weightEntrySchema = z.looseObject({
+/** A weight entry as far as we dare read it (shape not shown): a value and a unit (nothing else is kept, PC2). */
+export const weightEntrySchema = z.object({
   value: z.coerce.number().positive(),
   units: z.string().min(1).optional(),
   unit: z.string().min(1).optional(),
