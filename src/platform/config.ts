@@ -64,6 +64,12 @@ const envSchema = z.object({
   UPSTREAM_RETRY_BASE_DELAY_MS: ms(100),
   // Performance (issue 12, docs/assumptions.md PF1-PF4): connections per upstream, sharing and freshness of tracking.
   UPSTREAM_POOL_CONNECTIONS: positive(64),
+  // Per-upstream overrides of the pool size (PF3, PC3); unset: UPSTREAM_POOL_CONNECTIONS (the dark store: 2).
+  UPSTREAM_POOL_CONNECTIONS_CARRIER_B: z.coerce.number().int().positive().optional(),
+  UPSTREAM_POOL_CONNECTIONS_GROUP_A_TRACK: z.coerce.number().int().positive().optional(),
+  UPSTREAM_POOL_CONNECTIONS_GROUP_A_EXPRESS: z.coerce.number().int().positive().optional(),
+  UPSTREAM_POOL_CONNECTIONS_GROUP_A_ECOM: z.coerce.number().int().positive().optional(),
+  UPSTREAM_POOL_CONNECTIONS_DARK_STORE: z.coerce.number().int().positive().optional(),
   TRACKING_BATCH_WINDOW_MS: ms(5),
   TRACKING_FRESHNESS_MS: ms(2_000),
   TRACKING_FRESHNESS_MAX_ENTRIES: positive(10_000),
@@ -310,7 +316,16 @@ export interface Config {
     callbackAllowedHosts: string[];
   };
   sandbox: { mode: 'auto' | 'on' | 'off'; seed: string; latencyMs: number; timeScale: number };
-  http: { connectTimeoutMs: number; headersTimeoutMs: number; bodyTimeoutMs: number; retryBaseDelayMs: number; poolConnections: number };
+  http: {
+    connectTimeoutMs: number;
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    retryBaseDelayMs: number;
+    /** UPSTREAM_POOL_CONNECTIONS: every upstream's pool size unless its own variable overrides it. */
+    poolConnections: number;
+    /** UPSTREAM_POOL_CONNECTIONS_<UPSTREAM>: the overrides that were set (read through poolConnectionsFor). */
+    poolConnectionsByUpstream?: Partial<Record<PooledUpstream, number>>;
+  };
   /** Issue 12: batching across requests and the freshness window of tracking answers (src/services/tracking-batcher.ts). */
   trackingSharing: { windowMs: number; freshnessMs: number; freshnessMaxEntries: number };
   groupADivisions: string[];
@@ -494,6 +509,15 @@ function toConfig(env: Env): Config {
       bodyTimeoutMs: env.UPSTREAM_BODY_TIMEOUT_MS,
       retryBaseDelayMs: env.UPSTREAM_RETRY_BASE_DELAY_MS,
       poolConnections: env.UPSTREAM_POOL_CONNECTIONS,
+      poolConnectionsByUpstream: Object.fromEntries(
+        Object.entries({
+          'carrier-b': env.UPSTREAM_POOL_CONNECTIONS_CARRIER_B,
+          'group-a/tracking': env.UPSTREAM_POOL_CONNECTIONS_GROUP_A_TRACK,
+          'group-a/express': env.UPSTREAM_POOL_CONNECTIONS_GROUP_A_EXPRESS,
+          'group-a/ecommerce': env.UPSTREAM_POOL_CONNECTIONS_GROUP_A_ECOM,
+          'dark-store': env.UPSTREAM_POOL_CONNECTIONS_DARK_STORE,
+        }).filter(([, count]) => count !== undefined),
+      ) as Partial<Record<PooledUpstream, number>>,
     },
     trackingSharing: {
       windowMs: env.TRACKING_BATCH_WINDOW_MS,
@@ -623,6 +647,17 @@ function toConfig(env: Env): Config {
 }
 
 /** True when no upstream is configured: the sandbox then stands in for all of them. */
+/** The carrier upstreams whose pool size has its own variable (UPSTREAM_POOL_CONNECTIONS_<UPSTREAM>). */
+export type PooledUpstream = 'carrier-b' | 'group-a/tracking' | 'group-a/express' | 'group-a/ecommerce' | 'dark-store';
+
+/**
+ * How many connections one upstream's pool may open: its own variable when set, else `ownDefault` where the upstream
+ * has a smaller rule of its own (the dark store: one health read at a time, 2), else UPSTREAM_POOL_CONNECTIONS.
+ */
+export function poolConnectionsFor(http: Config['http'], upstream: PooledUpstream, ownDefault?: number): number {
+  return http.poolConnectionsByUpstream?.[upstream] ?? ownDefault ?? http.poolConnections;
+}
+
 export function noUpstreamConfigured(config: Config): boolean {
   return !config.carrierB && !config.groupATracking && !config.groupAExpress && !config.groupAEcommerce && !config.darkStore;
 }

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { TrackingRoute } from '../carriers/types.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
 import { UpstreamError } from '../domain/errors.js';
-import { DeadlineExceededError, outsideDeadline, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
+import { DeadlineExceededError, outsideDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
 /** Sends one shared call's lookups on a route (TrackingService.trackOnRoute, with no request's deadline). */
 export type RouteTracker = (route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline) => Promise<TrackOutcome[]>;
@@ -55,7 +55,7 @@ export class TrackingBatcher {
 
   /** One outcome per request, in order. Never rejects: past the deadline, the lookups still waiting fail with it. */
   async track(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
-    if (this.options.windowMs > 0) return Promise.all(requests.map((request) => this.trackOne(route, request, deadline)));
+    if (this.options.windowMs > 0) return this.trackInWindow(route, requests, deadline);
     // No window: this request's batch is sent alone, as before, less the lookups answered fresh.
     const outcomes = requests.map((request) => this.freshAnswer(route, request));
     const missing = requests.filter((_, i) => outcomes[i] === null);
@@ -80,15 +80,42 @@ export class TrackingBatcher {
     this.fresh.set(`${route.name}\n${trackRequestKey(request)}`, { outcome, includeEvents });
   }
 
-  private trackOne(route: TrackingRoute, request: TrackRequest, deadline?: RequestDeadline): Promise<TrackOutcome> {
-    const kept = this.freshAnswer(route, request);
-    if (kept) return Promise.resolve(kept);
-    const shared = new Promise<TrackOutcome>((resolve) => this.enqueue(route, request, resolve));
-    // The caller's deadline bounds only its own wait; the shared call goes on for the others (and fills the cache).
-    return withDeadline(deadline, () => shared).catch((cause: unknown) => {
-      if (!(cause instanceof DeadlineExceededError)) throw cause;
-      const error = new UpstreamError(`${route.name}: ${cause.message} before it answered`, { code: 'UPSTREAM_DEADLINE_EXCEEDED', upstream: route.name }, { cause });
-      return { ok: false as const, error };
+  /**
+   * Each lookup joins the window's shared calls; the caller's deadline bounds only its own wait, and the shared calls
+   * go on for the others (and fill the cache). One abort listener for the whole batch, not one per lookup: the request's
+   * signal is shared by all its lookups, and EventTarget checks every listener already there on each add (3,000 lookups
+   * made that quadratic, issue 12 item 2).
+   */
+  private trackInWindow(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
+    const outcomes: Array<TrackOutcome | null> = requests.map((request) => this.freshAnswer(route, request));
+    let waiting = 0;
+    for (const outcome of outcomes) if (outcome === null) waiting++;
+    if (waiting === 0) return Promise.resolve(outcomes as TrackOutcome[]);
+    return new Promise<TrackOutcome[]>((resolve) => {
+      let settled = false;
+      const finish = () => {
+        settled = true;
+        deadline?.signal.removeEventListener('abort', onAbort);
+        resolve(outcomes as TrackOutcome[]);
+      };
+      // Past the deadline, the lookups still waiting fail with it; those already answered stand.
+      const onAbort = () => {
+        if (settled) return;
+        const cause = new DeadlineExceededError(deadline?.ms ?? null);
+        const error = new UpstreamError(`${route.name}: ${cause.message} before it answered`, { code: 'UPSTREAM_DEADLINE_EXCEEDED', upstream: route.name }, { cause });
+        for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = { ok: false, error };
+        finish();
+      };
+      requests.forEach((request, i) => {
+        if (outcomes[i] !== null) return;
+        this.enqueue(route, request, (outcome) => {
+          if (settled) return;
+          outcomes[i] = outcome;
+          if (--waiting === 0) finish();
+        });
+      });
+      if (deadline?.signal.aborted) onAbort();
+      else deadline?.signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 

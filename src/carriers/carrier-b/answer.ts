@@ -55,30 +55,36 @@ function outcomeFor(request: TrackRequest, filed: Filed | undefined, detailedSca
   const number = request.trackingNumber;
   if (!filed) return failed(contractError(number, 'the answer has no completeTrackResults entry for this number'));
   if (filed.broken) return failed(contractError(number, filed.broken));
-  const parsed = filed.results.map(parseTrackResult);
-  const malformed = parsed.find((p): p is Extract<ParsedResult, { ok: false }> => !p.ok);
-  // A malformed candidate cannot be told apart from the one asked for, so the whole number is a contract failure.
-  if (malformed) return failed(contractError(number, malformed.problem));
-  const candidates = parsed.flatMap((p) => (p.ok && matchesRequest(p.result, request) ? [p.result] : []));
-  const found = candidates.filter((result) => !result.error);
-  if (found.length > 0) {
+  if (filed.results.length === 0) return failed(contractError(number, 'the answer has no trackResults for this number'));
+  // Plain loops: this runs once per number, 3,000 times for one request at the cap (issue 12 item 2).
+  const candidates: WireTrackResult[] = [];
+  for (const raw of filed.results) {
+    const parsed = parseTrackResult(raw);
+    // A malformed candidate cannot be told apart from the one asked for, so the whole number is a contract failure.
+    if (!parsed.ok) return failed(contractError(number, parsed.problem));
+    if (matchesRequest(parsed.result, request)) candidates.push(parsed.result);
+  }
+  const shipments: Shipment[] = [];
+  let withError: WireTrackResult | null = null;
+  for (const result of candidates) {
+    if (result.error) {
+      withError ??= result;
+      continue;
+    }
     // A reused number answers several candidates (assumption B4): all of them, each with its own id.
-    const shipments = found.map((result) => mapTrackResult(result, { trackingNumber: number, detailedScans, warnings }));
+    const shipment = mapTrackResult(result, { trackingNumber: number, detailedScans, warnings });
     // Two trackingInfo entries for one number can answer the same candidate twice; each shipment is returned once.
-    return { ok: true, shipments: shipments.filter((s, i) => shipments.findIndex((other) => other.id === s.id) === i) };
+    if (!shipments.some((other) => other.id === shipment.id)) shipments.push(shipment);
   }
-  const withError = candidates.find((result) => result.error);
+  if (shipments.length > 0) return { ok: true, shipments };
   if (withError?.error) return failed(trackResultError(withError.error, number));
-  if (parsed.length > 0) {
-    return failed(
-      new UpstreamError(`carrier-b track ${number}: no candidate matches the given carrier code or unique id`, {
-        code: 'UPSTREAM_NOT_FOUND',
-        upstream: 'carrier-b',
-        operation: 'track',
-      }),
-    );
-  }
-  return failed(contractError(number, 'the answer has no trackResults for this number'));
+  return failed(
+    new UpstreamError(`carrier-b track ${number}: no candidate matches the given carrier code or unique id`, {
+      code: 'UPSTREAM_NOT_FOUND',
+      upstream: 'carrier-b',
+      operation: 'track',
+    }),
+  );
 }
 
 /** When the request named a unique id or carrier code, keep only results that do not contradict it. */

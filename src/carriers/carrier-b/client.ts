@@ -34,7 +34,7 @@ export interface CarrierBClientOptions {
   now?: () => number;
   /** A 429 whose Retry-After is at most this far away is waited out once (assumption B3). */
   maxRetryAfterWaitMs?: number;
-  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS_CARRIER_B, else UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
   connections?: number;
 }
 

@@ -62,7 +62,9 @@ export function createCarrierBConnector(options: CarrierBConnectorOptions): Carr
       const byLocale = new Map<string, number[]>();
       requests.forEach((request, index) => {
         const locale = localeFor(request, config.locale) ?? '';
-        byLocale.set(locale, [...(byLocale.get(locale) ?? []), index]);
+        const indices = byLocale.get(locale);
+        if (indices) indices.push(index);
+        else byLocale.set(locale, [index]);
       });
       const calls: Array<Promise<void>> = [];
       for (const [locale, indices] of byLocale) {

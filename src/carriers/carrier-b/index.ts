@@ -15,6 +15,7 @@ import type {
   TenderingConnector,
   TrackingCapability,
 } from '../types.js';
+import { poolConnectionsFor } from '../../platform/config.js';
 import { createCarrierBHttpClient } from './client.js';
 import { createCarrierBConnector, type CarrierBConnector } from './connector.js';
 import { CarrierBPostalValidator } from './postal.js';
@@ -49,7 +50,7 @@ export const carrierBModule: CarrierModule = {
   build(deps: CarrierModuleDeps): CarrierCapabilities {
     const section = deps.config.carrierB;
     const client = section
-      ? createCarrierBHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger, connections: deps.config.http.poolConnections })
+      ? createCarrierBHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger, connections: poolConnectionsFor(deps.config.http, 'carrier-b') })
       : null;
 
     let trackingConnector: CarrierBConnector | null = null;

@@ -43,7 +43,8 @@ export function mapTrackResult(result: WireTrackResult, ctx: TrackResultContext)
   const scans = mapScanEvents(result.scanEvents ?? []);
   const events = ctx.detailedScans ? scans : null;
   // The seed: "`dateAndTimes[]` typed list ... select by type", never by position.
-  const deliveredAt = dateOfType(result, 'ACTUAL_DELIVERY');
+  const dates = datesByType(result);
+  const deliveredAt = carrierTimeFromIso(dates.get('ACTUAL_DELIVERY'));
   const status = readCarrierBStatus([latest?.derivedCode, latest?.code], latest?.statusByLocale ?? latest?.description);
   const newestScan = scans[0] ?? null;
   const delivery = result.deliveryDetails;
@@ -71,8 +72,8 @@ export function mapTrackResult(result: WireTrackResult, ctx: TrackResultContext)
     destination: party(delivery?.actualDeliveryAddress),
     shipper: null,
     recipient: party(result.recipientInformation?.address),
-    pickedUpAt: dateOfType(result, 'ACTUAL_PICKUP'),
-    shippedAt: dateOfType(result, 'SHIP'),
+    pickedUpAt: carrierTimeFromIso(dates.get('ACTUAL_PICKUP')),
+    shippedAt: carrierTimeFromIso(dates.get('SHIP')),
     deliveredAt,
     estimatedDelivery: deliveryWindow(result),
     delay: delay(result),
@@ -149,9 +150,11 @@ export function readAlerts(alerts: readonly unknown[] | null | undefined): Carri
   });
 }
 
-function dateOfType(result: WireTrackResult, type: string): CarrierTime | null {
-  const entry = (result.dateAndTimes ?? []).find((item) => item.type === type);
-  return carrierTimeFromIso(entry?.dateTime);
+/** `dateAndTimes[]` by type, read once per result; the first entry of a type wins, as a search by type would find it. */
+function datesByType(result: WireTrackResult): Map<string, string | null | undefined> {
+  const dates = new Map<string, string | null | undefined>();
+  for (const item of result.dateAndTimes ?? []) if (item.type && !dates.has(item.type)) dates.set(item.type, item.dateTime);
+  return dates;
 }
 
 function address(wire: WireAddress | null | undefined): PartyAddress | null {

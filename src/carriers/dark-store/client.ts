@@ -9,7 +9,12 @@ export interface DarkStoreClientOptions {
   retryBaseDelayMs: number;
   metrics: Metrics;
   logger: Logger;
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS_DARK_STORE); DARK_STORE_POOL_CONNECTIONS when absent. */
+  connections?: number;
 }
+
+/** One health read at a time (the monitor's rule): a small pool is plenty. */
+export const DARK_STORE_POOL_CONNECTIONS = 2;
 
 /**
  * One client for `{fulfilment_url}`, with no credential: "`/health` needs no credential", and the backend's
@@ -24,8 +29,7 @@ export function createDarkStoreHttpClient(options: DarkStoreClientOptions): Upst
     logger: options.logger,
     retryBaseDelayMs: options.retryBaseDelayMs,
     readError: readDarkStoreError,
-    // One health read at a time (the monitor's rule): a small pool is plenty.
-    connections: 2,
+    connections: options.connections ?? DARK_STORE_POOL_CONNECTIONS,
   });
 }
 

@@ -1,9 +1,9 @@
 import type { Money } from '../../domain/money.js';
 import type { DarkStoreHealth } from '../../domain/rating.js';
-import type { DarkStoreConfig } from '../../platform/config.js';
+import { poolConnectionsFor, type DarkStoreConfig } from '../../platform/config.js';
 import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps, HealthConnector } from '../types.js';
 import { type Catchment, loadCatchment } from './catchment.js';
-import { createDarkStoreHttpClient } from './client.js';
+import { DARK_STORE_POOL_CONNECTIONS, createDarkStoreHttpClient } from './client.js';
 import { DarkStoreHealthConnector } from './health.js';
 import { DarkStoreMonitor, type DarkStoreHealthState } from './monitor.js';
 import { DarkStoreRatingConnector, holdingCostPerUnitPerDay } from './rating.js';
@@ -58,7 +58,15 @@ export const darkStoreModule: CarrierModule = {
       return { carrier: 'DARK_STORE', tracking: null, rating: [], landedCost: [], postalValidation: [], health: [], clients: [], darkStore: null, close: async () => {} };
     }
     const catchment = loadCatchment(section);
-    const client = createDarkStoreHttpClient({ config: section, timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger });
+    const client = createDarkStoreHttpClient({
+      config: section,
+      timeouts: deps.timeouts,
+      retryBaseDelayMs: deps.retryBaseDelayMs,
+      metrics: deps.metrics,
+      logger: deps.logger,
+      // One health read at a time (the monitor's rule): 2 unless UPSTREAM_POOL_CONNECTIONS_DARK_STORE says otherwise.
+      connections: poolConnectionsFor(deps.config.http, 'dark-store', DARK_STORE_POOL_CONNECTIONS),
+    });
     const monitor = new DarkStoreMonitor({
       connector: new DarkStoreHealthConnector({ client }),
       intervalMs: section.healthIntervalMs,

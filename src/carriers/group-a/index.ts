@@ -1,4 +1,5 @@
 import type { CarrierInterface } from '../../domain/carrier.js';
+import { poolConnectionsFor } from '../../platform/config.js';
 import type { TrackRequest } from '../../domain/tracking.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type {
@@ -86,9 +87,9 @@ export const groupAModule: CarrierModule = {
     const platform = { timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger };
     const quota = deps.quotaCounter ? { quotaCounter: deps.quotaCounter } : {};
 
-    const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking }) : null;
-    const expressClient = config.groupAExpress ? createExpressHttpClient({ ...platform, ...quota, config: config.groupAExpress }) : null;
-    const ecommerceClient = config.groupAEcommerce ? createEcommerceHttpClient({ ...platform, config: config.groupAEcommerce }) : null;
+    const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking, connections: poolConnectionsFor(config.http, 'group-a/tracking') }) : null;
+    const expressClient = config.groupAExpress ? createExpressHttpClient({ ...platform, ...quota, config: config.groupAExpress, connections: poolConnectionsFor(config.http, 'group-a/express') }) : null;
+    const ecommerceClient = config.groupAEcommerce ? createEcommerceHttpClient({ ...platform, config: config.groupAEcommerce, connections: poolConnectionsFor(config.http, 'group-a/ecommerce') }) : null;
 
     const tracking: TrackingInterface[] = [];
     const rating: RatingConnector[] = [];

@@ -36,6 +36,7 @@ export interface UpstreamClientOptions {
   retryBaseDelayMs?: number;
   /** A 429 whose Retry-After is at most this far away is waited out and retried once; later ones fail at once. */
   maxRetryAfterWaitMs?: number;
+  /** Most connections the pool opens to the origin (UPSTREAM_POOL_CONNECTIONS and its per-upstream overrides). */
   connections?: number;
   /**
    * Awaited before every HTTP attempt, retries included, so an upstream quota (Group A unified tracking: "at most one
@@ -95,6 +96,8 @@ export type DownloadSpec = Omit<CallSpec<z.ZodType>, 'schema' | 'onFailureBody'>
  */
 export class UpstreamClient {
   readonly upstream: CarrierInterface;
+  /** The pool's size: at most this many connections to the origin at once (excess calls queue in the pool). */
+  readonly connections: number;
   private readonly pool: Pool;
   private readonly origin: string;
   private readonly basePath: string;
@@ -105,8 +108,9 @@ export class UpstreamClient {
     const base = new URL(options.baseUrl);
     this.origin = base.origin;
     this.basePath = base.pathname.replace(/\/+$/, '');
+    this.connections = options.connections ?? 64; // UPSTREAM_POOL_CONNECTIONS' default (docs/assumptions.md PF3)
     this.pool = new Pool(this.origin, {
-      connections: options.connections ?? 64, // UPSTREAM_POOL_CONNECTIONS' default (docs/assumptions.md PF3)
+      connections: this.connections,
       connect: { timeout: options.timeouts.connectTimeoutMs },
       headersTimeout: options.timeouts.headersTimeoutMs,
       bodyTimeout: options.timeouts.bodyTimeoutMs,

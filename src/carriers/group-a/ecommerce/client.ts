@@ -15,6 +15,8 @@ export interface EcommerceHttpClientOptions {
   retryBaseDelayMs: number;
   metrics: Metrics;
   logger: Logger;
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS_<UPSTREAM>, else UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
+  connections?: number;
   /** Clock of the token cache (tests step it to reach the re-mint point). */
   now?: () => number;
 }
@@ -41,6 +43,7 @@ export function createEcommerceHttpClient(options: EcommerceHttpClientOptions): 
     metrics,
     logger: options.logger,
     readError: readProblem,
+    ...(options.connections !== undefined ? { connections: options.connections } : {}),
     retryBaseDelayMs: options.retryBaseDelayMs,
   });
 }

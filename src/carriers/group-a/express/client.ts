@@ -17,6 +17,8 @@ export interface ExpressHttpClientOptions {
   retryBaseDelayMs: number;
   metrics: Metrics;
   logger: Logger;
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS_<UPSTREAM>, else UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
+  connections?: number;
   /** Shared counter (the store's) so replicas share the daily quota; defaults to an in-process counter. */
   quotaCounter?: QuotaCounter;
   now?: () => number;
@@ -68,6 +70,7 @@ export function createExpressHttpClient(options: ExpressHttpClientOptions): Expr
     logger: options.logger,
     readError: readProblem,
     retryBaseDelayMs: options.retryBaseDelayMs,
+    ...(options.connections !== undefined ? { connections: options.connections } : {}),
     ...(limiter ? { beforeAttempt: () => limiter.acquire() } : {}),
   });
   return Object.assign(client, { limiter });

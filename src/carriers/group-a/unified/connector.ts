@@ -30,6 +30,8 @@ export interface UnifiedConnectorOptions {
   retryBaseDelayMs: number;
   metrics: Metrics;
   logger: Logger;
+  /** Connections of the pool (UPSTREAM_POOL_CONNECTIONS_<UPSTREAM>, else UPSTREAM_POOL_CONNECTIONS); the client's default when absent. */
+  connections?: number;
   /** Shared counter (the store's) when replicas share one quota; defaults to an in-process counter. */
   quotaCounter?: QuotaCounter;
   cache?: TrackingCache;
@@ -94,6 +96,7 @@ export class UnifiedTrackingConnector implements TrackingConnector {
       logger: options.logger,
       readError: readProblem,
       retryBaseDelayMs: options.retryBaseDelayMs,
+      ...(options.connections !== undefined ? { connections: options.connections } : {}),
       beforeAttempt: () => this.limiter.acquire(),
     });
   }
