@@ -13,7 +13,8 @@
  * The bare Apollo hello world (bench/hello-world.mjs) is started the same way in the same round (interleaved), warmed
  * with the same number of `{ hello }` requests, and read after the same idle time: the target is an idle RSS at most
  * 3x the hello world's.
- * Environment: STARTUP_BENCH_ROUNDS (5), STARTUP_BENCH_WARMUP (300), STARTUP_BENCH_IDLE_SECONDS (5).
+ * Environment: STARTUP_BENCH_ROUNDS (5), STARTUP_BENCH_WARMUP (300), STARTUP_BENCH_IDLE_SECONDS (10),
+ * STARTUP_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph only, none by default).
  * Run alone: `BENCH=startup npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -29,7 +30,9 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
 const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.STARTUP_BENCH_WARMUP ?? 300);
-const IDLE_SECONDS = Number(process.env.STARTUP_BENCH_IDLE_SECONDS ?? 5);
+const IDLE_SECONDS = Number(process.env.STARTUP_BENCH_IDLE_SECONDS ?? 10);
+/** Extra node flags for the subgraph only (e.g. `--max-semi-space-size=2`), to measure a production flag's effect. */
+const SUBGRAPH_NODE_ARGS = (process.env.STARTUP_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Issue 12 item 4's targets. */
 const READY_TARGET_MS = 2_000;
 const RSS_TARGET_RATIO = 3;
@@ -150,7 +153,7 @@ interface Started { child: ChildProcess; base: string; readyMs: number; loopBloc
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = start(NODE, ['--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  const child = start(NODE, [...SUBGRAPH_NODE_ARGS, '--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
     ...upstreamEnv,
     NODE_ENV: 'production',
     SANDBOX: 'off',
@@ -233,7 +236,7 @@ interface HelloRound { rssReady: number; rssWarm: number; rssIdle: number }
 
 export async function runStartupBench(): Promise<string[]> {
   const out: string[] = [];
-  out.push(`${await ensureBuild()}; ${ROUNDS} rounds, NODE_ENV=production, SANDBOX=off, embedded PGlite; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  out.push(`${await ensureBuild()}; ${ROUNDS} rounds, NODE_ENV=production, SANDBOX=off, embedded PGlite${SUBGRAPH_NODE_ARGS.length ? `, subgraph node flags ${SUBGRAPH_NODE_ARGS.join(' ')}` : ''}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const dataRoot = await mkdtemp(join(tmpdir(), 'startup-bench-'));
   const sandbox = await startSandbox();
   const ours: SubgraphRound[] = [];
