@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
@@ -32,6 +33,9 @@ export interface StartedServer extends RunningApp {
  * them, and the first log lines say so.
  */
 export async function startServer({ config, logger }: { config: Config; logger: Logger }): Promise<StartedServer> {
+  // How long the start kept the event loop from answering (PGlite's init and migrations run on it): logged at ready.
+  const startLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+  startLoopDelay.enable();
   const wantSandbox = sandboxWanted(config);
   // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
   // Embedded PGlite in DATA_DIR by default (locked to this process), PostgreSQL when DATABASE_URL is set; migrations
@@ -105,7 +109,19 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   // before the store closes; a batch it was sending when killed is sent again after its lease.
   if (effective.analyticsExport?.enabled ?? true) services.analyticsExporter?.start();
   const origin = app.url.replace(/\/graphql$/, '');
-  logger.info({ url: app.url, health: `${origin}/healthz`, ready: `${origin}/readyz`, mode }, 'carrier-subgraph ready');
+  startLoopDelay.disable();
+  logger.info(
+    {
+      url: app.url,
+      health: `${origin}/healthz`,
+      ready: `${origin}/readyz`,
+      mode,
+      // Milliseconds since the process started, and the longest the event loop was blocked during startServer.
+      startMs: Math.round(performance.now()),
+      startLoopBlockMaxMs: Math.round(startLoopDelay.max / 1e6),
+    },
+    'carrier-subgraph ready',
+  );
   let closing: Promise<void> | null = null;
   return {
     ...app,

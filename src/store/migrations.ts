@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InternalStore } from './internal.js';
 import type { StoreLogger } from './store.js';
 
@@ -57,13 +58,50 @@ interface AppliedRow {
   checksum: string;
 }
 
-/** Applies pending migrations; returns the versions applied by this call (empty when up to date). */
+/**
+ * The rows of `schema_migrations`, read without a transaction or lock; null when the table does not exist yet (a new
+ * database). Enough to tell that nothing is pending: migrations are only ever added, so a version present stays present.
+ */
+async function readApplied(store: InternalStore): Promise<AppliedRow[] | null> {
+  const { rows } = await store.query<{ present: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  if (!rows[0]?.present) return null;
+  return (await store.query<AppliedRow>('SELECT version, name, checksum FROM schema_migrations')).rows;
+}
+
+/** Warnings about what the database holds against the files: an edited file, versions from newer code. */
+function warnAboutDrift(all: Migration[], rows: AppliedRow[], logger: StoreLogger): void {
+  const files = new Map(all.map((m) => [m.version, m]));
+  for (const row of rows) {
+    const file = files.get(row.version);
+    if (file && file.checksum !== row.checksum) {
+      logger.warn({ version: file.version, name: file.name }, 'migration file changed after it was applied; add a new migration instead');
+    }
+  }
+  const unknown = rows.filter((row) => !files.has(row.version)).map((row) => row.version);
+  if (unknown.length > 0) logger.warn({ versions: unknown }, 'database has migrations this code does not know (a newer version ran here)');
+}
+
+/**
+ * Applies pending migrations; returns the versions applied by this call (empty when up to date).
+ * A restart on an up-to-date database only reads `schema_migrations`: no write transaction, and no wait on the migration
+ * lock that another replica (possibly a newer version migrating further) may hold. Otherwise the pending files run as
+ * described above, with a turn of the event loop between files so that a long migration does not hold it for its
+ * whole length (PGlite runs SQL synchronously in this thread).
+ */
 export async function applyMigrations(
   store: InternalStore,
   logger: StoreLogger,
   migrations?: Migration[],
 ): Promise<number[]> {
   const all = migrations ?? (await loadMigrations());
+  const before = await readApplied(store);
+  if (before) {
+    const present = new Set(before.map((row) => row.version));
+    if (all.every((m) => present.has(m.version))) {
+      warnAboutDrift(all, before, logger);
+      return [];
+    }
+  }
   const appliedNow = await store.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -73,23 +111,16 @@ export async function applyMigrations(
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const { rows } = await tx.query<AppliedRow>('SELECT version, name, checksum FROM schema_migrations');
-    const applied = new Map(rows.map((row) => [row.version, row]));
+    const applied = new Set(rows.map((row) => row.version));
     const versions: number[] = [];
     for (const m of all) {
-      const done = applied.get(m.version);
-      if (done) {
-        if (done.checksum !== m.checksum) {
-          logger.warn({ version: m.version, name: m.name }, 'migration file changed after it was applied; add a new migration instead');
-        }
-        continue;
-      }
+      if (applied.has(m.version)) continue;
+      await nextTurn();
       await tx.exec(m.sql);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [m.version, m.name, m.checksum]);
       versions.push(m.version);
     }
-    const known = new Set(all.map((m) => m.version));
-    const unknown = rows.filter((row) => !known.has(row.version)).map((row) => row.version);
-    if (unknown.length > 0) logger.warn({ versions: unknown }, 'database has migrations this code does not know (a newer version ran here)');
+    warnAboutDrift(all, rows, logger);
     return versions;
   });
   if (appliedNow.length > 0) logger.info({ versions: appliedNow }, 'migrations applied');

@@ -5,7 +5,11 @@
  * One directory must be opened by one process at a time (there is no server to arbitrate): it is locked while open
  * (data-dir-lock.ts), and a second process refuses to start naming DATA_DIR and the holder.
  */
-import { mkdir } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
@@ -28,6 +32,50 @@ function queryable(target: PGlite | Transaction): ScriptQueryable {
   };
 }
 
+/**
+ * PostgreSQL's buffer pool inside PGlite's WASM memory (SU1). PGlite keeps PostgreSQL's 128MB default, which costs
+ * ~110 MB of resident memory once touched and ~0.5 s of start (PostgreSQL initialises the whole pool). This store's
+ * working set is small (status log, inbox, watches, quota rows: tens of MB at most), and a page not in the pool is read
+ * through Node's fs from the OS page cache, so a smaller pool costs a syscall, not a disk read.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
+/** PGlite's own start parameters (single-user mode, no parallel workers ...) plus ours; the initdb run gets them too. */
+export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+
+/*
+ * PGlite's first start on an empty directory runs initdb in a second WASM instance and copies its files into the
+ * directory: 7-40 s of synchronous work on this machine that would block the event loop (and the DATA_DIR lock's
+ * refreshes, which must not stall for its stale window). It runs in a worker thread instead, which exits when done (its
+ * WASM memory with it); the main thread then opens an existing directory. Plain JavaScript evaluated in the worker, so
+ * it needs no TypeScript loader; PGlite is loaded from the path this module resolves.
+ */
+const INIT_WORKER = `
+const { workerData } = require('node:worker_threads');
+const { PGlite } = require(workerData.pglite);
+(async () => {
+  const db = await PGlite.create(workerData.dataDir, { startParams: workerData.startParams });
+  await db.close();
+})().catch((error) => { process.nextTick(() => { throw error; }); });
+`;
+
+async function initialiseInWorker(dataDir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const worker = new Worker(INIT_WORKER, { eval: true, workerData: { pglite, dataDir, startParams: PGLITE_START_PARAMS } });
+  let failure: unknown = null;
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  const [code] = (await once(worker, 'exit')) as [number];
+  if (failure) throw failure;
+  if (code !== 0) throw new Error(`PGlite's first-time initialisation of ${dataDir} stopped (worker exit code ${code})`);
+}
+
+/** PGlite's own test for an initialised directory. */
+async function initialised(dataDir: string): Promise<boolean> {
+  return stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false);
+}
+
 export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {
   const inMemory = dataDir.startsWith('memory://');
   // PGlite creates only the last path segment; create parents so a fresh checkout's ./data/db just works.
@@ -38,7 +86,11 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
   }
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir);
+    if (!inMemory && !(await initialised(dataDir))) {
+      logger.info({ store: 'pglite', dataDir }, 'empty data directory: initialising it (PGlite initdb, in a worker thread)');
+      await initialiseInWorker(dataDir);
+    }
+    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
   } catch (error) {
     await lock?.release();
     throw error;
