@@ -45,7 +45,7 @@ export interface WebhookInboxOptions {
    * only ingests while others process). Default true.
    */
   processing?: boolean;
-  /** Group commit of accepted calls (WEBHOOK_INBOX_GROUP_WINDOW_MS, assumption WI1); default 0 = no extra wait. */
+  /** Group commit of accepted calls (WEBHOOK_INBOX_GROUP_WINDOW_MS, assumption WI1); 0 = no extra wait. Default 2 ms. */
   groupWindowMs?: number;
   /** Rows per group commit at most (WEBHOOK_INBOX_GROUP_MAX); default 200. */
   groupMax?: number;
@@ -142,7 +142,7 @@ export class WebhookInbox {
     this.batchSize = Math.max(1, options.batchSize ?? 50);
     this.writer = new InboxWriter({
       store: options.store,
-      windowMs: options.groupWindowMs ?? 0,
+      windowMs: options.groupWindowMs ?? 2,
       maxGroup: options.groupMax ?? 200,
       onCommit: (rows) => options.metrics?.webhookInboxGroupRows.observe(rows),
     });
