@@ -152,6 +152,10 @@ const envSchema = z.object({
   WEBHOOK_INBOX_PROCESSING: flag.default(true),
   WEBHOOK_INBOX_RETENTION_HOURS: positive(168),
   WEBHOOK_INBOX_MAX_ATTEMPTS: positive(5),
+  WEBHOOK_INBOX_GROUP_WINDOW_MS: ms(2),
+  WEBHOOK_INBOX_GROUP_MAX: positive(200),
+  WEBHOOK_INBOX_BATCH_SIZE: positive(50),
+  WEBHOOK_INBOX_PROCESS_INTERVAL_MS: ms(50),
 
   WATCHERS_ENABLED: flag.default(true),
   WATCH_POLL_TICK_MS: z.coerce.number().int().positive().optional(),
@@ -386,6 +390,12 @@ export interface Config {
     inboxRetentionMs: number;
     /** Failed processing attempts of one notification before it is moved to the dead letters. */
     inboxMaxAttempts: number;
+    /** Group commit of accepted calls (assumption WI1): extra wait for a group (0 = none) and its largest size. */
+    inboxGroupWindowMs: number;
+    inboxGroupMax: number;
+    /** Notifications per processing transaction, and the least time between processing runs (assumption WI3). */
+    inboxBatchSize: number;
+    inboxProcessIntervalMs: number;
   };
 }
 
@@ -638,6 +648,10 @@ function toConfig(env: Env): Config {
       inboxProcessing: env.WEBHOOK_INBOX_PROCESSING,
       inboxRetentionMs: env.WEBHOOK_INBOX_RETENTION_HOURS * 3_600_000,
       inboxMaxAttempts: env.WEBHOOK_INBOX_MAX_ATTEMPTS,
+      inboxGroupWindowMs: env.WEBHOOK_INBOX_GROUP_WINDOW_MS,
+      inboxGroupMax: env.WEBHOOK_INBOX_GROUP_MAX,
+      inboxBatchSize: env.WEBHOOK_INBOX_BATCH_SIZE,
+      inboxProcessIntervalMs: env.WEBHOOK_INBOX_PROCESS_INTERVAL_MS,
       tls:
         env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE
           ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE }

@@ -16,6 +16,8 @@ export interface Metrics {
   webhookCalls: Counter<'scope' | 'status'>;
   /** Request start to 200, the durable inbox write included (the seed's deadline is 5 s). */
   webhookAckDuration: Histogram<'scope'>;
+  /** Rows per group commit of the webhook inbox (several calls per commit under load; assumption WI1). */
+  webhookInboxGroupRows: Histogram<string>;
   /** Changes committed to the status log, by source (PUSH from the webhook, POLL from the watchers). */
   statusChangesRecorded: Counter<'source'>;
   /** GraphQL operations by name (bounded, see operation-metrics.ts), type and outcome (success, partial, error). */
@@ -25,8 +27,18 @@ export interface Metrics {
   graphqlErrors: Counter<'code'>;
 }
 
-/** Gauges read when /metrics is scraped: live subscriptions in this process, webhook calls awaiting processing. */
-export function registerRealtimeGauges(metrics: Metrics, sources: { subscribers(): number; inboxPending(): Promise<number> }): void {
+/** What /metrics shows of the webhook inbox's backlog (WebhookInbox.backlog). */
+export interface InboxBacklog {
+  pending: number;
+  oldestPendingAgeSeconds: number;
+  awaitingWrite: number;
+}
+
+/** Gauges read when /metrics is scraped: live subscriptions in this process, the webhook inbox's backlog. */
+export function registerRealtimeGauges(
+  metrics: Metrics,
+  sources: { subscribers(): number; inboxPending(): Promise<number>; inboxBacklog?: () => Promise<InboxBacklog> },
+): void {
   new Gauge({
     name: 'realtime_subscribers',
     help: 'shipmentStatusChanged subscriptions open on this process (graphql-ws and router callbacks)',
@@ -40,7 +52,31 @@ export function registerRealtimeGauges(metrics: Metrics, sources: { subscribers(
     help: 'Webhook calls stored and acknowledged but not processed yet (shared by every replica on one database)',
     registers: [metrics.registry],
     async collect() {
-      this.set(await sources.inboxPending());
+      this.set(sources.inboxBacklog ? (await backlog()).pending : await sources.inboxPending());
+    },
+  });
+  if (!sources.inboxBacklog) return;
+  // One query per scrape for the three gauges: the first collect starts it, the others reuse it.
+  let scrape: Promise<InboxBacklog> | null = null;
+  const read = sources.inboxBacklog;
+  function backlog(): Promise<InboxBacklog> {
+    scrape ??= read().finally(() => setImmediate(() => (scrape = null)));
+    return scrape;
+  }
+  new Gauge({
+    name: 'webhook_inbox_oldest_pending_age_seconds',
+    help: 'Age of the oldest webhook call acknowledged but not processed (0 when none): growing means processing is behind or stopped',
+    registers: [metrics.registry],
+    async collect() {
+      this.set((await backlog()).oldestPendingAgeSeconds);
+    },
+  });
+  new Gauge({
+    name: 'webhook_inbox_awaiting_write',
+    help: 'Webhook calls on this process waiting for their group commit to the inbox (not acknowledged yet)',
+    registers: [metrics.registry],
+    async collect() {
+      this.set((await backlog()).awaitingWrite);
     },
   });
 }
@@ -92,6 +128,12 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
       help: 'Webhook request start to its 200, durable inbox write included (the carrier allows 5 s)',
       labelNames: ['scope'],
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
+    webhookInboxGroupRows: new Histogram({
+      name: 'webhook_inbox_group_rows',
+      help: 'Webhook calls written per inbox commit (group commit: calls arriving together share one commit)',
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200],
       registers: [registry],
     }),
     statusChangesRecorded: new Counter({

@@ -71,6 +71,10 @@ export function createPushRuntime(deps: {
     processing: config.webhook.inboxProcessing,
     retentionMs: config.webhook.inboxRetentionMs,
     maxAttempts: config.webhook.inboxMaxAttempts,
+    groupWindowMs: config.webhook.inboxGroupWindowMs,
+    groupMax: config.webhook.inboxGroupMax,
+    batchSize: config.webhook.inboxBatchSize,
+    processIntervalMs: config.webhook.inboxProcessIntervalMs,
   });
   const router = groupAWebhookRouter({
     subscriptions,

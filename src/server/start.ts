@@ -90,6 +90,7 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   registerRealtimeGauges(metrics, {
     subscribers: () => services.statusFeed?.subscriberCount ?? 0,
     inboxPending: () => push.inbox.pendingCount(),
+    inboxBacklog: () => push.inbox.backlog(),
   });
   const lifecycle = new Lifecycle();
   const mode = sandbox ? 'sandbox' : 'configured';

@@ -83,7 +83,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
         return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
       }
       res.status(200).json({ received: call.scope === 'subscription.push' ? call.shipments.length : 'confirmation' });
-      void inbox.kick();
+      void inbox.kickFor(call.scope);
       return undefined;
     }
     const outcome = await subscriptions.approve(call.subscriptionId, presented);

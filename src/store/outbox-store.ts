@@ -61,6 +61,27 @@ export async function recordLifecycleEvent(tx: Queryable, event: LifecycleEvent)
   return rowCount === 1;
 }
 
+/** `recordLifecycleEvent` for many events in one statement (a batch of webhook notifications); returns how many were new. */
+export async function recordLifecycleEvents(tx: Queryable, events: readonly LifecycleEvent[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const { rowCount } = await tx.query(
+    `INSERT INTO analytics_outbox (kind, identity, occurred_at, distinct_id, properties)
+     SELECT e.kind, e.identity, e.occurred_at::timestamptz, e.distinct_id, e.properties::json
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
+       AS e(kind, identity, occurred_at, distinct_id, properties, n)
+     ORDER BY e.n
+     ON CONFLICT (identity) DO NOTHING`,
+    [
+      events.map((e) => e.kind),
+      events.map((e) => e.identity),
+      events.map((e) => new Date(e.occurredAt).toISOString()),
+      events.map((e) => e.distinctId),
+      events.map((e) => JSON.stringify(e.properties)),
+    ],
+  );
+  return rowCount;
+}
+
 export interface OutboxState {
   pending: number;
   exported: number;

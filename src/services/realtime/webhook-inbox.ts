@@ -4,10 +4,13 @@ import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
 import type { Queryable, Store } from '../../store/store.js';
+import { InboxWriter } from './inbox-writer.js';
 
 /** What the inbox needs from the status log (StatusLog.append: null = a duplicate, nothing changed). */
 export interface StatusAppender {
   append(tx: Queryable, input: StatusChangeInput): Promise<unknown>;
+  /** Many changes in a few statements, as if appended one by one (StatusLog.appendMany); returns those recorded. */
+  appendMany?(tx: Queryable, inputs: readonly StatusChangeInput[]): Promise<readonly unknown[]>;
 }
 
 export interface WebhookInboxOptions {
@@ -42,9 +45,16 @@ export interface WebhookInboxOptions {
    * only ingests while others process). Default true.
    */
   processing?: boolean;
+  /** Group commit of accepted calls (WEBHOOK_INBOX_GROUP_WINDOW_MS, assumption WI1); 0 = no extra wait. Default 2 ms. */
+  groupWindowMs?: number;
+  /** Rows per group commit at most (WEBHOOK_INBOX_GROUP_MAX); default 200. */
+  groupMax?: number;
+  /** Notifications per processing transaction (WEBHOOK_INBOX_BATCH_SIZE, assumption WI3); default 50. */
+  batchSize?: number;
+  /** Processing runs start at least this far apart (WEBHOOK_INBOX_PROCESS_INTERVAL_MS, WI3); default 50 ms. */
+  processIntervalMs?: number;
 }
 
-const BATCH = 100;
 /** The pending notifications; confirmations have their own runner (processConfirmations). */
 const PENDING_PUSH = `processed_at IS NULL AND body->>'scope' = 'subscription.push'`;
 /** How long after receipt a confirmation's subscription may still be unknown here (assumption P2). */
@@ -60,15 +70,21 @@ interface ConfirmationRow extends InboxRow {
   age_ms: number;
 }
 
-/** Runs one job at a time; a kick while it runs makes it run once more afterwards. */
+/**
+ * Runs one job at a time; a kick while it runs makes it run once more afterwards. With `minIntervalMs`, runs start at
+ * least that far apart: under a steady stream of kicks (one per webhook call) the rows that arrive meanwhile are
+ * processed together in one batch, instead of one small transaction per call (assumption WI3).
+ */
 class SerialRunner {
   private running: Promise<void> | null = null;
   private again = false;
+  private lastStart = 0;
 
   constructor(
     private readonly job: () => Promise<unknown>,
     private readonly isClosed: () => boolean,
     private readonly onError: (error: unknown) => void,
+    private readonly minIntervalMs = 0,
   ) {}
 
   kick(): Promise<void> {
@@ -80,6 +96,10 @@ class SerialRunner {
     this.running = (async () => {
       do {
         this.again = false;
+        const wait = this.lastStart + this.minIntervalMs - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (this.isClosed()) break;
+        this.lastStart = performance.now();
         try {
           await this.job();
         } catch (error) {
@@ -114,21 +134,36 @@ export class WebhookInbox {
   private readonly notifications: SerialRunner;
   private readonly confirmations: SerialRunner;
   private readonly deadLetters: Counter<'source'> | null;
+  private readonly writer: InboxWriter;
+  private readonly batchSize: number;
 
   constructor(private readonly options: WebhookInboxOptions) {
     this.deadLetters = options.metrics ? deadLetterCounter(options.metrics) : null;
+    this.batchSize = Math.max(1, options.batchSize ?? 50);
+    this.writer = new InboxWriter({
+      store: options.store,
+      windowMs: options.groupWindowMs ?? 2,
+      maxGroup: options.groupMax ?? 200,
+      onCommit: (rows) => options.metrics?.webhookInboxGroupRows.observe(rows),
+    });
     const isClosed = () => this.closed || options.processing === false;
-    this.notifications = new SerialRunner(() => this.processPending(), isClosed, (error) =>
-      options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending'),
+    this.notifications = new SerialRunner(
+      () => this.processPending(),
+      isClosed,
+      (error) => options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending'),
+      options.processIntervalMs ?? 50,
     );
     this.confirmations = new SerialRunner(() => this.processConfirmations(), isClosed, (error) =>
       options.logger.error({ err: error }, 'push confirmation processing failed; rows stay pending'),
     );
   }
 
-  /** Writes an accepted call durably; resolves once it is committed. */
-  async accept(source: string, body: unknown): Promise<void> {
-    await this.options.store.query('INSERT INTO webhook_inbox (source, body) VALUES ($1, $2::jsonb)', [source, JSON.stringify(body)]);
+  /**
+   * Writes an accepted call durably; resolves once the commit holding its row is done, rejects when its row is not
+   * stored. Calls arriving together share one commit (InboxWriter, assumption WI1).
+   */
+  accept(source: string, body: unknown): Promise<void> {
+    return this.writer.write(source, body);
   }
 
   /** Processes what is pending now (at start: what a crash left behind), then sweeps periodically. */
@@ -148,8 +183,19 @@ export class WebhookInbox {
 
   /** Calls stored and acknowledged but not processed yet, by any replica (the webhook_inbox_pending gauge). */
   async pendingCount(): Promise<number> {
-    const { rows } = await this.options.store.query<{ n: string }>('SELECT count(*) AS n FROM webhook_inbox WHERE processed_at IS NULL');
-    return Number(rows[0]?.n ?? 0);
+    return (await this.backlog()).pending;
+  }
+
+  /**
+   * The backlog an operator watches (/metrics): calls acknowledged but not processed by any replica, the age of the
+   * oldest of them (0 when none: a growing age means processing is not keeping up or stopped), and calls of this
+   * process waiting for their group commit (not yet acknowledged).
+   */
+  async backlog(): Promise<{ pending: number; oldestPendingAgeSeconds: number; awaitingWrite: number }> {
+    const { rows } = await this.options.store.query<{ n: string; age: number | string | null }>(
+      `SELECT count(*) AS n, extract(epoch FROM now() - min(received_at)) AS age FROM webhook_inbox WHERE processed_at IS NULL`,
+    );
+    return { pending: Number(rows[0]?.n ?? 0), oldestPendingAgeSeconds: Math.max(0, Number(rows[0]?.age ?? 0)), awaitingWrite: this.writer.waiting };
   }
 
   /** Deletes processed rows past the retention; returns how many. Pending rows are kept whatever their age. */
@@ -166,6 +212,14 @@ export class WebhookInbox {
   /** Starts processing of notifications and of confirmations unless running; never rejects. */
   kick(): Promise<void> {
     return Promise.all([this.notifications.kick(), this.confirmations.kick()]).then(() => undefined);
+  }
+
+  /**
+   * After one call's 200: only the runner for its kind. A notification never starts the confirmations' query (it
+   * would run once per notification under load, each time on the store's one PGlite connection).
+   */
+  kickFor(scope: 'subscription.push' | 'subscription.confirm'): Promise<void> {
+    return scope === 'subscription.push' ? this.notifications.kick() : this.confirmations.kick();
   }
 
   async close(): Promise<void> {
@@ -222,9 +276,11 @@ export class WebhookInbox {
   }
 
   /**
-   * Processes every pending row once. Rows go in batches of up to BATCH per transaction (on embedded PGlite, one
-   * connection serves the webhook's inserts too, so fewer, larger transactions keep acknowledgements fast); when a
-   * batch fails, its rows are retried one by one and a row that still fails is left pending with its error.
+   * Processes every pending row once. Rows go in batches of up to `batchSize` per transaction, their status changes
+   * appended in a few set-based statements (StatusLog.appendMany). On embedded PGlite one connection serves the
+   * webhook's inserts too, and they wait for the whole transaction: the batch is sized so that wait stays far under
+   * the acknowledgement target while processing keeps up (assumption WI3). When a batch fails, its rows are retried
+   * one by one and a row that still fails is left pending with its error.
    */
   async processPending(): Promise<number> {
     let processed = 0;
@@ -232,18 +288,35 @@ export class WebhookInbox {
       const batch = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
-            `SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+            `SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} ORDER BY id LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED`,
           );
-          let added = 0;
-          for (const row of rows) added += await this.processRow(tx, row);
-          return { rows: rows.length, added };
+          return { rows: rows.length, added: await this.processRows(tx, rows) };
         })
         .catch(() => null);
       if (batch === null) return processed + (await this.processOneByOne());
       this.countRecorded(batch.added);
       processed += batch.rows;
-      if (batch.rows < BATCH) return processed;
+      if (batch.rows < this.batchSize || this.closed) return processed;
+      // Between batches, let the acknowledgements queued behind this one go first (PGlite: one connection).
+      await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /** A batch's shipments appended together, every row marked processed; returns how many changes were new. */
+  private async processRows(tx: Queryable, rows: InboxRow[]): Promise<number> {
+    const appendMany = this.options.statusLog.appendMany?.bind(this.options.statusLog);
+    if (!appendMany || rows.length <= 1) {
+      let added = 0;
+      for (const row of rows) added += await this.processRow(tx, row);
+      return added;
+    }
+    // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
+    const changes = rows.flatMap((row) => this.options.reader.statusChanges(row.body));
+    // Duplicates (same id, status.timestamp, status.statusCode) append nothing.
+    const added = (await appendMany(tx, changes)).length;
+    await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])', [rows.map((row) => String(row.id))]);
+    this.options.logger.debug({ inboxRows: rows.length, shipments: changes.length, added }, 'webhook notifications processed');
+    return added;
   }
 
   private async processOneByOne(): Promise<number> {
