@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../platform/logger.js';
 import { runWithRequestContext } from '../platform/request-context.js';
@@ -32,12 +32,12 @@ function pathOf(url: string | undefined): string {
 }
 
 /** The access line of one request: method, path, status and time; never headers or bodies. */
-function writeAccessLine(logger: Logger, req: IncomingMessage, res: ServerResponse, requestId: string, startedAt: number): void {
+function writeAccessLine(logger: Logger, method: string | undefined, path: string, res: ServerResponse, requestId: string, startedAt: number): void {
   const failed = res.statusCode >= 500;
   const level = failed ? 'error' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const line = {
-    req: { method: req.method, path: pathOf(req.url) },
+    req: { method, path },
     res: { statusCode: res.statusCode },
     ...(failed ? { err: new Error(`failed with status code ${res.statusCode}`) } : {}),
     responseTime: Date.now() - startedAt,
@@ -56,10 +56,13 @@ export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers);
     res.setHeader('x-request-id', requestId);
-    if (!QUIET_PATHS.has(pathOf(req.url))) {
+    // Read now: a mounted router (app.use('/graphql', ...)) strips its prefix from req.url while it handles the request.
+    const path = pathOf(req.url);
+    if (!QUIET_PATHS.has(path)) {
       const startedAt = Date.now();
+      const method = req.method;
       // 'close' follows 'finish' on every response, and also ends one whose client went away before it was sent.
-      res.once('close', () => writeAccessLine(logger, req, res, requestId, startedAt));
+      res.once('close', () => writeAccessLine(logger, method, path, res, requestId, startedAt));
     }
     runWithRequestContext({ requestId }, next);
   };
