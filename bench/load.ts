@@ -10,6 +10,7 @@
  * LOAD_BENCH_CONNECTIONS (50). Run alone: `BENCH=load npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -213,6 +214,27 @@ async function upstreamCalls(graphqlUrl: string): Promise<number> {
   return total;
 }
 
+/**
+ * CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux; null elsewhere). CPU per request
+ * depends far less than req/s on what else the machine runs, so it is printed beside the ratio of req/s.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `run` and returns its result with the CPU microseconds per request `pid` spent meanwhile (null off Linux). */
+async function withCpu(pid: number | undefined, run: () => Promise<Run>): Promise<Run & { cpuUs: number | null }> {
+  const before = cpuSeconds(pid);
+  const result = await run();
+  const after = cpuSeconds(pid);
+  return { ...result, cpuUs: before === null || after === null || result.samples === 0 ? null : ((after - before) * 1e6) / result.samples };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -232,13 +254,13 @@ export async function runLoadBench(): Promise<string[]> {
       const subgraph = await startSubgraph(sandbox.env, await mkdtemp(join(dataRoot, `latency-${latencyMs}-`)));
       for (const c of CASES.filter((c) => c.latencyMs === latencyMs)) {
         await checkAnswer(subgraph.url, c.query);
-        const hellos: Run[] = [];
-        const ours: Run[] = [];
+        const hellos: Array<Run & { cpuUs: number | null }> = [];
+        const ours: Array<Run & { cpuUs: number | null }> = [];
         let calls = 0;
         for (let round = 0; round < ROUNDS; round++) {
-          hellos.push(await load(hello.url, HELLO));
+          hellos.push(await withCpu(hello.child.pid, () => load(hello.url, HELLO)));
           const before = await upstreamCalls(subgraph.url);
-          ours.push(await load(subgraph.url, c.query));
+          ours.push(await withCpu(subgraph.child.pid, () => load(subgraph.url, c.query)));
           calls += (await upstreamCalls(subgraph.url)) - before;
         }
         const ratios = ours.map((run, i) => run.rps / hellos[i]!.rps);
@@ -250,6 +272,11 @@ export async function runLoadBench(): Promise<string[]> {
           + ` (median of ${ROUNDS} runs, ${samples} samples, ${failures} errors/non-2xx)`);
         out.push(`  hello world ${f(median(hellos.map((r) => r.rps)), 0)} req/s, p50 ${f(median(hellos.map((r) => r.p50)), 1)} ms, p99 ${f(median(hellos.map((r) => r.p99)), 1)} ms`);
         out.push(`  ratio to hello world ${f(median(ratios))}x (spread over runs ${f(Math.min(...ratios))}-${f(Math.max(...ratios))}x)`);
+        const cpuRatios = ours.flatMap((run, i) => (run.cpuUs !== null && hellos[i]!.cpuUs !== null ? [hellos[i]!.cpuUs! / run.cpuUs] : []));
+        if (cpuRatios.length > 0) {
+          out.push(`  CPU per request: subgraph ${f(median(ours.map((r) => r.cpuUs!)), 0)} us, hello world ${f(median(hellos.map((r) => r.cpuUs!)), 0)} us;`
+            + ` hello world's / subgraph's ${f(median(cpuRatios))}x (spread ${f(Math.min(...cpuRatios))}-${f(Math.max(...cpuRatios))}x; /proc/<pid>/stat user+system over each run)`);
+        }
         if (latencyMs > 0) {
           out.push(`  p50 ${f(median(ours.map((r) => r.p50)) / latencyMs)} upstream round trips; ${f(rps / BASELINE_50MS_RPS)}x the ${BASELINE_50MS_RPS} req/s before issue 12`);
         }

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
-import type { DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { checkCost, checkStructure, isTokenCapError, limitError, tokenCapMessage, type OperationLimits } from './limits.js';
 import { checkExecutedSelection } from './request-budget.js';
 
@@ -14,6 +14,7 @@ export function apolloParseOptions(limits: OperationLimits): { maxTokens: number
  * resolver runs, so before any upstream call. graphql-ws runs the same checks (src/server/graphql-ws.ts).
  */
 export function operationLimitsPlugin(limits: OperationLimits): ApolloServerPlugin {
+  const checks = new OperationChecks(limits);
   return {
     async requestDidStart() {
       return {
@@ -29,12 +30,48 @@ export function operationLimitsPlugin(limits: OperationLimits): ApolloServerPlug
         },
         async didResolveOperation({ schema, document, operation, request }) {
           if (!operation) return;
-          const refusal = checkOperation(schema, document, operation, request.variables ?? {}, limits);
+          const refusal = checks.check(schema, document, operation, request.variables ?? {});
           if (refusal) throw refusal;
         },
       };
     },
   };
+}
+
+/**
+ * `checkOperation` with its verdicts remembered per parsed document. Apollo hands every request of the same query
+ * string the same DocumentNode from its document cache, so a repeated operation is checked once, not on every request
+ * (the checks were most of a small request's CPU, issue 12). What is remembered depends only on the document:
+ * depth and aliases always; page sizes, tracking numbers and cost only for an operation without variables, since
+ * with variables they depend on each request's values and are checked every time. Held weakly: a document Apollo
+ * drops from its cache takes its verdicts with it. A remembered refusal is answered as a new error each time.
+ */
+export class OperationChecks {
+  private readonly structure = new WeakMap<DocumentNode, GraphQLError | null>();
+  private readonly whole = new WeakMap<OperationDefinitionNode, GraphQLError | null>();
+
+  constructor(private readonly limits: OperationLimits) {}
+
+  check(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): GraphQLError | null {
+    const cacheable = (operation.variableDefinitions?.length ?? 0) === 0;
+    if (cacheable && this.whole.has(operation)) return copyOf(this.whole.get(operation) ?? null);
+    let structure = this.structure.get(document);
+    if (structure === undefined) {
+      structure = checkStructure(schema, document, this.limits);
+      this.structure.set(document, structure);
+    }
+    const refusal =
+      structure ??
+      checkExecutedSelection(schema, document, operation, variables, this.limits) ??
+      checkCost(schema, document, this.limits, operation.name?.value ?? null, variables);
+    if (cacheable) this.whole.set(operation, refusal);
+    return copyOf(refusal);
+  }
+}
+
+/** Apollo and the plugins may add to an error they are given; a remembered one is never handed out itself. */
+function copyOf(error: GraphQLError | null): GraphQLError | null {
+  return error && new GraphQLError(error.message, { extensions: structuredClone(error.extensions) });
 }
 
 /**

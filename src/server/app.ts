@@ -8,13 +8,13 @@ import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/dis
 import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
 import express from 'express';
 import type { GraphQLContext, ShippingContext } from '../graphql/context.js';
-import { TrackingLoaders } from '../graphql/loaders.js';
+import { graphQLContextFactory } from '../graphql/context-factory.js';
 import { apolloParseOptions, hideSuggestionsPlugin, operationLimitsPlugin } from '../graphql/armor.js';
 import { operationLimitsFrom } from '../graphql/limits.js';
 import { formatGraphQLError } from '../graphql/errors.js';
+import { noStorePlugins } from '../graphql/cache-control.js';
 import { OperationObserver, operationObserverPlugin } from '../graphql/operation-metrics.js';
 import { requestLogging } from './request-id.js';
-import { startDeadline } from '../platform/http/deadline.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -71,17 +71,14 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     : createServer(app);
 
   const limits = operationLimitsFrom(config);
-  // A subscription's events each do their own bounded work; every other operation gets the request deadline.
-  const contextFor = ({ subscription }: { subscription: boolean }): GraphQLContext => {
-    const deadline = subscription ? undefined : startDeadline(config.limits.requestDeadlineMs);
-    return {
-      services: { tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null },
-      loaders: new TrackingLoaders(services.tracking, deadline),
-      logger,
-      ...(deadline ? { deadline } : {}),
-      limits: { maxPageSize: config.limits.maxPageSize },
-    };
-  };
+  // Shared by every request, so built once; frozen, since no request may change what the next one sees.
+  const contextFor = graphQLContextFactory({
+    services: Object.freeze({ tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null }),
+    tracking: services.tracking,
+    logger,
+    requestDeadlineMs: config.limits.requestDeadlineMs,
+    maxPageSize: config.limits.maxPageSize,
+  });
 
   const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations });
 
@@ -104,6 +101,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       operationLimitsPlugin(limits),
       ...(fieldSuggestions ? [] : [hideSuggestionsPlugin()]),
       operationObserverPlugin(operations),
+      ...noStorePlugins(),
       // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
       guardedSubscriptionCallback(callbackHeartbeatWithMargin(ApolloServerPluginSubscriptionCallback()), config.routerAccess.callbackAllowedHosts),
@@ -118,14 +116,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   });
   await apollo.start();
 
-  if (deps.health) app.use(deps.health);
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
-  if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
-  // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
-  // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
-  if (deps.documents) app.use(deps.documents);
+  // First: /graphql is nearly every request, so it is matched before the routes of probes, scrapes and webhooks.
   app.use(
     '/graphql',
     routerSecretMiddleware(config.routerAccess),
@@ -136,6 +127,14 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     graphqlJsonErrors(logger),
   );
 
+  if (deps.health) app.use(deps.health);
+  app.get('/metrics', async (_req, res) => {
+    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+  });
+  if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
+  // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
+  // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
+  if (deps.documents) app.use(deps.documents);
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.server.port, config.server.host, () => resolve());

@@ -33,6 +33,12 @@ export function graphqlHttpHandler<TContext extends BaseContext>(
     for (const [key, value] of response.headers) res.setHeader(key, value);
     res.statusCode = response.status || 200;
     if (response.body.kind === 'complete') {
+      if (req.method === 'POST') {
+        // An ETag serves only a conditional GET: for a POST, express's res.send would hash every answer for nothing.
+        res.setHeader('content-length', Buffer.byteLength(response.body.string));
+        res.end(response.body.string);
+        return;
+      }
       res.send(response.body.string);
       return;
     }

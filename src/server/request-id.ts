@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../platform/logger.js';
 import { runWithRequestContext } from '../platform/request-context.js';
 
@@ -32,29 +31,39 @@ function pathOf(url: string | undefined): string {
   return (url ?? '').split('?')[0] ?? '';
 }
 
+/** The access line of one request: method, path, status and time; never headers or bodies. */
+function writeAccessLine(logger: Logger, method: string | undefined, path: string, res: ServerResponse, requestId: string, startedAt: number): void {
+  const failed = res.statusCode >= 500;
+  const level = failed ? 'error' : 'info';
+  if (!logger.isLevelEnabled(level)) return;
+  const line = {
+    req: { method, path },
+    res: { statusCode: res.statusCode },
+    ...(failed ? { err: new Error(`failed with status code ${res.statusCode}`) } : {}),
+    responseTime: Date.now() - startedAt,
+    requestId,
+  };
+  logger[level](line, failed ? 'request errored' : 'request completed');
+}
+
 /**
  * Every HTTP request gets its id (echoed as `x-request-id`), runs in a request context that puts the id on every log
- * line written on its behalf, and ends with one access line (method, path, status, time; never headers or bodies).
+ * line written on its behalf, and ends with one access line (pino-http's line: `request completed`, or `request
+ * errored` at error level for a 5xx). Written here rather than by pino-http, which builds a child logger (serialising
+ * the request through the redaction paths) for every request, even when the line's level is off (issue 12).
  */
 export function requestLogging(logger: Logger): RequestHandler {
-  const accessLog = pinoHttp({
-    logger,
-    genReqId: (req) => req.id ?? requestIdFrom(req.headers),
-    autoLogging: { ignore: (req) => QUIET_PATHS.has(pathOf(req.url)) },
-    serializers: {
-      req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url) }),
-      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-    },
-    // The id is written into each access line's own object rather than bound on a child logger: the mixin adds it too
-    // when the context is active, and merged keys never repeat.
-    customSuccessObject: (req: IncomingMessage, _res: ServerResponse, value: object) => ({ ...value, requestId: req.id }),
-    customErrorObject: (req: IncomingMessage, _res: ServerResponse, _error: Error, value: object) => ({ ...value, requestId: req.id }),
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-  });
   return (req, res, next) => {
     const requestId = requestIdFrom(req.headers);
-    req.id = requestId;
     res.setHeader('x-request-id', requestId);
-    runWithRequestContext({ requestId }, () => accessLog(req, res, next));
+    // Read now: a mounted router (app.use('/graphql', ...)) strips its prefix from req.url while it handles the request.
+    const path = pathOf(req.url);
+    if (!QUIET_PATHS.has(path)) {
+      const startedAt = Date.now();
+      const method = req.method;
+      // 'close' follows 'finish' on every response, and also ends one whose client went away before it was sent.
+      res.once('close', () => writeAccessLine(logger, method, path, res, requestId, startedAt));
+    }
+    runWithRequestContext({ requestId }, next);
   };
 }

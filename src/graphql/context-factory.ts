@@ -1,0 +1,53 @@
+import type { RequestDeadline } from '../platform/http/deadline.js';
+import type { Logger } from '../platform/logger.js';
+import type { TrackingService } from '../services/tracking.js';
+import type { GraphQLContext } from './context.js';
+import { TrackingLoaders } from './loaders.js';
+
+/**
+ * The request's deadline (REQUEST_DEADLINE_MS), counted from the moment this is called (the request's start), whose
+ * timer is set only when something first reads `signal`, i.e. when the request first goes upstream. Most requests
+ * (`{ __typename }`, answers from the cache or the store) never do, and a timer per request was measurable (issue 12).
+ * Read late, the signal fires when the full deadline from the start passes; read after it passed, it is already aborted.
+ */
+export function deadlineFromNow(ms: number, clock: () => number = () => performance.now()): RequestDeadline {
+  const startedAt = clock();
+  let signal: AbortSignal | undefined;
+  return {
+    ms,
+    get signal(): AbortSignal {
+      if (!signal) {
+        const left = Math.ceil(ms - (clock() - startedAt));
+        signal = left > 0 ? AbortSignal.timeout(left) : AbortSignal.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+      }
+      return signal;
+    },
+  };
+}
+
+export interface ContextFactoryOptions {
+  /** Shared by every request: built once, not per request. */
+  services: GraphQLContext['services'];
+  tracking: TrackingService;
+  logger: Logger;
+  /** REQUEST_DEADLINE_MS. */
+  requestDeadlineMs: number;
+  /** MAX_PAGE_SIZE. */
+  maxPageSize: number;
+}
+
+/**
+ * One GraphQL context per operation (HTTP request or graphql-ws operation). What is shared (services, logger,
+ * limits) is built once; what is per request is only the tracking loaders (whose DataLoaders are themselves made on
+ * first use, TrackingLoaders) and the deadline (its timer made on first use, `deadlineFromNow`). A subscription's
+ * events each do their own bounded work: it gets no request deadline.
+ */
+export function graphQLContextFactory(options: ContextFactoryOptions): (operation: { subscription: boolean }) => GraphQLContext {
+  const { services, tracking, logger, requestDeadlineMs } = options;
+  const limits = Object.freeze({ maxPageSize: options.maxPageSize });
+  return ({ subscription }) => {
+    if (subscription) return { services, loaders: new TrackingLoaders(tracking), logger, limits };
+    const deadline = deadlineFromNow(requestDeadlineMs);
+    return { services, loaders: new TrackingLoaders(tracking, deadline), logger, deadline, limits };
+  };
+}
