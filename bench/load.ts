@@ -1,29 +1,33 @@
 /**
  * Production load benchmark (issue 12 item 5). Measures what production runs: the compiled build (`dist/`, rebuilt
- * with `npm run build` when missing or older than its inputs), started as `node dist/src/main.js` with
+ * with `npm run build` when missing or older than its inputs), started with `npm run start:prod`'s node flags with
  * NODE_ENV=production, the simulators in their own process (`npm run sandbox`), and the load from a third process
  * (autocannon's CLI, 50 connections). A bare Apollo Server 5 + express 5 hello world (bench/hello-world.mjs) runs
  * beside it, and the runs are interleaved (hello, subgraph, hello, subgraph ...), so every figure is a ratio to what
  * the same machine did a moment before: req/s against the hello world's, p50 against one upstream round trip.
  * Upstream calls per request come from the subgraph's own `upstream_calls_total` on /metrics (before and after a run).
  * Environment: LOAD_BENCH_SECONDS (10 per run), LOAD_BENCH_ROUNDS (3 interleaved pairs per case),
- * LOAD_BENCH_CONNECTIONS (50). Run alone: `BENCH=load npm run bench`.
+ * LOAD_BENCH_CONNECTIONS (50), LOAD_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph, none).
+ * Run alone: `BENCH=load npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../test/production/build.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.LOAD_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.LOAD_BENCH_CONNECTIONS ?? 50);
+/** Extra node flags for the subgraph, after start:prod's own (a later V8 flag wins), to weigh a flag's throughput cost. */
+const SUBGRAPH_NODE_ARGS = (process.env.LOAD_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Issue 12: the 50 ms case served 221 req/s before the issue; the target is three times that. */
 const BASELINE_50MS_RPS = 221;
 
@@ -146,7 +150,8 @@ async function startSandbox(latencyMs: number): Promise<{ child: ChildProcess; e
 
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const child = start(NODE, ['--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  const prod = startProdNodeArgs(ROOT);
+  const child = start(NODE, [...prod.slice(0, -1), ...SUBGRAPH_NODE_ARGS, ...prod.slice(-1)], {
     ...upstreamEnv,
     NODE_ENV: 'production',
     SANDBOX: 'off',
@@ -244,7 +249,7 @@ const f = (n: number, digits = 2): string => n.toFixed(digits);
 
 export async function runLoadBench(): Promise<string[]> {
   const out: string[] = [];
-  out.push(`${await ensureBuild()}; ${ROUNDS} interleaved pairs of ${SECONDS} s runs, ${CONNECTIONS} connections, NODE_ENV=production`);
+  out.push(`${await ensureBuild()}; ${ROUNDS} interleaved pairs of ${SECONDS} s runs, ${CONNECTIONS} connections, NODE_ENV=production${SUBGRAPH_NODE_ARGS.length ? `, subgraph node flags ${SUBGRAPH_NODE_ARGS.join(' ')}` : ''}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const dataRoot = await mkdtemp(join(tmpdir(), 'load-bench-'));
   try {
     const hello = await startHelloWorld();

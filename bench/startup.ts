@@ -1,8 +1,8 @@
 /**
  * Start and memory benchmark (issue 12 item 4, "Start fast, stay small"). Measures what production runs: the compiled
- * build (`dist/`, rebuilt when older than its inputs) started as `node --import ./dist/src/platform/tracing.js
- * dist/src/main.js` with NODE_ENV=production and SANDBOX=off, its upstreams pointing at `npm run sandbox` in its own
- * process, the embedded PGlite store in a fresh directory.
+ * build (`dist/`, rebuilt when older than its inputs) started with `npm run start:prod`'s node command line (its V8
+ * flags, SU2, then `--import ./dist/src/platform/tracing.js dist/src/main.js`), NODE_ENV=production and SANDBOX=off,
+ * its upstreams pointing at `npm run sandbox` in its own process, the embedded PGlite store in a fresh directory.
  *
  * Per round: a start on an EMPTY data directory (PGlite's initdb and every migration), a clean stop, then a start on
  * that now EXISTING directory. Time to ready is from spawn() to the first 200 from GET /readyz (polled every 20 ms), so
@@ -25,13 +25,14 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../test/production/build.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
 const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.STARTUP_BENCH_WARMUP ?? 300);
 const IDLE_SECONDS = Number(process.env.STARTUP_BENCH_IDLE_SECONDS ?? 10);
-/** Extra node flags for the subgraph only (e.g. `--max-semi-space-size=2`), to measure a production flag's effect. */
+/** Extra node flags for the subgraph only, after start:prod's own (e.g. `--max-semi-space-size=2`), to measure a flag's effect. */
 const SUBGRAPH_NODE_ARGS = (process.env.STARTUP_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /** Issue 12 item 4's targets. */
 const READY_TARGET_MS = 2_000;
@@ -153,7 +154,10 @@ interface Started { child: ChildProcess; base: string; readyMs: number; loopBloc
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
   const port = await freePort();
   const t0 = performance.now();
-  const child = start(NODE, [...SUBGRAPH_NODE_ARGS, '--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  // start:prod's flags, then the extra ones (a later V8 flag wins, so e.g. `--wasm-tier-up --wasm-dynamic-tiering`
+  // measures the build without SU2), then the entry.
+  const prod = startProdNodeArgs(ROOT);
+  const child = start(NODE, [...prod.slice(0, -1), ...SUBGRAPH_NODE_ARGS, ...prod.slice(-1)], {
     ...upstreamEnv,
     NODE_ENV: 'production',
     SANDBOX: 'off',

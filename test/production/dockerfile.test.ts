@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { copyLines, dockerStages, removedModules } from './dockerfile-stage.js';
+import { startProdNodeArgs } from './node-flags.js';
 
 const stages = dockerStages();
 const runtime = stages.at(-1)!;
@@ -54,5 +55,15 @@ describe('Dockerfile runtime stage', () => {
     expect(argv.at(-1)).toBe('dist/src/main.js');
     expect(argv.join(' ')).not.toMatch(/npm|tsx|sh -c/);
     expect(runtime.instructions.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+
+  it('runs node with the same flags as npm run start:prod, PGlite\'s WASM on Liftoff only (SU2)', () => {
+    const cmd = runtime.instructions.filter((i) => i.keyword === 'CMD').at(-1)!.args;
+    const argv = JSON.parse(cmd) as string[];
+    const prod = startProdNodeArgs();
+    expect(argv.slice(1)).toEqual(prod);
+    // No TurboFan tier-up for WebAssembly: its compiled code and compile zones cost ~70 MB of resident memory (SU2).
+    expect(prod).toEqual(expect.arrayContaining(['--no-wasm-tier-up', '--no-wasm-dynamic-tiering']));
+    expect(prod.indexOf('--no-wasm-tier-up')).toBeLessThan(prod.indexOf('dist/src/main.js'));
   });
 });
