@@ -21,6 +21,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../test/production/build.js';
 import { measureRoundTrip, percentile } from './stats.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LATENCY_MS = Number(process.env.ADDRESS_BENCH_LATENCY_MS ?? 50);
@@ -99,7 +100,7 @@ async function startSubgraph(upstream: Record<string, string>, dataDir: string):
   const port = await freePort();
   // The dark store's health monitor would only add background calls: not configured here.
   const { DARK_STORE_BASE_URL: _store, DARK_STORE_PINCODES: _pincodes, ...env } = upstream;
-  const child = start(process.execPath, ['--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  const child = start(process.execPath, startProdNodeArgs(ROOT), {
     ...env,
     NODE_ENV: 'production',
     SANDBOX: 'off',

@@ -33,6 +33,7 @@ import { createTestDatabase, findPostgresBinDir, startPostgres } from '../test/s
 import { changeInput } from '../test/realtime/fixtures.js';
 import { pushBody } from './push-support.js';
 import { measureRoundTrip, percentile } from './stats.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const LATENCY_MS = Number(process.env.BENCH_ANALYTICS_LATENCY_MS ?? 20);
 const BACKLOG = Number(process.env.BENCH_ANALYTICS_BACKLOG ?? 5000);
@@ -74,7 +75,7 @@ function serverEnv(sandbox: Sandbox, storeEnv: Record<string, string>, dataDir: 
 
 /** The compiled server, as `npm run start:prod` runs it (without .env: the bench sets every variable it needs). */
 function startProduction(env: Record<string, string>): Promise<ChildServer> {
-  return startChildServer(env, undefined, { command: [process.execPath, 'dist/src/main.js'], startTimeoutMs: 120_000 });
+  return startChildServer(env, undefined, { command: [process.execPath, ...startProdNodeArgs()], startTimeoutMs: 120_000 });
 }
 
 async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {

@@ -19,6 +19,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from '../test/production/build.js';
 import { percentile } from './stats.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NODE = process.execPath;
@@ -152,7 +153,7 @@ async function startSandbox(latencyMs: number): Promise<{ child: ChildProcess; e
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, profileDir: string | null): Promise<{ child: ChildProcess; origin: string }> {
   const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
-  const child = start(NODE, [...profile, '--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  const child = start(NODE, [...startProdNodeArgs(ROOT).slice(0, -1), ...profile, 'dist/src/main.js'], {
     ...upstreamEnv,
     NODE_ENV: 'production',
     SANDBOX: 'off',

@@ -26,6 +26,7 @@ import { openStore, type StoreOptions } from '../src/store/store.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { freePort } from '../test/push/child-server.js';
 import { createTestDatabase, findPostgresBinDir, startPostgres } from '../test/support/postgres.js';
+import { startProdNodeArgs } from '../test/production/node-flags.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
@@ -85,7 +86,7 @@ async function startProduction(env: Record<string, string>, logFile: string): Pr
   const port = await freePort();
   const fd = openSync(logFile, 'a');
   const nodeArgs = (process.env.BENCH_WEBHOOK_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
-  const child = spawn(process.execPath, [...nodeArgs, '--import', './dist/src/platform/tracing.js', 'dist/src/main.js'], {
+  const child = spawn(process.execPath, [...startProdNodeArgs(ROOT).slice(0, -1), ...nodeArgs, 'dist/src/main.js'], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' },
     stdio: ['ignore', fd, fd],
