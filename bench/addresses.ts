@@ -12,18 +12,13 @@
  * ADDRESS_BENCH_EXPRESS_ENVIRONMENT=production points express at the simulator's production prefix, which has no daily
  * quota (so no quota reservation in the store before each call), to compare.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../test/production/build.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuild, killAll, metric, startProduction, startSandboxProcess } from './processes.js';
 import { measureRoundTrip, percentile } from './stats.js';
-import { startProdNodeArgs } from '../test/production/node-flags.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const LATENCY_MS = Number(process.env.ADDRESS_BENCH_LATENCY_MS ?? 50);
 const SAMPLES = Number(process.env.ADDRESS_BENCH_SAMPLES ?? 30);
 const BATCH = 100;
@@ -35,103 +30,24 @@ const QUERY = `query($inputs: [AddressToResolveInput!]!, $options: ResolveAddres
   }
 }`;
 
-const children = new Set<ChildProcess>();
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-/** Every child runs in its own process group: killing the group ends what npm or tsx started below it too. */
-function stopAll(): void {
-  for (const child of children) {
-    try {
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-  children.clear();
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePort(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 30_000);
-    if (await portIsFree(port)) return port;
-  }
-}
-
-/** `npm run sandbox` on five free consecutive ports; the `.env` lines it prints configure the subgraph. */
-async function startSimulators(): Promise<Record<string, string>> {
-  let base = 0;
-  for (let attempt = 0; attempt < 50 && base === 0; attempt++) {
-    const candidate = 20_000 + Math.floor(Math.random() * 30_000);
-    let free = true;
-    for (let i = 0; i < 5 && free; i++) free = await portIsFree(candidate + i);
-    if (free) base = candidate;
-  }
-  const child = start('npm', ['run', 'sandbox'], { SANDBOX_PORT_BASE: String(base), SANDBOX_LATENCY_MS: String(LATENCY_MS) });
-  const env: Record<string, string> = {};
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('sandbox not ready within 60 s')), 60_000);
-    child.on('exit', (code) => reject(new Error(`sandbox exited (${code})`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-      if (match) env[match[1]!] = match[2]!;
-      if (line.startsWith('# Example numbers')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  child.stderr?.resume();
-  return env;
-}
-
 async function startSubgraph(upstream: Record<string, string>, dataDir: string): Promise<string> {
-  const port = await freePort();
   // The dark store's health monitor would only add background calls: not configured here.
   const { DARK_STORE_BASE_URL: _store, DARK_STORE_PINCODES: _pincodes, ...env } = upstream;
-  const child = start(process.execPath, startProdNodeArgs(ROOT), {
-    ...env,
-    NODE_ENV: 'production',
-    SANDBOX: 'off',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    WATCHERS_ENABLED: 'false',
-    ...(process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT ? { GROUP_A_EXPRESS_ENVIRONMENT: process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT } : {}),
-    SHIPPING_WORKER_ENABLED: 'false',
+  const { origin } = await startProduction({
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      WATCHERS_ENABLED: 'false',
+      ...(process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT ? { GROUP_A_EXPRESS_ENVIRONMENT: process.env.ADDRESS_BENCH_EXPRESS_ENVIRONMENT } : {}),
+      SHIPPING_WORKER_ENABLED: 'false',
+    },
   });
-  child.stdout?.resume();
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/readyz`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`subgraph did not start\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return `${base}/graphql`;
+  return `${origin}/graphql`;
 }
 
 /** `upstream_calls_total` of one upstream and operation, every status, from the subgraph's /metrics. */
 async function callsOf(graphqlUrl: string, upstream: string, operation: string): Promise<number> {
-  const text = await (await fetch(graphqlUrl.replace(/\/graphql$/, '/metrics'))).text();
-  let total = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('upstream_calls_total{') && line.includes(`upstream="${upstream}"`) && line.includes(`operation="${operation}"`)) total += Number(line.split(' ').at(-1));
-  }
-  return total;
+  return metric(graphqlUrl.replace(/\/graphql$/, ''), 'upstream_calls_total', { upstream, operation }, 0);
 }
 
 let run = 0;
@@ -156,16 +72,10 @@ async function resolveOnce(url: string, inputs: unknown[], options?: unknown): P
 }
 
 export async function runAddressesBench(): Promise<string[]> {
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    await ensureBuilt();
-  } finally {
-    process.chdir(cwd);
-  }
+  await ensureBuild();
   const dataDir = await mkdtemp(join(tmpdir(), 'addresses-bench-'));
   try {
-    const upstream = await startSimulators();
+    const { env: upstream } = await startSandboxProcess(LATENCY_MS);
     const url = await startSubgraph(upstream, dataDir);
     const carrierB = new URL(upstream['CARRIER_B_BASE_URL']!).origin;
     // Warm-up: token minted, connections opened, code paths compiled; not counted.
@@ -213,7 +123,7 @@ export async function runAddressesBench(): Promise<string[]> {
       `the same ${BATCH} addresses again: upstream calls ${repeatCalls} (target 0: ${verdict(repeatCalls === 0)}), from cache ${fromCache}/${BATCH}, ${repeat.ms.toFixed(1)} ms`,
     ];
   } finally {
-    stopAll();
+    killAll();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

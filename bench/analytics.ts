@@ -26,12 +26,13 @@ import { startSandbox, type Sandbox } from '../sandbox/index.js';
 import { insertIdOf } from '../src/domain/analytics.js';
 import { statusChangeIdentity } from '../src/domain/lifecycle-events.js';
 import { StatusLog } from '../src/store/status-log.js';
-import { openStore, type StoreOptions } from '../src/store/store.js';
+import { openStore } from '../src/store/store.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { freePort, startChildServer, type ChildServer } from '../test/push/child-server.js';
-import { createTestDatabase, findPostgresBinDir, startPostgres } from '../test/support/postgres.js';
 import { changeInput } from '../test/realtime/fixtures.js';
-import { pushBody } from './push-support.js';
+import { metric } from './processes.js';
+import { activePushSubscription, pushBody, waitUntil } from './push-support.js';
+import { storesUnderTest, type StoreUnderTest } from './stores.js';
 import { measureRoundTrip, percentile } from './stats.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
 
@@ -43,12 +44,6 @@ const BATCH_SIZE = Number(process.env.ANALYTICS_EXPORT_BATCH_SIZE ?? 200);
 const INTERVAL_MS = Number(process.env.ANALYTICS_EXPORT_INTERVAL_MS ?? 1000);
 /** How long the bench waits for the bridge to hold everything after the load ends before it calls the run failed. */
 const SETTLE_TIMEOUT_MS = 120_000;
-
-interface Store {
-  name: string;
-  /** A fresh, empty store per run: the server's environment and the bench's own openStore options. */
-  fresh(): Promise<{ env: Record<string, string>; options: StoreOptions; cleanup(): Promise<void> }>;
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const f1 = (n: number) => n.toFixed(1);
@@ -78,19 +73,11 @@ function startProduction(env: Record<string, string>): Promise<ChildServer> {
   return startChildServer(env, undefined, { command: [process.execPath, ...startProdNodeArgs()], startTimeoutMs: 120_000 });
 }
 
-async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
 /** Figure 1: a backlog recorded before the server starts, then exported at the bridge's pace. */
-async function throughput(store: Store, roundTripMs: number): Promise<string[]> {
+async function throughput(store: StoreUnderTest, roundTripMs: number): Promise<string[]> {
   const sandbox = await startSandbox({ push: { duplicateRate: 0 } });
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-analytics-'));
-  const { env, options, cleanup } = await store.fresh();
+  const { env, options } = await store.fresh();
   let child: ChildServer | null = null;
   try {
     const expected = new Set<string>();
@@ -130,46 +117,21 @@ async function throughput(store: Store, roundTripMs: number): Promise<string[]> 
   } finally {
     await child?.kill();
     await sandbox.close();
-    await cleanup();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-/** An ACTIVE Group A push subscription on the child server; the webhook URL and the secret the sandbox knows. */
-async function pushTarget(sandbox: Sandbox, origin: string): Promise<{ webhook: string; secret: string }> {
-  const created = (await (
-    await fetch(`${origin}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'mutation { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: "1234567890" }) { pushSubscription { carrierSubscriptionId state } } }',
-      }),
-    })
-  ).json()) as { data?: { createPushSubscription: { pushSubscription: { carrierSubscriptionId: string; state: string } | null } } };
-  const subscription = created.data?.createPushSubscription.pushSubscription;
-  if (subscription?.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
-  const secret = sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
-  if (!secret) throw new Error('the sandbox does not know the push subscription');
-  return { webhook: `${origin}/webhooks/group-a`, secret };
-}
-
-async function metric(origin: string, name: string): Promise<number> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
-  const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
-  return match ? Number(match[1]) : Number.NaN;
-}
-
 /** Figure 2: steady status changes through the webhook; lag from recorded to stored at the bridge. */
-async function lag(store: Store, roundTripMs: number): Promise<string[]> {
+async function lag(store: StoreUnderTest, roundTripMs: number): Promise<string[]> {
   const sandbox = await startSandbox({ push: { duplicateRate: 0 } });
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-analytics-'));
-  const { env, options, cleanup } = await store.fresh();
+  const { env, options } = await store.fresh();
   let child: ChildServer | null = null;
   const agent = new Agent({ connections: 64 });
   try {
     sandbox.setFaults('analyticsBridge', { latencyMs: LATENCY_MS });
     child = await startProduction(serverEnv(sandbox, env, dataDir));
-    const { webhook, secret } = await pushTarget(sandbox, child.origin);
+    const { webhook, secret } = await activePushSubscription(child.origin, sandbox);
     const total = RATE * SECONDS;
     let failed = 0;
     const inFlight: Promise<void>[] = [];
@@ -237,40 +199,8 @@ async function lag(store: Store, roundTripMs: number): Promise<string[]> {
     await agent.close();
     await child?.kill();
     await sandbox.close();
-    await cleanup();
     await rm(dataDir, { recursive: true, force: true });
   }
-}
-
-async function stores(): Promise<{ list: Store[]; notes: string[]; stop(): Promise<void> }> {
-  const wanted = new Set((process.env.BENCH_ANALYTICS_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
-  const list: Store[] = [];
-  const notes: string[] = [];
-  let stop = async () => {};
-  if (wanted.has('pglite')) {
-    list.push({ name: 'embedded PGlite', fresh: async () => ({ env: {}, options: {}, cleanup: async () => {} }) });
-  }
-  if (wanted.has('postgres')) {
-    let base = process.env.DATABASE_URL;
-    let label = 'PostgreSQL (DATABASE_URL)';
-    if (!base && findPostgresBinDir()) {
-      const pg = await startPostgres();
-      base = pg.url;
-      label = 'PostgreSQL (local throwaway server)';
-      stop = () => pg.stop();
-    }
-    if (base) {
-      const server = base;
-      list.push({
-        name: label,
-        fresh: async () => {
-          const url = await createTestDatabase(server);
-          return { env: { DATABASE_URL: url }, options: { databaseUrl: url }, cleanup: async () => {} };
-        },
-      });
-    } else notes.push('PostgreSQL: skipped (no DATABASE_URL and no PostgreSQL binaries found)');
-  }
-  return { list, notes, stop };
 }
 
 export async function runAnalyticsBench(): Promise<string[]> {
@@ -283,7 +213,7 @@ export async function runAnalyticsBench(): Promise<string[]> {
     `compiled build, NODE_ENV=production; bridge simulator latency ${LATENCY_MS} ms, one round trip ${f1(roundTripMs)} ms; ` +
       `ANALYTICS_EXPORT_BATCH_SIZE ${BATCH_SIZE}, ANALYTICS_EXPORT_INTERVAL_MS ${INTERVAL_MS}`,
   ];
-  const { list, notes, stop } = await stores();
+  const { list, notes, stop } = await storesUnderTest('BENCH_ANALYTICS_STORES');
   try {
     out.push(...notes);
     for (const store of list) out.push(...(await throughput(store, roundTripMs)));

@@ -10,19 +10,15 @@
  * LOAD_BENCH_CONNECTIONS (50), LOAD_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph, none).
  * Run alone: `BENCH=load npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../test/production/build.js';
-import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuild, killAll, postGraphql, ROOT, sampleSum, metricsText, start, startHelloWorld, startProduction, startSandboxProcess, stop } from './processes.js';
+import { median } from './stats.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = process.execPath;
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.LOAD_BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.LOAD_BENCH_CONNECTIONS ?? 50);
@@ -44,149 +40,9 @@ const CASES: Case[] = [
 
 interface Run { rps: number; p50: number; p99: number; samples: number; failures: number }
 
-/** Every child runs in its own process group, so killing the group also ends what npm or tsx started below it. */
-const children = new Set<ChildProcess>();
-function killAll(): void {
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    }
-  }
-  children.clear();
-}
-process.on('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { killAll(); process.exit(130); });
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-function stop(child: ChildProcess): void {
-  if (child.pid !== undefined && child.exitCode === null) {
-    try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  }
-  children.delete(child);
-}
-
-/** Resolves with the stdout lines up to and including the one `done` accepts; rejects if the child exits first. */
-function readUntil(child: ChildProcess, done: (line: string) => boolean, what: string, timeoutMs = 60_000): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const lines: string[] = [];
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const timer = setTimeout(() => reject(new Error(`${what}: not ready within ${timeoutMs} ms\n${stderr}`)), timeoutMs);
-    const rl = createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      lines.push(line);
-      if (done(line)) { clearTimeout(timer); rl.removeAllListeners('line'); child.stdout?.resume(); resolve(lines); }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${what} exited (${code}) before it was ready\n${lines.join('\n')}\n${stderr}`)); });
-  });
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** The sandbox listens on five consecutive ports from SANDBOX_PORT_BASE. */
-async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    let free = true;
-    for (let i = 0; i < count && free; i++) free = await portIsFree(base + i);
-    if (free) return base;
-  }
-  throw new Error('no range of free ports found');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/**
- * What start:prod runs is dist/; a benchmark of a stale build would measure old code. The production tests' own check
- * (dist/ newer than src, sandbox, schema, package.json, tsconfigs, else `npm run build`), run from the repository root.
- */
-async function ensureBuild(): Promise<string> {
-  const main = join(ROOT, 'dist', 'src', 'main.js');
-  const before = await stat(main).then((s) => s.mtimeMs, () => 0);
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    await ensureBuilt();
-  } finally {
-    process.chdir(cwd);
-  }
-  const after = await stat(main).then((s) => s.mtimeMs, () => 0);
-  if (after === before) return 'dist/ is current';
-  return before === 0 ? 'built dist/ (it was missing)' : 'rebuilt dist/ (it was older than its inputs)';
-}
-
-async function startSandbox(latencyMs: number): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const base = await freePortRange(5);
-  const child = start('npm', ['run', 'sandbox'], { SANDBOX_PORT_BASE: String(base), SANDBOX_LATENCY_MS: String(latencyMs) });
-  const lines = await readUntil(child, (line) => line.startsWith('# Example numbers'), 'sandbox');
-  const env: Record<string, string> = {};
-  for (const line of lines) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (match) env[match[1]!] = match[2]!;
-  }
-  return { child, env };
-}
-
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const prod = startProdNodeArgs(ROOT);
-  const child = start(NODE, [...prod.slice(0, -1), ...SUBGRAPH_NODE_ARGS, ...prod.slice(-1)], {
-    ...upstreamEnv,
-    NODE_ENV: 'production',
-    SANDBOX: 'off',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`subgraph exited (${code}) before it was ready`))));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  child.stdout?.resume();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await Promise.race([fetch(`${base}/readyz`).then((r) => r.ok, () => false), exited]).catch((error: Error) => {
-      throw new Error(`${error.message}\n${stderr}`);
-    });
-    if (ready) return { child, url: `${base}/graphql` };
-    if (Date.now() > deadline) throw new Error(`subgraph not ready within 60 s\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-async function startHelloWorld(): Promise<{ child: ChildProcess; url: string }> {
-  const child = start(NODE, ['bench/hello-world.mjs'], { NODE_ENV: 'production' });
-  const lines = await readUntil(child, (line) => line.startsWith('HELLO_WORLD_URL='), 'hello world');
-  return { child, url: lines.at(-1)!.slice('HELLO_WORLD_URL='.length) };
-}
-
-/** A request that answers with GraphQL errors would be a fast, meaningless run: check the answer before loading it. */
-async function checkAnswer(url: string, query: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-  const body = (await response.json()) as { data?: unknown; errors?: unknown };
-  if (!response.ok || body.errors || !body.data) throw new Error(`${url} ${query}: ${response.status} ${JSON.stringify(body)}`);
+  const { child, origin } = await startProduction({ env: { ...upstreamEnv, DATA_DIR: dataDir }, nodeArgs: SUBGRAPH_NODE_ARGS });
+  return { child, url: `${origin}/graphql` };
 }
 
 /** autocannon's CLI in its own process, so generating load does not share an event loop with what it measures. */
@@ -213,10 +69,7 @@ async function load(url: string, query: string): Promise<Run> {
 }
 
 async function upstreamCalls(graphqlUrl: string): Promise<number> {
-  const text = await (await fetch(graphqlUrl.replace(/\/graphql$/, '/metrics'))).text();
-  let total = 0;
-  for (const line of text.split('\n')) if (line.startsWith('upstream_calls_total{')) total += Number(line.split(' ').at(-1));
-  return total;
+  return sampleSum(await metricsText(graphqlUrl.replace(/\/graphql$/, '')), 'upstream_calls_total', {}, 0);
 }
 
 /**
@@ -240,11 +93,6 @@ async function withCpu(pid: number | undefined, run: () => Promise<Run>): Promis
   return { ...result, cpuUs: before === null || after === null || result.samples === 0 ? null : ((after - before) * 1e6) / result.samples };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const f = (n: number, digits = 2): string => n.toFixed(digits);
 
 export async function runLoadBench(): Promise<string[]> {
@@ -253,12 +101,12 @@ export async function runLoadBench(): Promise<string[]> {
   const dataRoot = await mkdtemp(join(tmpdir(), 'load-bench-'));
   try {
     const hello = await startHelloWorld();
-    await checkAnswer(hello.url, HELLO);
+    await postGraphql(hello.url, HELLO);
     for (const latencyMs of [...new Set(CASES.map((c) => c.latencyMs))]) {
-      const sandbox = await startSandbox(latencyMs);
+      const sandbox = await startSandboxProcess(latencyMs);
       const subgraph = await startSubgraph(sandbox.env, await mkdtemp(join(dataRoot, `latency-${latencyMs}-`)));
       for (const c of CASES.filter((c) => c.latencyMs === latencyMs)) {
-        await checkAnswer(subgraph.url, c.query);
+        await postGraphql(subgraph.url, c.query);
         const hellos: Array<Run & { cpuUs: number | null }> = [];
         const ours: Array<Run & { cpuUs: number | null }> = [];
         let calls = 0;

@@ -1,15 +1,19 @@
-/** Shared by the real-time benches: an active Group A push subscription on a sandboxed server, and its secret. */
-import type { StartedServer } from '../src/server/start.js';
+/**
+ * Shared by the benches that push Group A notifications to a server (webhook, analytics, real-time delivery): an
+ * active push subscription and its secret, the notification's body, and waiting for what the server does after its 200.
+ */
+import type { Sandbox } from '../sandbox/index.js';
 
 export interface PushTarget {
   /** Our webhook's URL. */
   webhook: string;
-  /** The validation secret the carrier sends on every notification (the sandbox knows it). */
+  /** The validation secret the carrier sends on every notification (only the simulator knows it). */
   secret: string;
 }
 
-export async function activePushSubscription(server: StartedServer, subject = '1234567890'): Promise<PushTarget> {
-  const created = await fetch(server.url, {
+/** An ACTIVE Group A push subscription on the server at `origin`, made through its GraphQL API; `sandbox` is its push simulator's. */
+export async function activePushSubscription(origin: string, sandbox: Sandbox, subject = '1234567890'): Promise<PushTarget> {
+  const created = await fetch(`${origin}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
@@ -19,9 +23,18 @@ export async function activePushSubscription(server: StartedServer, subject = '1
   }).then((r) => r.json() as Promise<{ data?: { createPushSubscription: { pushSubscription: { carrierSubscriptionId: string; state: string } | null } }; errors?: unknown }>);
   const subscription = created.data?.createPushSubscription.pushSubscription;
   if (!subscription || subscription.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
-  const secret = server.sandbox?.sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
-  if (!secret) throw new Error('the sandbox does not know the subscription (is SANDBOX on?)');
-  return { webhook: server.url.replace(/\/graphql$/, '/webhooks/group-a'), secret };
+  const secret = sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
+  if (!secret) throw new Error('the simulator does not know the push subscription');
+  return { webhook: `${origin}/webhooks/group-a`, secret };
+}
+
+/** Polls `condition` every `pollMs` until it holds; throws naming `what` after `timeoutMs`. */
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: string, pollMs = 10): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
 }
 
 /** A seed-shaped notification (seed 000, "Events" 1) of one shipment's status change. */

@@ -16,6 +16,7 @@ import { loadConfig } from '../src/platform/config.js';
 import { createLogger } from '../src/platform/logger.js';
 import { startServer } from '../src/server/start.js';
 import { activePushSubscription, pushBody, type PushTarget } from './push-support.js';
+import { percentile } from './stats.js';
 
 const SUBSCRIBERS = 1_000;
 const ROUNDS = 30;
@@ -48,7 +49,7 @@ export async function runDeliveryBench(): Promise<string[]> {
   try {
     const feed = server.statusFeed;
     if (!feed) throw new Error('the server has no status feed');
-    const target = await activePushSubscription(server);
+    const target = await activePushSubscription(server.url.replace(/\/graphql$/, ''), server.sandbox!.sandbox);
     // Warm the code paths (first webhook, first append) before the baseline, so they do not count as per-subscriber cost.
     await postChange(target, 0);
     const before = settledRss();
@@ -85,9 +86,8 @@ export async function runDeliveryBench(): Promise<string[]> {
       latencies.push(...times.map((t) => t - sentAt));
       await sleep(20);
     }
-    latencies.sort((a, b) => a - b);
-    const p50 = quantile(latencies, 0.5);
-    const p99 = quantile(latencies, 0.99);
+    const p50 = percentile(latencies, 0.5);
+    const p99 = percentile(latencies, 0.99);
     const ratio = perSubscriber / MEMORY_TARGET_BYTES;
     return [
       `Real-time delivery: ${SUBSCRIBERS} graphql-ws subscribers on one server (embedded store), ${ROUNDS} changes, webhook POST -> receipt by every subscriber`,
@@ -130,10 +130,6 @@ function sleep(ms: number): Promise<void> {
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms).unref())]);
-}
-
-function quantile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

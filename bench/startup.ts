@@ -17,18 +17,14 @@
  * STARTUP_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph only, none by default).
  * Run alone: `BENCH=startup npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../test/production/build.js';
-import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuild, killAll, metric, postGraphql, startHelloWorld, startProduction, startSandboxProcess, stopAndWait } from './processes.js';
+import { median } from './stats.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = process.execPath;
 const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.STARTUP_BENCH_WARMUP ?? 300);
 const IDLE_SECONDS = Number(process.env.STARTUP_BENCH_IDLE_SECONDS ?? 10);
@@ -41,106 +37,6 @@ const RSS_TARGET_RATIO = 3;
 const TYPENAME = '{ __typename }';
 const SHIPMENT = '{ shipment(carrier: CARRIER_B, trackingNumber: "123456789013") { id status { status } } }';
 
-/** Every child runs in its own process group, so killing the group also ends what npm or tsx started below it. */
-const children = new Set<ChildProcess>();
-function killAll(): void {
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-    }
-  }
-  children.clear();
-}
-process.on('exit', killAll);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => { killAll(); process.exit(130); });
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** SIGTERM and wait for the exit: the next start on the same directory needs its lock released. */
-async function stopAndWait(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-  await exited;
-  children.delete(child);
-}
-
-function readUntil(child: ChildProcess, done: (line: string) => boolean, what: string, timeoutMs = 60_000): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const lines: string[] = [];
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const timer = setTimeout(() => reject(new Error(`${what}: not ready within ${timeoutMs} ms\n${stderr}`)), timeoutMs);
-    const rl = createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      lines.push(line);
-      if (done(line)) { clearTimeout(timer); rl.removeAllListeners('line'); child.stdout?.resume(); resolve(lines); }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${what} exited (${code}) before it was ready\n${lines.join('\n')}\n${stderr}`)); });
-  });
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    let free = true;
-    for (let i = 0; i < count && free; i++) free = await portIsFree(base + i);
-    if (free) return base;
-  }
-  throw new Error('no range of free ports found');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function ensureBuild(): Promise<string> {
-  const main = join(ROOT, 'dist', 'src', 'main.js');
-  const before = await stat(main).then((s) => s.mtimeMs, () => 0);
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    await ensureBuilt();
-  } finally {
-    process.chdir(cwd);
-  }
-  const after = await stat(main).then((s) => s.mtimeMs, () => 0);
-  if (after === before) return 'dist/ is current';
-  return before === 0 ? 'built dist/ (it was missing)' : 'rebuilt dist/ (it was older than its inputs)';
-}
-
-async function startSandbox(): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const base = await freePortRange(6);
-  const child = start('npm', ['run', 'sandbox'], { SANDBOX_PORT_BASE: String(base), SANDBOX_LATENCY_MS: '0' });
-  const lines = await readUntil(child, (line) => line.startsWith('# Example numbers'), 'sandbox');
-  const env: Record<string, string> = {};
-  for (const line of lines) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (match) env[match[1]!] = match[2]!;
-  }
-  return { child, env };
-}
-
 /** VmRSS of one process, in MB. */
 async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -152,56 +48,23 @@ async function rssMb(pid: number): Promise<number> {
 interface Started { child: ChildProcess; base: string; readyMs: number; loopBlockMs: number | null; logStartMs: number | null }
 
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, extraEnv: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const t0 = performance.now();
+  let readyLine: { startMs?: number; startLoopBlockMaxMs?: number } | null = null;
   // start:prod's flags, then the extra ones (a later V8 flag wins, so e.g. `--wasm-tier-up --wasm-dynamic-tiering`
   // measures the build without SU2), then the entry.
-  const prod = startProdNodeArgs(ROOT);
-  const child = start(NODE, [...prod.slice(0, -1), ...SUBGRAPH_NODE_ARGS, ...prod.slice(-1)], {
-    ...upstreamEnv,
-    NODE_ENV: 'production',
-    SANDBOX: 'off',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    ...extraEnv,
+  const { child, origin: base, spawnedAt } = await startProduction({
+    env: { ...upstreamEnv, DATA_DIR: dataDir, LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...extraEnv },
+    nodeArgs: SUBGRAPH_NODE_ARGS,
+    pollMs: 20,
+    onLine: (line) => {
+      if (!line.includes('carrier-subgraph ready')) return;
+      try { readyLine = JSON.parse(line) as typeof readyLine; } catch { /* not JSON */ }
+    },
   });
-  const base = `http://127.0.0.1:${port}`;
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  let readyLine: { startMs?: number; startLoopBlockMaxMs?: number } | null = null;
-  const rl = createInterface({ input: child.stdout! });
-  rl.on('line', (line) => {
-    if (!line.includes('carrier-subgraph ready')) return;
-    try { readyLine = JSON.parse(line) as typeof readyLine; } catch { /* not JSON */ }
-  });
-  const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`subgraph exited (${code}) before it was ready\n${stderr}`))));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await Promise.race([fetch(`${base}/readyz`).then((r) => r.ok, () => false), exited]);
-    if (ready) break;
-    if (Date.now() > deadline) throw new Error(`subgraph not ready within 60 s\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  const readyMs = performance.now() - t0;
+  const readyMs = performance.now() - spawnedAt;
   // The ready line is written just before /readyz can answer; give the pipe a moment to deliver it.
   for (let i = 0; i < 50 && readyLine === null; i++) await new Promise((r) => setTimeout(r, 20));
   const line = readyLine as { startMs?: number; startLoopBlockMaxMs?: number } | null;
   return { child, base, readyMs, loopBlockMs: line?.startLoopBlockMaxMs ?? null, logStartMs: line?.startMs ?? null };
-}
-
-async function startHelloWorld(): Promise<{ child: ChildProcess; url: string }> {
-  const child = start(NODE, ['bench/hello-world.mjs'], { NODE_ENV: 'production' });
-  const lines = await readUntil(child, (line) => line.startsWith('HELLO_WORLD_URL='), 'hello world');
-  return { child, url: lines.at(-1)!.slice('HELLO_WORLD_URL='.length) };
-}
-
-async function post(url: string, query: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
-  const body = (await response.json()) as { data?: unknown; errors?: unknown };
-  if (!response.ok || body.errors || !body.data) throw new Error(`${url} ${query}: ${response.status} ${JSON.stringify(body)}`);
 }
 
 /** `count` requests, 10 in flight, cycling through `queries`. */
@@ -210,23 +73,12 @@ async function warmUp(url: string, queries: string[], count: number): Promise<vo
   const worker = async (): Promise<void> => {
     while (next < count) {
       const i = next++;
-      await post(url, queries[i % queries.length]!);
+      await postGraphql(url, queries[i % queries.length]!);
     }
   };
   await Promise.all(Array.from({ length: 10 }, worker));
 }
 
-async function metric(base: string, name: string): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
-  return line ? Number(line.split(' ').at(-1)) : Number.NaN;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 const f = (n: number, digits = 0): string => n.toFixed(digits);
 const spread = (values: number[], digits = 0): string => `${f(Math.min(...values), digits)}-${f(Math.max(...values), digits)}`;
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
@@ -242,7 +94,7 @@ export async function runStartupBench(): Promise<string[]> {
   const out: string[] = [];
   out.push(`${await ensureBuild()}; ${ROUNDS} rounds, NODE_ENV=production, SANDBOX=off, embedded PGlite${SUBGRAPH_NODE_ARGS.length ? `, subgraph node flags ${SUBGRAPH_NODE_ARGS.join(' ')}` : ''}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const dataRoot = await mkdtemp(join(tmpdir(), 'startup-bench-'));
-  const sandbox = await startSandbox();
+  const sandbox = await startSandboxProcess(0);
   const ours: SubgraphRound[] = [];
   const hellos: HelloRound[] = [];
   try {

@@ -19,3 +19,10 @@ export async function measureRoundTrip(origin: string): Promise<number> {
   }
   return percentile(times, 0.5);
 }
+
+/** The median of samples (the mean of the two middle ones when there is an even number). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

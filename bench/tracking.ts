@@ -10,19 +10,14 @@
  * --cpu-prof and writes its profile there when it stops).
  * Run alone: `BENCH=tracking npm run bench`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ensureBuilt } from '../test/production/build.js';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuild, killAll, metricsText, sampleSum, startProduction, startSandboxProcess, stopAndWait } from './processes.js';
 import { percentile } from './stats.js';
-import { startProdNodeArgs } from '../test/production/node-flags.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const NODE = process.execPath;
 const UPSTREAM_LATENCY_MS = 50;
 const SIZES = (process.env.TRACKING_BENCH_SIZES ?? '1,30,31,300,3000').split(',').map((s) => Number(s.trim()));
 const RUNS: Record<number, number> = { 1: 20, 30: 20, 31: 20, 300: 20, 3000: 9 };
@@ -51,146 +46,19 @@ export interface SizeResult {
   failures: number;
 }
 
-/** Every child runs in its own process group, so killing the group also ends what npm or tsx started below it. */
-const children = new Set<ChildProcess>();
-function killAll(signal: NodeJS.Signals = 'SIGTERM'): void {
-  for (const child of children) {
-    if (child.pid !== undefined && child.exitCode === null) {
-      try { process.kill(-child.pid, signal); } catch { /* already gone */ }
-    }
-  }
-  children.clear();
-}
-process.on('exit', () => killAll());
-
-function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  return child;
-}
-
-/** Stops a child and waits for it to exit (a --cpu-prof profile is written on a clean exit). */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try { process.kill(-child.pid, 'SIGTERM'); } catch { return; }
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-  children.delete(child);
-}
-
-function readUntil(child: ChildProcess, done: (line: string) => boolean, what: string, timeoutMs = 60_000): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const lines: string[] = [];
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-    const timer = setTimeout(() => reject(new Error(`${what}: not ready within ${timeoutMs} ms\n${stderr}`)), timeoutMs);
-    const rl = createInterface({ input: child.stdout! });
-    rl.on('line', (line) => {
-      lines.push(line);
-      if (done(line)) { clearTimeout(timer); rl.removeAllListeners('line'); child.stdout?.resume(); resolve(lines); }
-    });
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`${what} exited (${code}) before it was ready\n${lines.join('\n')}\n${stderr}`)); });
-  });
-}
-
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePortRange(count: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 30_000);
-    let free = true;
-    for (let i = 0; i < count && free; i++) free = await portIsFree(base + i);
-    if (free) return base;
-  }
-  throw new Error('no range of free ports found');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function ensureBuild(): Promise<string> {
-  const main = join(ROOT, 'dist', 'src', 'main.js');
-  const before = await stat(main).then((s) => s.mtimeMs, () => 0);
-  const cwd = process.cwd();
-  process.chdir(ROOT);
-  try {
-    await ensureBuilt();
-  } finally {
-    process.chdir(cwd);
-  }
-  const after = await stat(main).then((s) => s.mtimeMs, () => 0);
-  if (after === before) return 'dist/ is current';
-  return before === 0 ? 'built dist/ (it was missing)' : 'rebuilt dist/ (it was older than its inputs)';
-}
-
-async function startSandbox(latencyMs: number): Promise<{ child: ChildProcess; env: Record<string, string> }> {
-  const base = await freePortRange(6);
-  const child = start('npm', ['run', 'sandbox'], { SANDBOX_PORT_BASE: String(base), SANDBOX_LATENCY_MS: String(latencyMs) });
-  const lines = await readUntil(child, (line) => line.startsWith('# Example numbers'), 'sandbox');
-  const env: Record<string, string> = {};
-  for (const line of lines) {
-    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line);
-    if (match) env[match[1]!] = match[2]!;
-  }
-  return { child, env };
-}
-
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, profileDir: string | null): Promise<{ child: ChildProcess; origin: string }> {
-  const port = await freePort();
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
-  const child = start(NODE, [...startProdNodeArgs(ROOT).slice(0, -1), ...profile, 'dist/src/main.js'], {
-    ...upstreamEnv,
-    NODE_ENV: 'production',
-    SANDBOX: 'off',
-    DATA_DIR: dataDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    WATCHERS_ENABLED: 'false',
-    MAX_TRACKING_NUMBERS_PER_REQUEST: String(CPU_N),
+  return startProduction({
+    env: { ...upstreamEnv, DATA_DIR: dataDir, WATCHERS_ENABLED: 'false', MAX_TRACKING_NUMBERS_PER_REQUEST: String(CPU_N) },
+    nodeArgs: profile,
   });
-  const origin = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`subgraph exited (${code}) before it was ready`))));
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  child.stdout?.resume();
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const ready = await Promise.race([fetch(`${origin}/readyz`).then((r) => r.ok, () => false), exited]).catch((error: Error) => {
-      throw new Error(`${error.message}\n${stderr}`);
-    });
-    if (ready) return { child, origin };
-    if (Date.now() > deadline) throw new Error(`subgraph not ready within 60 s\n${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The subgraph's own counters: Carrier B track calls and its process CPU seconds. */
 async function readMetrics(origin: string): Promise<{ trackCalls: number; cpuSeconds: number }> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
-  let trackCalls = 0;
-  let cpuSeconds = Number.NaN;
-  for (const line of text.split('\n')) {
-    if (line.startsWith('upstream_calls_total{') && line.includes('upstream="carrier-b"') && line.includes('operation="track"')) {
-      trackCalls += Number(line.split(' ').at(-1));
-    }
-    if (line.startsWith('process_cpu_seconds_total ')) cpuSeconds = Number(line.split(' ').at(-1));
-  }
+  const text = await metricsText(origin);
+  const trackCalls = sampleSum(text, 'upstream_calls_total', { upstream: 'carrier-b', operation: 'track' }, 0);
+  const cpuSeconds = sampleSum(text, 'process_cpu_seconds_total');
   if (!Number.isFinite(cpuSeconds)) throw new Error('the subgraph /metrics has no process_cpu_seconds_total');
   return { trackCalls, cpuSeconds };
 }
@@ -279,13 +147,13 @@ export async function runTrackingBench(): Promise<string[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tracking-bench-'));
   const profileDir = process.env.TRACKING_BENCH_CPU_PROF ?? null;
   try {
-    const sandbox = await startSandbox(UPSTREAM_LATENCY_MS);
+    const sandbox = await startSandboxProcess(UPSTREAM_LATENCY_MS);
     const subgraph = await startSubgraph(sandbox.env, dataDir, profileDir);
     const roundTripMs = await measureRoundTrip(sandbox.env);
     const results: SizeResult[] = [];
     for (const n of SIZES) results.push(await measureSize(subgraph.origin, n));
-    await stop(subgraph.child);
-    await stop(sandbox.child);
+    await stopAndWait(subgraph.child, 15_000);
+    await stopAndWait(sandbox.child, 15_000);
     return [`${built}; NODE_ENV=production, simulators in their own process${profileDir ? `; CPU profile in ${profileDir}` : ''}`, ...report(roundTripMs, results)];
   } finally {
     killAll();

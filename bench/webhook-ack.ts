@@ -22,11 +22,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandbox, type Sandbox } from '../sandbox/index.js';
-import { openStore, type StoreOptions } from '../src/store/store.js';
+import { openStore } from '../src/store/store.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { freePort } from '../test/push/child-server.js';
-import { createTestDatabase, findPostgresBinDir, startPostgres } from '../test/support/postgres.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { metric } from './processes.js';
+import { activePushSubscription, waitUntil } from './push-support.js';
+import { storesUnderTest, type StoreUnderTest } from './stores.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
@@ -65,11 +67,6 @@ interface Run extends LoadResult {
   logged: number;
   meetsTarget: boolean;
   cpuMsPerWebhook: number;
-}
-
-interface StoreUnderTest {
-  name: string;
-  fresh(): Promise<{ env: Record<string, string>; options: StoreOptions }>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,30 +122,6 @@ async function stopServer(server: Server): Promise<void> {
   clearTimeout(timer);
 }
 
-/** An ACTIVE Group A push subscription on the server; the webhook URL and the secret the simulator knows. */
-async function pushTarget(sandbox: Sandbox, origin: string): Promise<{ webhook: string; secret: string }> {
-  const created = (await (
-    await fetch(`${origin}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        query: 'mutation { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: "1234567890" }) { pushSubscription { carrierSubscriptionId state } } }',
-      }),
-    })
-  ).json()) as { data?: { createPushSubscription: { pushSubscription: { carrierSubscriptionId: string; state: string } | null } } };
-  const subscription = created.data?.createPushSubscription.pushSubscription;
-  if (subscription?.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
-  const secret = sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
-  if (!secret) throw new Error('the simulator does not know the push subscription');
-  return { webhook: `${origin}/webhooks/group-a`, secret };
-}
-
-async function metric(origin: string, name: string): Promise<number> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
-  const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
-  return match ? Number(match[1]) : Number.NaN;
-}
-
 /** The load client in its own process; resolves with its JSON summary. */
 async function runLoad(webhook: string, secret: string, rate: number, prefix: string): Promise<LoadResult> {
   const child = spawn(process.execPath, [join(ROOT, 'bench', 'webhook-load-client.mjs')], {
@@ -182,17 +155,13 @@ async function measure(store: StoreUnderTest, rate: number, sandbox: Sandbox, lo
       },
       join(logDir, `${store.name.split(' ')[0]}-${rate}.log`),
     );
-    const { webhook, secret } = await pushTarget(sandbox, server.origin);
+    const { webhook, secret } = await activePushSubscription(server.origin, sandbox);
     // The simulator pushes the subject's current status right after activation: let that settle first.
     await sleep(1000);
     const origin = server.origin;
     const cpuBefore = await metric(origin, 'process_cpu_seconds_total');
     const load = await runLoad(webhook, secret, rate, prefix);
-    const deadline = Date.now() + 300_000;
-    while ((await metric(origin, 'webhook_inbox_pending')) > 0) {
-      if (Date.now() > deadline) throw new Error('the inbox did not drain within 5 minutes');
-      await sleep(20);
-    }
+    await waitUntil(async () => !((await metric(origin, 'webhook_inbox_pending')) > 0), 300_000, 'the inbox to drain (5 minutes)', 20);
     const drainMs = Math.max(0, Date.now() - load.lastAckEpochMs);
     // The server's own CPU per notification, acknowledged and processed: what a busy machine does not change much.
     const cpuMsPerWebhook = ((await metric(origin, 'process_cpu_seconds_total')) - cpuBefore) * 1000 / load.acknowledgedAll;
@@ -230,35 +199,6 @@ function lines(store: string, run: Run): string[] {
   ];
 }
 
-async function stores(): Promise<{ list: StoreUnderTest[]; notes: string[]; stop(): Promise<void> }> {
-  const wanted = new Set((process.env.BENCH_WEBHOOK_STORES ?? 'pglite,postgres').split(',').map((s) => s.trim()));
-  const list: StoreUnderTest[] = [];
-  const notes: string[] = [];
-  let stop = async () => {};
-  if (wanted.has('pglite')) list.push({ name: 'embedded PGlite', fresh: async () => ({ env: {}, options: {} }) });
-  if (wanted.has('postgres')) {
-    let base = process.env.DATABASE_URL;
-    let label = 'PostgreSQL (DATABASE_URL)';
-    if (!base && findPostgresBinDir()) {
-      const pg = await startPostgres();
-      base = pg.url;
-      label = 'PostgreSQL (local throwaway server)';
-      stop = () => pg.stop();
-    }
-    if (base) {
-      const server = base;
-      list.push({
-        name: label,
-        fresh: async () => {
-          const url = await createTestDatabase(server);
-          return { env: { DATABASE_URL: url }, options: { databaseUrl: url } };
-        },
-      });
-    } else notes.push('PostgreSQL: skipped (no DATABASE_URL and no PostgreSQL binaries found)');
-  }
-  return { list, notes, stop };
-}
-
 export async function runWebhookBench(): Promise<string[]> {
   await ensureBuilt();
   const out = [
@@ -268,7 +208,7 @@ export async function runWebhookBench(): Promise<string[]> {
   ];
   const logDir = await mkdtemp(join(tmpdir(), 'bench-webhook-logs-'));
   const sandbox = await startSandbox({ push: { duplicateRate: 0 } });
-  const { list, notes, stop } = await stores();
+  const { list, notes, stop } = await storesUnderTest('BENCH_WEBHOOK_STORES');
   try {
     out.push(...notes);
     for (const store of list) {
