@@ -72,6 +72,45 @@ function sortMs(time: CarrierTime | null): number | null {
   return Number.isFinite(key) ? key : null;
 }
 
+/** What `shipment_latest` keeps of a change: `append`'s input and `appendMany`'s recorded changes both carry it. */
+type LatestOf = Pick<StatusChangeInput, 'shipmentId' | 'carrier' | 'division' | 'trackingNumber' | 'status' | 'time' | 'references'>;
+
+/**
+ * Takes each change as its shipment's latest status unless it is older than the stored one (NOT_OLDER), keeping the
+ * stored references when the change has none. One statement for `append` (one change) and `appendMany` (one rank):
+ * a shipment may appear once in `changes`, since ON CONFLICT updates a row at most once per statement.
+ */
+function upsertLatest(tx: Queryable, changes: readonly LatestOf[]): Promise<unknown> {
+  return tx.query(
+    `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
+       status_time, status_sort_ms, shipment_references)
+     SELECT c.shipment_id, c.carrier, c.division, c.tracking_number, c.status, c.native_code, c.native_text,
+       c.status_time::jsonb, c.status_sort_ms, c.refs::jsonb
+     FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::double precision[], $10::text[]) AS c(shipment_id, carrier, division, tracking_number, status, native_code,
+       native_text, status_time, status_sort_ms, refs)
+     ON CONFLICT (shipment_id) DO UPDATE SET
+       status = excluded.status, native_code = excluded.native_code, native_text = excluded.native_text,
+       status_time = excluded.status_time, status_sort_ms = excluded.status_sort_ms,
+       shipment_references = CASE WHEN jsonb_array_length(excluded.shipment_references) > 0
+         THEN excluded.shipment_references ELSE shipment_latest.shipment_references END,
+       updated_at = now()
+     WHERE ${NOT_OLDER}`,
+    [
+      changes.map((c) => c.shipmentId),
+      changes.map((c) => c.carrier),
+      changes.map((c) => c.division),
+      changes.map((c) => c.trackingNumber),
+      changes.map((c) => c.status.status),
+      changes.map((c) => c.status.nativeCode),
+      changes.map((c) => c.status.nativeText),
+      changes.map((c) => (c.time ? JSON.stringify(c.time) : null)),
+      changes.map((c) => sortMs(c.time)),
+      changes.map((c) => JSON.stringify(c.references)),
+    ],
+  );
+}
+
 function toIso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
@@ -134,30 +173,7 @@ export class StatusLog {
     );
     const row = inserted.rows[0];
     if (!row) return null;
-    await tx.query(
-      `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
-         status_time, status_sort_ms, shipment_references)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb)
-       ON CONFLICT (shipment_id) DO UPDATE SET
-         status = excluded.status, native_code = excluded.native_code, native_text = excluded.native_text,
-         status_time = excluded.status_time, status_sort_ms = excluded.status_sort_ms,
-         shipment_references = CASE WHEN jsonb_array_length(excluded.shipment_references) > 0
-           THEN excluded.shipment_references ELSE shipment_latest.shipment_references END,
-         updated_at = now()
-       WHERE ${NOT_OLDER}`,
-      [
-        input.shipmentId,
-        input.carrier,
-        input.division,
-        input.trackingNumber,
-        input.status.status,
-        input.status.nativeCode,
-        input.status.nativeText,
-        time ? JSON.stringify(time) : null,
-        sortMs(time),
-        JSON.stringify(input.references),
-      ],
-    );
+    await upsertLatest(tx, [input]);
     await tx.query('SELECT pg_notify($1, $2)', [STATUS_CHANGES_CHANNEL, row.cursor]);
     const change = toChange(row);
     // Exported to analytics exactly when recorded: the outbox row commits (or not) with the change (issue 11).
@@ -229,34 +245,7 @@ export class StatusLog {
       (ranks[rank] ??= []).push(change);
     }
     for (const rank of ranks) {
-      await tx.query(
-        `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
-           status_time, status_sort_ms, shipment_references)
-         SELECT c.shipment_id, c.carrier, c.division, c.tracking_number, c.status, c.native_code, c.native_text,
-           c.status_time::jsonb, c.status_sort_ms, c.refs::jsonb
-         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-           $9::double precision[], $10::text[]) AS c(shipment_id, carrier, division, tracking_number, status, native_code,
-           native_text, status_time, status_sort_ms, refs)
-         ON CONFLICT (shipment_id) DO UPDATE SET
-           status = excluded.status, native_code = excluded.native_code, native_text = excluded.native_text,
-           status_time = excluded.status_time, status_sort_ms = excluded.status_sort_ms,
-           shipment_references = CASE WHEN jsonb_array_length(excluded.shipment_references) > 0
-             THEN excluded.shipment_references ELSE shipment_latest.shipment_references END,
-           updated_at = now()
-         WHERE ${NOT_OLDER}`,
-        [
-          rank.map((c) => c.shipmentId),
-          rank.map((c) => c.carrier),
-          rank.map((c) => c.division),
-          rank.map((c) => c.trackingNumber),
-          rank.map((c) => c.status.status),
-          rank.map((c) => c.status.nativeCode),
-          rank.map((c) => c.status.nativeText),
-          rank.map((c) => (c.time ? JSON.stringify(c.time) : null)),
-          rank.map((c) => sortMs(c.time)),
-          rank.map((c) => JSON.stringify(c.references)),
-        ],
-      );
+      await upsertLatest(tx, rank);
     }
     await tx.query('SELECT pg_notify($1, $2)', [STATUS_CHANGES_CHANNEL, changes.at(-1)!.cursor]);
     // Exported to analytics exactly when recorded: the outbox rows commit (or not) with the changes (issue 11).
