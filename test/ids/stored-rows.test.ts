@@ -6,13 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
-import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
+import type { CarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
 import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
 import { groupATracking } from '../../src/carriers/group-a/index.js';
 import { trackingRoutes } from '../../src/carriers/registry.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createMetrics } from '../../src/platform/metrics.js';
 import { ShipmentWatcher } from '../../src/services/realtime/watcher.js';
 import { TrackingService } from '../../src/services/tracking.js';
 import type { InternalStore } from '../../src/store/internal.js';
@@ -21,6 +19,7 @@ import { openPgliteStore } from '../../src/store/pglite-store.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store } from '../../src/store/store.js';
+import { testCarrierBConnector } from '../support/carrier-b-connector.js';
 import { STORE_BACKENDS } from '../support/database.js';
 
 const silent = { info: () => undefined, warn: () => undefined };
@@ -98,21 +97,14 @@ describe.each(STORE_BACKENDS)('stored rows on $name', (backend) => {
   describe('a Carrier B watch stored without the unique id', () => {
     let sandbox: Sandbox;
     let store: Store;
-    let carrierB: ReturnType<typeof createCarrierBConnector>;
+    let carrierB: CarrierBConnector;
 
     beforeAll(async () => {
       const clock = new ManualClock(EPOCH);
       sandbox = await startSandbox({ clock, epoch: EPOCH });
       store = await openStore(await backend.options());
       const config = { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null };
-      const client = createCarrierBHttpClient({
-        config,
-        timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-        retryBaseDelayMs: 10,
-        metrics: createMetrics(),
-        logger: createLogger('silent'),
-      });
-      carrierB = createCarrierBConnector({ client, config });
+      carrierB = testCarrierBConnector(config);
     });
     afterAll(async () => {
       await carrierB?.close();

@@ -15,7 +15,7 @@ import { WebhookInbox } from '../../src/services/realtime/webhook-inbox.js';
 import { StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { STORE_BACKENDS } from '../support/database.js';
-import { CREATE, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
+import { activeSubscriptionSettled, CREATE, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
 
 /** Long enough that calls sent together on a busy machine all arrive inside one group's window. */
 const WINDOW_MS = 1500;
@@ -25,11 +25,7 @@ describe.each(STORE_BACKENDS)('webhook inbox group commit on $name', (backend) =
   let secret: string;
   beforeAll(async () => {
     e2e = await startPushE2E({ WEBHOOK_INBOX_GROUP_WINDOW_MS: String(WINDOW_MS), WATCHERS_ENABLED: 'false', ...(await backend.env()) });
-    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
-    expect(created.state).toBe('ACTIVE');
-    secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
-    await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
-    await e2e.settled();
+    secret = await activeSubscriptionSettled(e2e);
   });
   afterAll(async () => {
     await e2e?.close();

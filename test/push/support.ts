@@ -92,6 +92,20 @@ export const CREATE = `mutation($input: CreatePushSubscriptionInput!) {
   }
 }`;
 
+/**
+ * An ACTIVE Group A push subscription for 1234567890, created through GraphQL, with the simulator's first push for it
+ * (the subject's current status, sent right after activation) already processed, so rows counted afterwards are the
+ * test's own. Returns the validation secret the simulator sends.
+ */
+export async function activeSubscriptionSettled(e2e: PushE2E): Promise<string> {
+  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data?.createPushSubscription.pushSubscription;
+  if (created?.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
+  const secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
+  await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
+  await e2e.settled();
+  return secret;
+}
+
 /** A notification in the seed's shape. */
 export function notification(id: string, timestamp: string, statusCode = 'transit') {
   return {

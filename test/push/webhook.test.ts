@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDedupKey } from '../../src/domain/status-change.js';
 import { STORE_BACKENDS } from '../support/database.js';
-import { CREATE, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
+import { activeSubscriptionSettled, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
 
 const MAX_BODY = 4096;
 
@@ -16,12 +16,7 @@ describe.each(STORE_BACKENDS)('Group A webhook on $name', (backend) => {
   let secret: string;
   beforeAll(async () => {
     e2e = await startPushE2E({ WEBHOOK_MAX_BODY_BYTES: String(MAX_BODY), ...(await backend.env()) });
-    const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
-    expect(created.state).toBe('ACTIVE');
-    secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
-    // The simulator pushes the current status right after activation: let that settle before counting rows.
-    await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
-    await e2e.settled();
+    secret = await activeSubscriptionSettled(e2e);
   });
   afterAll(async () => {
     await e2e?.close();

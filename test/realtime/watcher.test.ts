@@ -5,8 +5,8 @@
  * so shipments progress only when a test moves it; the watcher reads the same clock.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testCarrierBClient } from '../support/carrier-b-connector.js';
 import { ManualClock, startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { createCarrierBHttpClient } from '../../src/carriers/carrier-b/client.js';
 import { createCarrierBConnector } from '../../src/carriers/carrier-b/connector.js';
 import { carrierBTracking } from '../../src/carriers/carrier-b/index.js';
 import { groupATracking } from '../../src/carriers/group-a/index.js';
@@ -15,7 +15,6 @@ import { InputError } from '../../src/domain/errors.js';
 import { scanDedupKey } from '../../src/domain/status-change.js';
 import { toGraphQLError } from '../../src/graphql/errors.js';
 import { createLogger } from '../../src/platform/logger.js';
-import { createMetrics } from '../../src/platform/metrics.js';
 import { ShipmentWatcher, type WatcherSettings } from '../../src/services/realtime/watcher.js';
 import { TrackingService } from '../../src/services/tracking.js';
 import type { TrackRequest } from '../../src/domain/tracking.js';
@@ -56,13 +55,7 @@ afterAll(async () => {
 
 function trackingService(): TrackingService {
   const config = { baseUrl: sandbox.urls.carrierB, ...sandbox.credentials.carrierB, locale: null };
-  const client = createCarrierBHttpClient({
-    config,
-    timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-    retryBaseDelayMs: 10,
-    metrics: createMetrics(),
-    logger: createLogger('silent'),
-  });
+  const client = testCarrierBClient(config);
   const carrierB = createCarrierBConnector({ client, config });
   connectors.push(carrierB);
   return new TrackingService({ routes: trackingRoutes([carrierBTracking(carrierB), groupATracking([])]), divisions: ['express', 'ecommerce'], maxNumbersPerRequest: 3000 });

@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testCarrierBClient } from '../../support/carrier-b-connector.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { createCarrierBHttpClient } from '../../../src/carriers/carrier-b/client.js';
 import { CarrierBPostalValidator } from '../../../src/carriers/carrier-b/postal.js';
 import { UpstreamError } from '../../../src/domain/errors.js';
-import { createLogger } from '../../../src/platform/logger.js';
-import { createMetrics } from '../../../src/platform/metrics.js';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.js';
 
 /** Carrier B postal validation through real HTTP (seed 001 `/country/v1/postal/validate`; shapes: assumption BP1). */
@@ -25,13 +23,7 @@ async function connect(locale: string | null = null): Promise<{ validator: Carri
   const proxy = await startRecordingProxy(sandbox.urls.carrierB);
   opened.push(proxy);
   const config = { baseUrl: proxy.origin, ...sandbox.credentials.carrierB, locale };
-  const client = createCarrierBHttpClient({
-    config,
-    timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-    retryBaseDelayMs: 10,
-    metrics: createMetrics(),
-    logger: createLogger('silent'),
-  });
+  const client = testCarrierBClient(config);
   opened.push(client);
   return { validator: new CarrierBPostalValidator({ client, config }), proxy };
 }

@@ -1,10 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testCarrierBClient } from '../../support/carrier-b-connector.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
-import { createCarrierBHttpClient } from '../../../src/carriers/carrier-b/client.js';
 import { CarrierBRatingConnector } from '../../../src/carriers/carrier-b/rating.js';
 import type { RateAddress, RateOutcome, RateQuote, RateRequest } from '../../../src/domain/rating.js';
-import { createLogger } from '../../../src/platform/logger.js';
-import { createMetrics } from '../../../src/platform/metrics.js';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.js';
 
 /** Carrier B rating through real HTTP: connector -> recording proxy -> sandbox simulator (seed 001 "Rate request/answer"). */
@@ -28,13 +26,7 @@ async function connect(): Promise<{ connector: CarrierBRatingConnector; proxy: R
   const proxy = await startRecordingProxy(sandbox.urls.carrierB);
   opened.push(proxy);
   const config = { baseUrl: proxy.origin, ...sandbox.credentials.carrierB, locale: null };
-  const client = createCarrierBHttpClient({
-    config,
-    timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-    retryBaseDelayMs: 10,
-    metrics: createMetrics(),
-    logger: createLogger('silent'),
-  });
+  const client = testCarrierBClient(config);
   opened.push(client);
   return { connector: new CarrierBRatingConnector({ client, config }), proxy };
 }

@@ -9,11 +9,9 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCarrierBHttpClient } from '../../../src/carriers/carrier-b/client.js';
-import { createCarrierBConnector, type CarrierBConnector } from '../../../src/carriers/carrier-b/connector.js';
+import type { CarrierBConnector } from '../../../src/carriers/carrier-b/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
-import { createLogger } from '../../../src/platform/logger.js';
-import { createMetrics } from '../../../src/platform/metrics.js';
+import { testCarrierBConnector } from '../../support/carrier-b-connector.js';
 import { trackRequest } from '../../support/track-request.js';
 
 type Json = Record<string, unknown>;
@@ -88,14 +86,7 @@ beforeAll(async () => {
     accountNumber: '123456789',
     locale: null,
   };
-  const client = createCarrierBHttpClient({
-    config,
-    timeouts: { connectTimeoutMs: 2_000, headersTimeoutMs: 5_000, bodyTimeoutMs: 5_000 },
-    retryBaseDelayMs: 10,
-    metrics: createMetrics(),
-    logger: createLogger('silent'),
-  });
-  connector = createCarrierBConnector({ client, config });
+  connector = testCarrierBConnector(config);
 });
 
 afterAll(async () => {
