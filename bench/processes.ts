@@ -5,11 +5,13 @@
  * group also ends what npm or tsx started below it, and every child still running is killed when the bench exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Sandbox } from '../sandbox/index.js';
+import { sandboxEnv } from '../sandbox/env.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
 
@@ -153,6 +155,8 @@ export interface ProductionOptions {
   nodeArgs?: string[];
   /** How often /readyz is polled (default 200 ms). */
   pollMs?: number;
+  /** How long it may take to be ready (default 60 s). */
+  readyTimeoutMs?: number;
   /** Each stdout line (default: stdout is drained unread). */
   onLine?: (line: string) => void;
 }
@@ -179,15 +183,32 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine);
   else child.stdout?.resume();
   const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`subgraph exited (${code}) before it was ready`))));
-  const deadline = Date.now() + 60_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     const ready = await Promise.race([fetch(`${origin}/readyz`).then((r) => r.ok, () => false), exited]).catch((error: Error) => {
       throw new Error(`${error.message}\n${stderr}`);
     });
     if (ready) return { child, origin, spawnedAt };
-    if (Date.now() > deadline) throw new Error(`subgraph not ready within 60 s\n${stderr}`);
+    if (Date.now() > deadline) throw new Error(`subgraph not ready within ${readyTimeoutMs / 1000} s\n${stderr}`);
     await new Promise((r) => setTimeout(r, options.pollMs ?? 200));
   }
+}
+
+/**
+ * The variables that point the subgraph at simulators running in the bench's own process (sandbox/env.ts), only
+ * those whose names start with one of `prefixes` (e.g. `CARRIER_B_`): an upstream left out makes no background call.
+ */
+export function inProcessSandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>, prefixes: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(sandboxEnv(sandbox)).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix))));
+}
+
+/** VmRSS of one process (Linux /proc), in MB. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
+  if (!match) throw new Error(`no VmRSS for ${pid}`);
+  return Number(match[1]) / 1024;
 }
 
 /** The bare Apollo Server 5 + express 5 hello world (bench/hello-world.mjs), NODE_ENV=production. */

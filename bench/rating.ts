@@ -4,15 +4,19 @@
  * the slowest once). Measures the request's p50/p99 against the slowest carrier's round trip (target: p50 at most 1.2
  * times it: the fan-out is parallel), upstream calls per rate shop (target: one per carrier), and the same request
  * repeated within the cache window (RATE_CACHE_TTL_MS; target: zero upstream calls).
+ * The server is what production runs: the compiled build (`dist/`, rebuilt when older than its inputs) started with
+ * `npm run start:prod`'s node command line and NODE_ENV=production, in its own process. The simulators stay in this
+ * bench's process: each case gives each carrier its own latency and counts each carrier's calls, and `npm run sandbox`
+ * has one latency for all and no way to read or reset its call counts over HTTP.
+ * Environment: RATING_BENCH_SAMPLES (200 per case).
  * Run alone: `BENCH=rating npm run bench` or `node_modules/.bin/tsx bench/rating.ts`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { DEFAULT_CREDENTIALS } from '../sandbox/context.js';
 import { ManualClock, startSandbox, type Sandbox, type SimulatorName } from '../sandbox/index.js';
-import { freePort, startChildServer } from '../test/push/child-server.js';
+import { ensureBuild, inProcessSandboxEnv, startProduction, stopAndWait } from './processes.js';
 import { measureRoundTrip, percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
@@ -61,6 +65,7 @@ interface CaseResult {
 }
 
 export async function runRatingBench(): Promise<string[]> {
+  const built = await ensureBuild();
   const sandbox = await startSandbox({
     seed: 'bench-seed',
     epoch: EPOCH,
@@ -69,36 +74,21 @@ export async function runRatingBench(): Promise<string[]> {
     expressTestDailyQuota: 1_000_000,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-rating-'));
-  const c = sandbox.credentials;
-  // Its own process, as in production (see bench/tracking.ts).
-  const server = await startChildServer(
-    {
-      SANDBOX: 'off',
+  const server = await startProduction({
+    env: {
+      // The three rating carriers only (E9: e-commerce rating needs the account's pickup and distribution center,
+      // which sandboxEnv gives); the dark store is not configured (see RATES).
+      ...inProcessSandboxEnv(sandbox, ['CARRIER_B_', 'GROUP_A_EXPRESS_', 'GROUP_A_ECOM_']),
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       WATCHERS_ENABLED: 'false',
-      CARRIER_B_BASE_URL: sandbox.urls.carrierB,
-      CARRIER_B_CLIENT_ID: c.carrierB.clientId,
-      CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
-      CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
-      GROUP_A_EXPRESS_BASE_URL: sandbox.urls.groupAExpress,
-      GROUP_A_EXPRESS_USERNAME: c.groupAExpress.username,
-      GROUP_A_EXPRESS_PASSWORD: c.groupAExpress.password,
-      GROUP_A_EXPRESS_ACCOUNT_NUMBERS: c.groupAExpress.accountNumber,
       GROUP_A_EXPRESS_DAILY_QUOTA: '1000000',
-      GROUP_A_ECOM_BASE_URL: sandbox.urls.groupAEcommerce,
-      GROUP_A_ECOM_CLIENT_ID: c.groupAEcommerce.clientId,
-      GROUP_A_ECOM_CLIENT_SECRET: c.groupAEcommerce.clientSecret,
-      // E9: e-commerce rating needs the account's pickup and distribution center.
-      GROUP_A_ECOM_PICKUP_ACCOUNT: DEFAULT_CREDENTIALS.groupAEcommerce.pickupAccount,
-      GROUP_A_ECOM_DISTRIBUTION_CENTER: DEFAULT_CREDENTIALS.groupAEcommerce.distributionCenter,
       // The cache window the repeated request must fall in (the default, said here so the figure names it).
       RATE_CACHE_TTL_MS: '60000',
     },
-    await freePort(),
     // A shared machine may take a while to load the server's modules.
-    { startTimeoutMs: 120_000 },
-  );
+    readyTimeoutMs: 120_000,
+  });
   const url = `${server.origin}/graphql`;
   try {
     // Warm-up: tokens minted, connections opened; not counted.
@@ -107,9 +97,9 @@ export async function runRatingBench(): Promise<string[]> {
     for (let rotation = 0; rotation < LATENCIES_MS.length; rotation++) {
       results.push(await measureCase(url, sandbox, rotation, results.length * SAMPLES));
     }
-    return report(results);
+    return [`${built}; server: compiled build, NODE_ENV=production, its own process; simulators in the bench's process`, ...report(results)];
   } finally {
-    await server.kill();
+    await stopAndWait(server.child, 15_000);
     await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -1,10 +1,14 @@
 /**
- * Label purchase benchmark (issue 9 item 11), over /graphql on the server in its own process, Carrier B's simulator
- * answering every call after UPSTREAM_LATENCY_MS:
+ * Label purchase benchmark (issue 9 item 11), over /graphql on what production runs: the compiled build (`dist/`,
+ * rebuilt when older than its inputs) started with `npm run start:prod`'s node command line and NODE_ENV=production,
+ * in its own process. Carrier B's simulator runs in this bench's process, answering every call after
+ * UPSTREAM_LATENCY_MS once the warm-up is done, and counts the creation calls of each part: `npm run sandbox` can
+ * neither change its latency nor read or reset its call counts over HTTP.
  * - latency: sequential synchronous purchases (distinct keys, inline labels), p50 and p99 against one upstream round
  *   trip (target: p50 at most 1.2 round trips: one creation call, nothing else on the way);
  * - 100 concurrent purchases with distinct keys: all PURCHASED, one creation call each (calls / purchases = 1);
  * - 100 concurrent retries of one key: one creation call in all (the others replay or answer IN_PROGRESS).
+ * Environment: SHIPPING_BENCH_LATENCY_MS (50), SHIPPING_BENCH_SAMPLES (100 sequential purchases).
  * Run alone: `BENCH=shipping npm run bench`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,7 +17,7 @@ import { join } from 'node:path';
 import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
 import { buildShipRequest } from '../src/carriers/carrier-b/ship-request.js';
 import type { ShipmentRequest } from '../src/domain/shipping.js';
-import { freePort, startChildServer } from '../test/push/child-server.js';
+import { ensureBuild, inProcessSandboxEnv, startProduction, stopAndWait } from './processes.js';
 import { measureRoundTrip, percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
@@ -50,23 +54,13 @@ function purchaseInput(key: string): Record<string, unknown> {
 }
 
 export async function runShippingBench(): Promise<string[]> {
+  const built = await ensureBuild();
   const sandbox = await startSandbox({ seed: 'bench-seed', epoch: EPOCH, clock: new ManualClock(EPOCH) });
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-shipping-'));
-  const c = sandbox.credentials;
-  const server = await startChildServer(
-    {
-      SANDBOX: 'off',
-      LOG_LEVEL: 'info',
-      DATA_DIR: dataDir,
-      WATCHERS_ENABLED: 'false',
-      CARRIER_B_BASE_URL: sandbox.urls.carrierB,
-      CARRIER_B_CLIENT_ID: c.carrierB.clientId,
-      CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
-      CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
-    },
-    await freePort(),
-    { startTimeoutMs: 120_000 },
-  );
+  const server = await startProduction({
+    env: { ...inProcessSandboxEnv(sandbox, ['CARRIER_B_']), LOG_LEVEL: 'info', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false' },
+    readyTimeoutMs: 120_000,
+  });
   const url = `${server.origin}/graphql`;
   const run = `${Date.now().toString(36)}`;
   try {
@@ -103,6 +97,7 @@ export async function runShippingBench(): Promise<string[]> {
     const p99 = percentile(times, 0.99);
     const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
     return [
+      `${built}; server: compiled build, NODE_ENV=production, its own process; simulator in the bench's process`,
       `upstream round trip (Carrier B simulator, ${UPSTREAM_LATENCY_MS} ms latency): ${roundTripMs.toFixed(1)} ms bare; ` +
         `${createRoundTripMs.toFixed(1)} ms for one creation call straight to the simulator (latency + rendering its PDF label)`,
       `synchronous label, ${SAMPLES} sequential purchases over /graphql: p50 ${p50.toFixed(1)} ms = ${(p50 / createRoundTripMs).toFixed(2)} creation round trips ` +
@@ -114,7 +109,7 @@ export async function runShippingBench(): Promise<string[]> {
         `labels named ${labelIds.size} (target 1: ${verdict(labelIds.size === 1)})`,
     ];
   } finally {
-    await server.kill();
+    await stopAndWait(server.child, 15_000);
     await sandbox.close();
     await rm(dataDir, { recursive: true, force: true });
   }

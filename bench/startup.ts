@@ -18,11 +18,11 @@
  * Run alone: `BENCH=startup npm run bench`.
  */
 import { type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ensureBuild, killAll, metric, postGraphql, startHelloWorld, startProduction, startSandboxProcess, stopAndWait } from './processes.js';
+import { ensureBuild, killAll, metric, postGraphql, rssMb, startHelloWorld, startProduction, startSandboxProcess, stopAndWait } from './processes.js';
 import { median } from './stats.js';
 
 const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 5);
@@ -36,14 +36,6 @@ const RSS_TARGET_RATIO = 3;
 
 const TYPENAME = '{ __typename }';
 const SHIPMENT = '{ shipment(carrier: CARRIER_B, trackingNumber: "123456789013") { id status { status } } }';
-
-/** VmRSS of one process, in MB. */
-async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = /^VmRSS:\s+(\d+) kB/m.exec(status);
-  if (!match) throw new Error(`no VmRSS for ${pid}`);
-  return Number(match[1]) / 1024;
-}
 
 interface Started { child: ChildProcess; base: string; readyMs: number; loopBlockMs: number | null; logStartMs: number | null }
 
