@@ -6,7 +6,8 @@
  * beside it, and the runs are interleaved (hello, subgraph, hello, subgraph ...), so every figure is a ratio to what
  * the same machine did a moment before: req/s against the hello world's, p50 against one upstream round trip.
  * Upstream calls per request come from the subgraph's own `upstream_calls_total` on /metrics (before and after a run).
- * Environment: LOAD_BENCH_SECONDS (10 per run), LOAD_BENCH_ROUNDS (3 interleaved pairs per case),
+ * Environment: LOAD_BENCH_SECONDS (10 per run), LOAD_BENCH_ROUNDS (3 interleaved pairs per case), LOAD_BENCH_WARMUP_SECONDS
+ * (3: one uncounted run of each side before a case's pairs),
  * LOAD_BENCH_CONNECTIONS (50), LOAD_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph, none).
  * Run alone: `BENCH=load npm run bench`.
  */
@@ -21,6 +22,11 @@ import { median } from './stats.js';
 
 const SECONDS = Number(process.env.LOAD_BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.LOAD_BENCH_ROUNDS ?? 3);
+/**
+ * An uncounted run of each side before a case's pairs: a server just started (or just switched to another query) runs
+ * its first seconds on cold code paths (JIT, caches), which would weigh on the first pair of a case only.
+ */
+const WARMUP_SECONDS = Number(process.env.LOAD_BENCH_WARMUP_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.LOAD_BENCH_CONNECTIONS ?? 50);
 /** Extra node flags for the subgraph, after start:prod's own (a later V8 flag wins), to weigh a flag's throughput cost. */
 const SUBGRAPH_NODE_ARGS = (process.env.LOAD_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -46,9 +52,9 @@ async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: strin
 }
 
 /** autocannon's CLI in its own process, so generating load does not share an event loop with what it measures. */
-async function load(url: string, query: string): Promise<Run> {
+async function load(url: string, query: string, seconds = SECONDS): Promise<Run> {
   const child = start(join(ROOT, 'node_modules', '.bin', 'autocannon'), [
-    '--json', '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST',
+    '--json', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', 'POST',
     '-H', 'content-type=application/json', '-b', JSON.stringify({ query }), url,
   ], {});
   let out = '';
@@ -97,7 +103,7 @@ const f = (n: number, digits = 2): string => n.toFixed(digits);
 
 export async function runLoadBench(): Promise<string[]> {
   const out: string[] = [];
-  out.push(`${await ensureBuild()}; ${ROUNDS} interleaved pairs of ${SECONDS} s runs, ${CONNECTIONS} connections, NODE_ENV=production${SUBGRAPH_NODE_ARGS.length ? `, subgraph node flags ${SUBGRAPH_NODE_ARGS.join(' ')}` : ''}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  out.push(`${await ensureBuild()}; ${ROUNDS} interleaved pairs of ${SECONDS} s runs after ${WARMUP_SECONDS} s of uncounted warm-up each, ${CONNECTIONS} connections, NODE_ENV=production${SUBGRAPH_NODE_ARGS.length ? `, subgraph node flags ${SUBGRAPH_NODE_ARGS.join(' ')}` : ''}; load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const dataRoot = await mkdtemp(join(tmpdir(), 'load-bench-'));
   try {
     const hello = await startHelloWorld();
@@ -110,6 +116,10 @@ export async function runLoadBench(): Promise<string[]> {
         const hellos: Array<Run & { cpuUs: number | null }> = [];
         const ours: Array<Run & { cpuUs: number | null }> = [];
         let calls = 0;
+        if (WARMUP_SECONDS > 0) {
+          await load(hello.url, HELLO, WARMUP_SECONDS);
+          await load(subgraph.url, c.query, WARMUP_SECONDS);
+        }
         for (let round = 0; round < ROUNDS; round++) {
           hellos.push(await withCpu(hello.child.pid, () => load(hello.url, HELLO)));
           const before = await upstreamCalls(subgraph.url);
