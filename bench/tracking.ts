@@ -48,9 +48,11 @@ export interface SizeResult {
 
 async function startSubgraph(upstreamEnv: Record<string, string>, dataDir: string, profileDir: string | null): Promise<{ child: ChildProcess; origin: string }> {
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] : [];
+  // Extra node flags after start:prod's own (a later V8 flag wins), as LOAD_ and STARTUP_BENCH_SUBGRAPH_NODE_ARGS.
+  const extra = (process.env.TRACKING_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
   return startProduction({
     env: { ...upstreamEnv, DATA_DIR: dataDir, WATCHERS_ENABLED: 'false', MAX_TRACKING_NUMBERS_PER_REQUEST: String(CPU_N) },
-    nodeArgs: profile,
+    nodeArgs: [...extra, ...profile],
   });
 }
 
