@@ -27,9 +27,13 @@ import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
 import { graphqlHttpHandler } from './graphql-http.js';
 import { graphqlPostFastPath } from './graphql-fast-path.js';
+import { fastJsonBody } from './json-body.js';
 import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
 import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
+
+/** The largest JSON body /graphql reads (express.json's `2mb`); a larger one is answered 413 PAYLOAD_TOO_LARGE. */
+const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -124,18 +128,19 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   });
   await apollo.start();
 
-  const graphql = [
-    routerSecretMiddleware(config.routerAccess),
-    express.json({ limit: '2mb' }),
-    // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
-    // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
-    graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription })),
-  ];
+  const routerSecret = routerSecretMiddleware(config.routerAccess);
+  const jsonBody = express.json({ limit: JSON_BODY_LIMIT_BYTES });
+  // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
+  // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
+  const graphqlHandler = graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription }));
   const graphqlErrors = graphqlJsonErrors(logger);
   // First: /graphql is nearly every request, so it is matched before the routes of probes, scrapes and webhooks.
-  app.use('/graphql', ...graphql, graphqlErrors);
-  // POST /graphql skips express's router (graphql-fast-path.ts) with the same handlers; not with tracing on.
-  if (!tracingActive()) handle = graphqlPostFastPath(app, [logRequest, ...graphql], graphqlErrors);
+  app.use('/graphql', routerSecret, jsonBody, graphqlHandler, graphqlErrors);
+  // POST /graphql skips express's router (graphql-fast-path.ts) with the same handlers, a plain JSON body read without
+  // body-parser's general path (json-body.ts); not with tracing on.
+  if (!tracingActive()) {
+    handle = graphqlPostFastPath(app, [logRequest, routerSecret, fastJsonBody(JSON_BODY_LIMIT_BYTES, jsonBody), graphqlHandler], graphqlErrors);
+  }
 
   if (deps.health) app.use(deps.health);
   app.get('/metrics', async (_req, res) => {

@@ -5,6 +5,7 @@
  * asks. express matches paths case-insensitively, so `POST /GRAPHQL` is served by the very same handlers through
  * express's router: each request below is sent both ways and the two answers must be the same.
  */
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
@@ -30,7 +31,7 @@ const VARYING = new Set(['date', 'x-request-id', 'keep-alive', 'connection']);
 
 async function post(path: string, init: { headers?: Record<string, string>; body: string | Uint8Array }): Promise<Answer> {
   const url = e2e.server.url.replace(/\/graphql$/, path);
-  const response = await fetch(url, { method: 'POST', headers: { [HEADER]: SECRET, ...init.headers }, body: init.body });
+  const response = await fetch(url, { method: 'POST', headers: { [HEADER]: SECRET, ...init.headers }, body: init.body as BodyInit });
   const headers: Record<string, string> = {};
   response.headers.forEach((value, key) => {
     if (!VARYING.has(key)) headers[key] = value;
@@ -51,6 +52,14 @@ const CASES: Array<{ name: string; headers?: Record<string, string>; body: strin
   { name: 'a gzip body (express.json inflates it)', headers: { ...JSON_TYPE, 'content-encoding': 'gzip' }, body: gzipSync(typename), status: 200 },
   { name: 'an unsupported content encoding', headers: { ...JSON_TYPE, 'content-encoding': 'compress' }, body: typename, status: 415 },
   { name: 'text/plain (refused by CSRF prevention)', headers: { 'content-type': 'text/plain' }, body: typename, status: 400 },
+  { name: 'application/json; charset=utf-8', headers: { 'content-type': 'application/json; charset=utf-8' }, body: typename, status: 200 },
+  { name: 'application/json;charset=UTF-8 (another spelling)', headers: { 'content-type': 'application/json;charset=UTF-8' }, body: typename, status: 200 },
+  { name: 'a body starting with a byte order mark', headers: JSON_TYPE, body: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(typename)]), status: 200 },
+  { name: 'a multi-byte UTF-8 body', headers: JSON_TYPE, body: JSON.stringify({ query: 'query Ünïcødé { __typename }' }), status: 400 },
+  { name: 'a JSON string instead of an object (strict JSON)', headers: JSON_TYPE, body: '"{ __typename }"', status: 400 },
+  { name: 'a JSON array (a batch, refused by Apollo)', headers: JSON_TYPE, body: `[${typename}]`, status: 400 },
+  { name: 'an empty body', headers: JSON_TYPE, body: '', status: 400 },
+  { name: 'whitespace only', headers: JSON_TYPE, body: '  \n ', status: 400 },
   { name: 'no secret', headers: { ...JSON_TYPE, [HEADER]: '' }, body: typename, status: 401 },
   { name: 'a wrong secret', headers: { ...JSON_TYPE, [HEADER]: 'wrong' }, body: typename, status: 401 },
 ];
@@ -81,6 +90,26 @@ describe('POST /graphql without express\'s router answers exactly what express\'
     ]);
     const refusal = written.find((line) => line['msg'] === 'graphql request refused: unreadable body');
     expect(refusal?.['requestId']).toBe('fast-2');
+  });
+
+  it('a client that goes away mid-body is logged as request.aborted, as through express\'s router', async () => {
+    const { port } = new URL(e2e.server.url);
+    const abortedOn = async (path: string, id: string): Promise<unknown> => {
+      const socket = connect(Number(port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n${HEADER}: ${SECRET}\r\nx-request-id: ${id}\r\ncontent-length: 100\r\n\r\n{"query":`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const line = logs.lines().find((l) => l['requestId'] === id && l['msg'] === 'graphql request refused: unreadable body');
+        if (line || Date.now() > deadline) return line && { level: line['level'], status: line['status'], problem: line['problem'] };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const direct = await abortedOn('/graphql', 'aborted-direct');
+    expect(direct).toEqual({ level: 40, status: 400, problem: 'request.aborted' });
+    expect(direct).toEqual(await abortedOn('/GRAPHQL', 'aborted-router'));
   });
 
   it('a generated request id is a UUID echoed in x-request-id', async () => {
