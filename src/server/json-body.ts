@@ -1,4 +1,4 @@
-import { AsyncResource } from 'node:async_hooks';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
@@ -36,8 +36,11 @@ export function fastJsonBody(limitBytes: number, fallback: RequestHandler): Requ
     let received = 0;
     let settled = false;
     // The body's events come from the socket's async context: what follows (Apollo, the resolvers, their log lines)
-    // must run in this request's (its request id), as raw-body's callback does.
-    const settle = AsyncResource.bind((error: BodyError | null): void => {
+    // must run in this request's (its request id), as raw-body's callback does (a snapshot is cheaper than its
+    // AsyncResource.bind).
+    const inRequestContext = AsyncLocalStorage.snapshot();
+    const settle = (error: BodyError | null): void => inRequestContext(settleHere, error);
+    const settleHere = (error: BodyError | null): void => {
       if (settled) return;
       settled = true;
       req.off('data', onData);
@@ -62,7 +65,7 @@ export function fastJsonBody(limitBytes: number, fallback: RequestHandler): Requ
         return;
       }
       next();
-    });
+    };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
       chunks.push(chunk);
