@@ -59,6 +59,11 @@ async function startTracing(): Promise<Tracing> {
   return { shutdown: () => sdk.shutdown() };
 }
 
+/** Whether the OpenTelemetry SDK runs in this process (OTEL_EXPORTER_OTLP_ENDPOINT set and the preload loaded). */
+export function tracingActive(): boolean {
+  return !!global[STARTED];
+}
+
 /** Flushes spans still batched and stops the exporter; a no-op when tracing is off. The shutdown path calls it last. */
 export async function shutdownTracing(): Promise<void> {
   const tracing = global[STARTED];

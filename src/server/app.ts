@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
@@ -26,7 +26,14 @@ import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
 import { graphqlHttpHandler } from './graphql-http.js';
+import { graphqlPostFastPath } from './graphql-fast-path.js';
+import { fastJsonBody } from './json-body.js';
+import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
+import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
+
+/** The largest JSON body /graphql reads (express.json's `2mb`); a larger one is answered 413 PAYLOAD_TOO_LARGE. */
+const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export interface AppDeps {
   config: Config;
@@ -61,14 +68,18 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const schema = buildSchema();
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestLogging(logger));
+  const logRequest = requestLogging(logger);
+  app.use(logRequest);
   const operations = new OperationObserver(metrics, logger);
   // The seed: "The subscriber's endpoint must present a valid TLS certificate": HTTPS here when given a certificate
   // and key (WEBHOOK_TLS_CERT_FILE/KEY_FILE), otherwise plain HTTP behind a TLS-terminating proxy.
   const tls = config.webhook.tls;
+  // Set once Apollo has started (below); until then the server is not listening, so no request arrives.
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = app;
+  const onRequest = (req: IncomingMessage, res: ServerResponse): void => handle(req, res);
   const httpServer: Server = tls
-    ? (createHttpsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, app) as unknown as Server)
-    : createServer(app);
+    ? (createHttpsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, onRequest) as unknown as Server)
+    : createServer(onRequest);
 
   const limits = operationLimitsFrom(config);
   // Shared by every request, so built once; frozen, since no request may change what the next one sees.
@@ -106,6 +117,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
       guardedSubscriptionCallback(callbackHeartbeatWithMargin(ApolloServerPluginSubscriptionCallback()), config.routerAccess.callbackAllowedHosts),
       ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
+      inlineTraceWhenAsked(),
     ],
     logger: {
       debug: (m) => logger.debug(m),
@@ -116,16 +128,19 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   });
   await apollo.start();
 
+  const routerSecret = routerSecretMiddleware(config.routerAccess);
+  const jsonBody = express.json({ limit: JSON_BODY_LIMIT_BYTES });
+  // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
+  // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
+  const graphqlHandler = graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription }));
+  const graphqlErrors = graphqlJsonErrors(logger);
   // First: /graphql is nearly every request, so it is matched before the routes of probes, scrapes and webhooks.
-  app.use(
-    '/graphql',
-    routerSecretMiddleware(config.routerAccess),
-    express.json({ limit: '2mb' }),
-    // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
-    // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
-    graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!(req.body as { extensions?: { subscription?: unknown } } | undefined)?.extensions?.subscription })),
-    graphqlJsonErrors(logger),
-  );
+  app.use('/graphql', routerSecret, jsonBody, graphqlHandler, graphqlErrors);
+  // POST /graphql skips express's router (graphql-fast-path.ts) with the same handlers, a plain JSON body read without
+  // body-parser's general path (json-body.ts); not with tracing on.
+  if (!tracingActive()) {
+    handle = graphqlPostFastPath(app, [logRequest, routerSecret, fastJsonBody(JSON_BODY_LIMIT_BYTES, jsonBody), graphqlHandler], graphqlErrors);
+  }
 
   if (deps.health) app.use(deps.health);
   app.get('/metrics', async (_req, res) => {
