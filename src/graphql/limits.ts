@@ -155,8 +155,16 @@ const SLICING_ARGUMENTS = new Set(['first', 'last']);
  */
 function withExecutedPageSizes(schema: GraphQLSchema, document: DocumentNode, operationName: string | null, raw: Record<string, unknown>): DocumentNode {
   const operation = getOperationAST(document, operationName);
-  const coerced = operation ? getVariableValues(schema, operation.variableDefinitions ?? [], raw, { maxErrors: 1 }) : null;
-  const variables = coerced && !coerced.errors ? coerced.coerced : {};
+  // Coerced only when a page size is given by a variable, and then once: coercing every variable for nothing was a
+  // third coercion of a 3,000-number `track`'s inputs per request (issue 12 item 2).
+  let variables: Record<string, unknown> | null = null;
+  const variablesNow = (): Record<string, unknown> => {
+    if (variables === null) {
+      const coerced = operation ? getVariableValues(schema, operation.variableDefinitions ?? [], raw, { maxErrors: 1 }) : null;
+      variables = coerced && !coerced.errors ? coerced.coerced : {};
+    }
+    return variables;
+  };
   const intValue = (value: unknown) => (typeof value === 'number' ? { kind: Kind.INT, value: String(value) } as const : null);
   const typeInfo = new TypeInfo(schema);
   return visit(
@@ -168,7 +176,7 @@ function withExecutedPageSizes(schema: GraphQLSchema, document: DocumentNode, op
         let changed = false;
         const args: ArgumentNode[] = node.arguments?.map((arg) => {
           if (!SLICING_ARGUMENTS.has(arg.name.value) || arg.value.kind !== Kind.VARIABLE) return arg;
-          const literal = intValue(variables[arg.value.name.value]);
+          const literal = intValue(variablesNow()[arg.value.name.value]);
           if (!literal) return arg;
           changed = true;
           return { ...arg, value: literal };

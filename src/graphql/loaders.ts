@@ -48,7 +48,8 @@ export class TrackingLoaders {
           const includeEvents = requests.some((r) => r.includeEvents);
           return this.tracking.trackShared(
             route,
-            requests.map((r) => ({ ...r, includeEvents })),
+            // Only a lookup whose flag differs is copied (at 3,000 numbers a request, every copy is garbage to collect).
+            requests.map((r) => (r.includeEvents === includeEvents ? r : { ...r, includeEvents })),
             this.deadline,
           );
         },

@@ -19,8 +19,17 @@ export interface TrackingBatcherOptions {
 /** One distinct lookup of a window: its callers share the slot and the outcome. */
 interface Slot {
   request: TrackRequest;
+  /** `${route}\n${trackRequestKey}`: computed once per lookup, read by the window and the freshness cache. */
+  key: string;
   includeEvents: boolean;
   settle: Array<(outcome: TrackOutcome) => void>;
+}
+
+/** The lookups gathered on one route, sent when the window closes or as soon as they fill a call. */
+interface Window {
+  route: TrackingRoute;
+  slots: Map<string, Slot>;
+  timer: NodeJS.Timeout | null;
 }
 
 /** A successful answer kept for the freshness window, with whether it carries the scans. */
@@ -34,10 +43,14 @@ interface Fresh {
  * groups its own lookups; this gathers those groups from concurrent requests for TRACKING_BATCH_WINDOW_MS on routes
  * whose connector batches (maxBatchSize > 1, Carrier B) and sends them in shared calls of up to maxBatchSize numbers.
  * Identical lookups (trackRequestKey) share one slot. The shared call runs outside any request's deadline; each caller
- * waits under its own. Successful answers stand for TRACKING_FRESHNESS_MS; failures are never kept.
+ * waits under its own. Successful answers stand for TRACKING_FRESHNESS_MS; failures are never kept. A window that
+ * gathers a full call (maxBatchSize distinct lookups) sends it at once, and, while freshness is on, a lookup whose call
+ * is already on its way waits for that answer instead of asking again (PC4).
  */
 export class TrackingBatcher {
-  private readonly pending = new Map<string, { route: TrackingRoute; slots: Map<string, Slot> }>();
+  private readonly pending = new Map<string, Window>();
+  /** Slots whose shared call is on its way (by keyOf): the same lookup arriving meanwhile waits for that answer. */
+  private readonly inFlight = new Map<string, Slot>();
   private readonly fresh: LRUCache<string, Fresh> | null;
 
   constructor(
@@ -57,27 +70,30 @@ export class TrackingBatcher {
   async track(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
     if (this.options.windowMs > 0) return this.trackInWindow(route, requests, deadline);
     // No window: this request's batch is sent alone, as before, less the lookups answered fresh.
-    const outcomes = requests.map((request) => this.freshAnswer(route, request));
+    const keys = requests.map((request) => keyOf(route, request));
+    const outcomes = requests.map((request, i) => this.freshAnswer(keys[i]!, request));
     const missing = requests.filter((_, i) => outcomes[i] === null);
+    const missingKeys = keys.filter((_, i) => outcomes[i] === null);
     if (missing.length > 0) {
       const sent = await this.send(route, missing, deadline);
-      missing.forEach((request, j) => this.keep(route, request, request.includeEvents, sent[j]));
+      missing.forEach((request, j) => this.keep(missingKeys[j]!, request.includeEvents, sent[j]));
       let j = 0;
       for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = sent[j++]!;
     }
     return outcomes as TrackOutcome[];
   }
 
-  /** The answer kept for this lookup, when one is fresh and has the scans the lookup needs. */
-  freshAnswer(route: TrackingRoute, request: TrackRequest): TrackOutcome | null {
-    const kept = this.fresh?.get(`${route.name}\n${trackRequestKey(request)}`);
+  /** The answer kept for this lookup (`key`: keyOf), when one is fresh and has the scans the lookup needs. */
+  private freshAnswer(key: string, request: TrackRequest): TrackOutcome | null {
+    if (!this.fresh) return null;
+    const kept = this.fresh.get(key);
     if (!kept || (request.includeEvents && !kept.includeEvents)) return null;
     return kept.outcome;
   }
 
-  private keep(route: TrackingRoute, request: TrackRequest, includeEvents: boolean, outcome: TrackOutcome | undefined): void {
+  private keep(key: string, includeEvents: boolean, outcome: TrackOutcome | undefined): void {
     if (!this.fresh || !outcome?.ok) return;
-    this.fresh.set(`${route.name}\n${trackRequestKey(request)}`, { outcome, includeEvents });
+    this.fresh.set(key, { outcome, includeEvents });
   }
 
   /**
@@ -87,7 +103,8 @@ export class TrackingBatcher {
    * made that quadratic, issue 12 item 2).
    */
   private trackInWindow(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
-    const outcomes: Array<TrackOutcome | null> = requests.map((request) => this.freshAnswer(route, request));
+    const keys = requests.map((request) => keyOf(route, request));
+    const outcomes: Array<TrackOutcome | null> = requests.map((request, i) => this.freshAnswer(keys[i]!, request));
     let waiting = 0;
     for (const outcome of outcomes) if (outcome === null) waiting++;
     if (waiting === 0) return Promise.resolve(outcomes as TrackOutcome[]);
@@ -108,7 +125,7 @@ export class TrackingBatcher {
       };
       requests.forEach((request, i) => {
         if (outcomes[i] !== null) return;
-        this.enqueue(route, request, (outcome) => {
+        this.enqueue(route, request, keys[i]!, (outcome) => {
           if (settled) return;
           outcomes[i] = outcome;
           if (--waiting === 0) finish();
@@ -119,29 +136,41 @@ export class TrackingBatcher {
     });
   }
 
-  private enqueue(route: TrackingRoute, request: TrackRequest, settle: (outcome: TrackOutcome) => void): void {
+  private enqueue(route: TrackingRoute, request: TrackRequest, key: string, settle: (outcome: TrackOutcome) => void): void {
+    // The same lookup already on its way upstream (with the scans it needs): its answer serves this caller too, rather
+    // than a second call for a number whose answer is a round trip away (PC4).
+    // Only while answers are kept at all (TRACKING_FRESHNESS_MS > 0): with freshness off, every lookup is asked after it
+    // arrives.
+    const flying = this.fresh ? this.inFlight.get(key) : undefined;
+    if (flying && (!request.includeEvents || flying.includeEvents)) {
+      flying.settle.push(settle);
+      return;
+    }
     let window = this.pending.get(route.name);
     if (!window) {
-      window = { route, slots: new Map() };
-      this.pending.set(route.name, window);
+      const opened: Window = { route, slots: new Map(), timer: null };
       // The timer and the shared call belong to no request: one caller's deadline must not cancel the others' call.
-      outsideDeadline(() => setTimeout(() => this.flush(route.name), this.options.windowMs).unref());
+      opened.timer = outsideDeadline(() => setTimeout(() => this.flush(opened), this.options.windowMs).unref());
+      this.pending.set(route.name, opened);
+      window = opened;
     }
-    const key = trackRequestKey(request);
     const slot = window.slots.get(key);
     if (slot) {
       slot.includeEvents ||= request.includeEvents;
       slot.settle.push(settle);
-    } else {
-      window.slots.set(key, { request, includeEvents: request.includeEvents, settle: [settle] });
+      return;
     }
+    window.slots.set(key, { request, key, includeEvents: request.includeEvents, settle: [settle] });
+    // A window holding a full call's worth of distinct lookups has nothing to wait for: waiting longer cannot make that
+    // call fuller, so it goes now and the next lookups open a new window (PC4).
+    if (window.slots.size >= (route.connector?.maxBatchSize ?? 30)) this.flush(window);
   }
 
-  private flush(routeName: string): void {
-    const window = this.pending.get(routeName);
-    if (!window) return;
-    this.pending.delete(routeName);
+  private flush(window: Window): void {
     const { route } = window;
+    if (this.pending.get(route.name) !== window) return;
+    this.pending.delete(route.name);
+    if (window.timer) clearTimeout(window.timer);
     const slots = [...window.slots.values()];
     const size = route.connector?.maxBatchSize ?? 30;
     for (let i = 0; i < slots.length; i += size) {
@@ -149,14 +178,26 @@ export class TrackingBatcher {
       // Detailed scans cost more upstream; ask for them for the whole call when any lookup in it needs events.
       const includeEvents = chunk.some((s) => s.includeEvents);
       // trackOnRoute never rejects: every slot is settled by its outcome.
-      void outsideDeadline(() => this.send(route, chunk.map((s) => ({ ...s.request, includeEvents }))))
+      // A lookup already asking what the call asks is sent as it is, not copied (3,000 copies a request at the cap).
+      const sent = chunk.map((s) => (s.request.includeEvents === includeEvents ? s.request : { ...s.request, includeEvents }));
+      for (const slot of chunk) {
+        slot.includeEvents = includeEvents;
+        this.inFlight.set(slot.key, slot);
+      }
+      void outsideDeadline(() => this.send(route, sent))
         .then((outcomes) => {
           chunk.forEach((slot, j) => {
             const outcome = outcomes[j]!;
-            this.keep(route, slot.request, includeEvents, outcome);
+            if (this.inFlight.get(slot.key) === slot) this.inFlight.delete(slot.key);
+            this.keep(slot.key, includeEvents, outcome);
             for (const settle of slot.settle) settle(outcome);
           });
         });
     }
   }
+}
+
+/** A lookup's key in a window and in the freshness cache: its route and trackRequestKey. */
+function keyOf(route: TrackingRoute, request: TrackRequest): string {
+  return `${route.name}\n${trackRequestKey(request)}`;
 }

@@ -131,8 +131,10 @@ export function buildTrackRequest(requests: readonly TrackRequest[]): WireTrackR
       ...(request.shipDateBegin ? { shipDateBegin: request.shipDateBegin } : {}),
       ...(request.shipDateEnd ? { shipDateEnd: request.shipDateEnd } : {}),
     };
-    // Identical lookups in one chunk are asked once; their answers are matched back by number.
-    const key = JSON.stringify(entry);
+    // Identical lookups in one chunk are asked once; their answers are matched back by number. The key names every
+    // member the entry sends, joined by NUL, which no checked input holds (src/domain/text-bounds.ts): a string built per
+    // number, not JSON.stringify of the entry.
+    const key = `${request.trackingNumber}\0${request.carrierCode || ''}\0${request.carrierUniqueId || ''}\0${request.shipDateBegin || ''}\0${request.shipDateEnd || ''}`;
     if (seen.has(key)) continue;
     seen.add(key);
     trackingInfo.push(entry);

@@ -198,7 +198,10 @@ function delay(result: WireTrackResult): Delay | null {
 }
 
 function mapDocuments(result: WireTrackResult): AvailableDocument[] {
-  return (result.availableImages ?? []).flatMap((image) => (image.type ? [{ type: image.type, size: image.size ?? null }] : []));
+  // A loop, not flatMap with an array per image: this runs once per number (issue 12 item 2).
+  const documents: AvailableDocument[] = [];
+  for (const image of result.availableImages ?? []) if (image.type) documents.push({ type: image.type, size: image.size ?? null });
+  return documents;
 }
 
 function proofOfDelivery(result: WireTrackResult, deliveredAt: CarrierTime | null, documents: AvailableDocument[]): ProofOfDelivery | null {
@@ -219,11 +222,25 @@ function money(wire: { currency?: string | null; value?: string | number | null 
 
 function totalWeight(result: WireTrackResult): Measure | null {
   for (const entry of result.packageDetails?.weightAndDimensions?.weight ?? []) {
+    // The usual entry (a positive number and a unit) is read as it is; anything else goes through the schema, whose
+    // answer for the usual entry would be the same (issue 12 item 2: a zod parse per number was most of this).
+    const plain = plainWeight(entry);
+    if (plain) return plain;
     const parsed = weightEntrySchema.safeParse(entry);
     const unit = parsed.success ? (parsed.data.units ?? parsed.data.unit) : undefined;
     if (parsed.success && unit) return { value: parsed.data.value, unit };
   }
   return null;
+}
+
+/** A weight entry that weightEntrySchema accepts as it is: a finite positive number and a non-empty unit string. */
+function plainWeight(entry: unknown): Measure | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const { value, units, unit } = entry as Record<string, unknown>;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  if ((units !== undefined && (typeof units !== 'string' || units === '')) || (unit !== undefined && (typeof unit !== 'string' || unit === ''))) return null;
+  const chosen = (units as string | undefined) ?? (unit as string | undefined);
+  return chosen ? { value, unit: chosen } : null;
 }
 
 /** `count` and `deliveryAttempts` arrive as strings ("2"); anything not a whole number is absent, not zero. */

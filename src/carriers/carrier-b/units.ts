@@ -64,11 +64,17 @@ export const CARRIER_B_STATUS_CODES: Readonly<Record<string, ShipmentStatus>> = 
  * code the table knows decides; when none is known the status is UNKNOWN and the first code given is kept.
  */
 export function readCarrierBStatus(codes: ReadonlyArray<string | null | undefined>, text: string | null | undefined): StatusReading {
-  const present = codes.filter((code): code is string => typeof code === 'string' && code.trim() !== '').map((c) => c.trim());
-  const known = present.find((code) => CARRIER_B_STATUS_CODES[code.toUpperCase()] !== undefined);
-  const nativeText = text ?? null;
-  if (known) return { status: CARRIER_B_STATUS_CODES[known.toUpperCase()]!, nativeCode: known, nativeText };
-  return { status: 'UNKNOWN', nativeCode: present[0] ?? null, nativeText };
+  // One loop, no intermediate arrays: read once per number and once per scan event (issue 12 item 2).
+  let first: string | null = null;
+  for (const code of codes) {
+    if (typeof code !== 'string') continue;
+    const trimmed = code.trim();
+    if (trimmed === '') continue;
+    first ??= trimmed;
+    const status = CARRIER_B_STATUS_CODES[trimmed.toUpperCase()];
+    if (status !== undefined) return { status, nativeCode: trimmed, nativeText: text ?? null };
+  }
+  return { status: 'UNKNOWN', nativeCode: first, nativeText: text ?? null };
 }
 
 /** `delayDetail.status` values: "`ON_TIME`, `EARLY`, `DELAYED`". Anything else is not guessed at. */

@@ -40,7 +40,7 @@ export const Query: QueryResolvers = {
       throw toGraphQLError(error);
     }
     const includeEvents = operationSelectsEvents(info);
-    const outcomes = await Promise.all(requests.map((r) => ctx.loaders.load({ ...r, includeEvents })));
+    const outcomes = await Promise.all(requests.map((r) => ctx.loaders.load(r.includeEvents === includeEvents ? r : { ...r, includeEvents })));
     return outcomes.map((outcome, index) => {
       const { carrier, trackingNumber } = requests[index]!;
       return outcome.ok
