@@ -4,9 +4,10 @@ import { CatchmentConfigError } from './carriers/dark-store/catchment.js';
 import { loadConfig } from './platform/config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
-import { StartRefusedError } from './server/sandbox-mode.js';
+import { openStore } from './store/store.js';
+import { StartRefusedError, sandboxWanted } from './server/sandbox-mode.js';
 import { exitOnTerminationSignals } from './server/shutdown.js';
-import { startServer } from './server/start.js';
+import type { startServer as StartServer } from './server/start.js';
 
 /** `npm start`: configuration from the environment, then the server; a bad configuration stops the start. */
 const result = loadConfig(process.env);
@@ -16,10 +17,20 @@ if (!result.ok) {
   process.exit(1);
 }
 
-const logger = createLogger(result.config.server.logLevel, undefined, resolveLogFormat(result.config.server.logFormat));
+const { config } = result;
+const logger = createLogger(config.server.logLevel, undefined, resolveLogFormat(config.server.logFormat));
 try {
-  const server = await startServer({ config: result.config, logger });
-  exitOnTerminationSignals(server, logger, result.config.server.shutdownTimeoutMs);
+  // A production start with nothing to serve is refused before the store is touched (no DATA_DIR created or locked).
+  sandboxWanted(config);
+  // The store opens while the rest of the application loads (SU3): PGlite's WASM compiles and its data bundle is read
+  // on background threads, which would otherwise wait for ~1 s of module loading on the main thread. startServer
+  // awaits it before anything else, so a locked DATA_DIR still refuses the start first. Until then a rejection is
+  // held here, not reported as unhandled.
+  const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }), logger });
+  opening.catch(() => undefined);
+  const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
+  const server = await startServer({ config, logger, store: opening });
+  exitOnTerminationSignals(server, logger, config.server.shutdownTimeoutMs);
 } catch (error) {
   if (error instanceof StartRefusedError || error instanceof DataDirLockedError || error instanceof CatchmentConfigError) {
     // The operator's fix is in the message; a stack trace would only bury it.

@@ -32,7 +32,16 @@ export interface StartedServer extends RunningApp {
  * configured outside production (production refuses that start: sandbox-mode.ts); every connection then points at
  * them, and the first log lines say so.
  */
-export async function startServer({ config, logger }: { config: Config; logger: Logger }): Promise<StartedServer> {
+export async function startServer({
+  config,
+  logger,
+  store: opening,
+}: {
+  config: Config;
+  logger: Logger;
+  /** The store already being opened by the caller (main.ts overlaps it with module loading, SU3); else opened here. */
+  store?: Promise<Store>;
+}): Promise<StartedServer> {
   // How long the start kept the event loop from answering (PGlite's init and migrations run on it): logged at ready.
   const startLoopDelay = monitorEventLoopDelay({ resolution: 10 });
   startLoopDelay.enable();
@@ -40,10 +49,11 @@ export async function startServer({ config, logger }: { config: Config; logger: 
   // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
   // Embedded PGlite in DATA_DIR by default (locked to this process), PostgreSQL when DATABASE_URL is set; migrations
   // are applied here.
-  const store = await openStore({
-    ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }),
-    logger,
-  });
+  const store = await (opening ??
+    openStore({
+      ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }),
+      logger,
+    }));
   logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);
   let sandbox: InProcessSandbox | null = null;
   let effective = config;

@@ -6,11 +6,12 @@
  * (data-dir-lock.ts), and a second process refuses to start naming DATA_DIR and the holder.
  */
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
@@ -76,7 +77,33 @@ async function initialised(dataDir: string): Promise<boolean> {
   return stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false);
 }
 
+/**
+ * PGlite's WebAssembly (9 MB), compiled once per process and shared by every store it opens (PGlite caches it the same
+ * way when it compiles it itself). Started here, synchronously, on the first open: V8 compiles on background threads,
+ * so the compile overlaps whatever the main thread does next (main.ts loads the rest of the application, SU3). PGlite
+ * left to itself reads the file in 512 KB chunks, one turn of the event loop each, and compiles only after the last,
+ * so behind a busy main thread it would not even start.
+ */
+let pgliteWasm: Promise<WasmModule> | null = null;
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** Node's WebAssembly global: this project's lib (ES2023, no DOM) does not declare it. */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+function compilePgliteWasm(): Promise<WasmModule> {
+  if (pgliteWasm) return pgliteWasm;
+  // Beside PGlite's entry point, where PGlite itself looks for it (the package does not export the file's path).
+  const path = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
+  const compiling = WebAssembly.compile(readFileSync(path));
+  // Not fatal here: a failure reaches the caller (openPgliteStore awaits it), and a later open compiles again.
+  compiling.catch(() => {
+    pgliteWasm = null;
+  });
+  pgliteWasm = compiling;
+  return compiling;
+}
+
 export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {
+  const wasm = compilePgliteWasm();
+  wasm.catch(() => undefined);
   const inMemory = dataDir.startsWith('memory://');
   // PGlite creates only the last path segment; create parents so a fresh checkout's ./data/db just works.
   let lock: DataDirLock | null = null;
@@ -90,7 +117,7 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
       logger.info({ store: 'pglite', dataDir }, 'empty data directory: initialising it (PGlite initdb, in a worker thread)');
       await initialiseInWorker(dataDir);
     }
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS] });
+    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], pgliteWasmModule: await wasm });
   } catch (error) {
     await lock?.release();
     throw error;

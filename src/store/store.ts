@@ -5,7 +5,6 @@
  */
 import { applyMigrations } from './migrations.js';
 import { openPgliteStore } from './pglite-store.js';
-import { openPostgresStore } from './postgres-store.js';
 import { redactDatabaseUrl } from './redact.js';
 
 export interface QueryResult<R> {
@@ -56,7 +55,8 @@ const silentLogger: StoreLogger = { info: () => undefined, warn: () => undefined
 export async function openStore(opts: StoreOptions): Promise<Store> {
   const logger = opts.logger ?? silentLogger;
   const internal = opts.databaseUrl
-    ? await openPostgresStore(opts.databaseUrl, logger)
+    ? // pg is loaded only when PostgreSQL is configured: the embedded default never needs it (SU3).
+      await (await import('./postgres-store.js')).openPostgresStore(opts.databaseUrl, logger)
     : await openPgliteStore(opts.dataDir ?? 'memory://', logger);
   try {
     await applyMigrations(internal, logger);
