@@ -49,6 +49,26 @@ describe('the tracking-number budget counts the executed selection (HTTP)', () =
     expectBudgetRefusal(answer.errors, CAP + 2);
   });
 
+  it("track inputs given by a variable's own default value (the client sent none) are counted", async () => {
+    const inputs = carrierBNumbers(CAP + 1, 35).map((n) => `{ carrier: CARRIER_B, trackingNumber: "${n}" }`);
+    const answer = await e2e.gql(`query($i: [TrackInput!]! = [${inputs.join(', ')}]) { track(inputs: $i) { __typename } }`);
+    expectBudgetRefusal(answer.errors, CAP + 1);
+  });
+
+  it('a page size given by a variable\'s own default is checked against MAX_PAGE_SIZE as if it were sent', async () => {
+    const answer = await e2e.gql(`query($n: Int = 100000) { statusChanges(filter: { carriers: [CARRIER_B] }, first: $n) { edges { cursor } } }`);
+    expect(answer.errors?.[0]?.extensions?.limit).toBe('MAX_PAGE_SIZE');
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+
+  it('one track input sent by a variable where the list is expected counts as the list of one it becomes', async () => {
+    const [number] = carrierBNumbers(1, 45);
+    const answer = await e2e.gql(`query($i: [TrackInput!]!) { a: track(inputs: $i) { __typename } ${aliased(carrierBNumbers(CAP, 46))} }`, {
+      i: { carrier: 'CARRIER_B', trackingNumber: number },
+    });
+    expectBudgetRefusal(answer.errors, CAP + 1);
+  });
+
   it("the router's _entities representations count, also inside a fragment", async () => {
     const representations = carrierBNumbers(CAP + 1, 40).map((trackingNumber) => ({ __typename: 'Shipment', carrier: 'CARRIER_B', trackingNumber }));
     const answer = await e2e.gql(`query($r: [_Any!]!) { ...E } fragment E on Query { _entities(representations: $r) { ... on Shipment { id } } }`, {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { UpstreamError } from '../../domain/errors.js';
 import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import { conformanceOf } from '../../platform/conforms.js';
 import { missingPayload } from '../missing-payload.js';
 import { mapTrackResult, readAlerts, trackResultError } from './mapping.js';
 import { completeTrackResultSchema, trackResultSchema, type WireTrackAnswer, type WireTrackResult } from './wire.js';
@@ -100,7 +101,9 @@ function matchesRequest(result: WireTrackResult, request: TrackRequest): boolean
 function fileByNumber(completeTrackResults: readonly unknown[]): Map<string, Filed> {
   const filed = new Map<string, Filed>();
   for (const raw of completeTrackResults) {
-    const parsed = completeTrackResultSchema.safeParse(raw);
+    const parsed = completeTrackResultConforms(raw)
+      ? { success: true as const, data: raw as z.infer<typeof completeTrackResultSchema> }
+      : completeTrackResultSchema.safeParse(raw);
     if (parsed.success) {
       // The same number may appear more than once (several trackingInfo entries for one reused number).
       const entry = filed.get(parsed.data.trackingNumber) ?? { results: [], broken: null };
@@ -120,7 +123,15 @@ function fileByNumber(completeTrackResults: readonly unknown[]): Map<string, Fil
   return filed;
 }
 
+/**
+ * A well-formed entry is read in place; zod parses only one that is not, to decide and to name the wrong member
+ * (src/platform/conforms.ts: never more lenient than the schema; assumption PC5).
+ */
+const completeTrackResultConforms = conformanceOf(completeTrackResultSchema);
+const trackResultConforms = conformanceOf(trackResultSchema);
+
 function parseTrackResult(raw: unknown): ParsedResult {
+  if (trackResultConforms(raw)) return { ok: true, result: raw as WireTrackResult };
   const parsed = trackResultSchema.safeParse(raw);
   return parsed.success ? { ok: true, result: parsed.data } : { ok: false, problem: describe(parsed.error) };
 }

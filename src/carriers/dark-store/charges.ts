@@ -22,11 +22,21 @@ export function money(units: bigint, currency: string): Money {
   return { amount: fraction.length > 0 ? `${whole}.${fraction}` : whole.toString(), currency };
 }
 
-/** ISO 4217 minor digits as the runtime's ICU knows them (INR 2, JPY 0, KWD 3). */
+const MINOR_DIGITS = new Map<string, number>();
+
+/**
+ * ISO 4217 minor digits as the runtime's ICU knows them (INR 2, JPY 0, KWD 3), read once per currency: a formatter
+ * costs tens of microseconds to build, and the first one loads ICU's currency data (20-80 ms).
+ */
 function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = MINOR_DIGITS.get(currency);
+  if (digits === undefined) {
+    try {
+      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    MINOR_DIGITS.set(currency, digits);
   }
+  return digits;
 }

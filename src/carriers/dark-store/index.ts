@@ -76,13 +76,17 @@ export const darkStoreModule: CarrierModule = {
     });
     monitor.start();
     const healthState = () => monitor.state();
+    let holdingCost: Money | undefined;
     const view: DarkStoreView = {
       catchment,
       healthState,
       currency: section.currency,
       country: section.country,
       charges: section.charges,
-      holdingCostPerUnitPerDay: holdingCostPerUnitPerDay(section),
+      // Priced at first use: the first currency formatter loads ICU's data, which a start need not wait for.
+      get holdingCostPerUnitPerDay() {
+        return (holdingCost ??= holdingCostPerUnitPerDay(section));
+      },
     };
     let closing: Promise<void> | null = null;
     return {
