@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { recordUpstreamFailure } from '../upstream-failures.js';
 import { noAuth, type AuthStrategy } from './auth.js';
+import { bodyText, collect } from './collect.js';
 import { currentDeadline, outsideDeadline } from './deadline.js';
 import { backoffDelayMs, parseRetryAfter, sleep } from './retry.js';
 
@@ -214,14 +215,13 @@ export class UpstreamClient {
     });
     let status = 0;
     try {
-      const response = await this.pool.request({ method: spec.method, path, headers, body, ...(deadline ? { signal: deadline } : {}) });
+      // The answer is read whole in any case, so it is collected by a dispatch handler rather than streamed (collect.ts).
+      const response = await collect(this.pool, { method: spec.method, path, headers, body }, deadline);
       status = response.statusCode;
       if (binary && status >= 200 && status < 300) {
-        const bytes = Buffer.from(await response.body.arrayBuffer());
-        return { status, headers: response.headers, body: null, bytes };
+        return { status, headers: response.headers, body: null, bytes: response.body };
       }
-      const text = await response.body.text();
-      return { status, headers: response.headers, body: parseBody(text) };
+      return { status, headers: response.headers, body: parseBody(bodyText(response.body)) };
     } catch (cause) {
       if (deadline?.aborted) throw this.deadlineError(spec);
       const message = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
