@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type * as NodeHttp from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
@@ -31,6 +33,14 @@ import { fastJsonBody } from './json-body.js';
 import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
 import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
+
+/**
+ * `node:http` through `require`, not `import`: an ES import of it builds the module's ESM facade, which reads every
+ * export, and the lazy `WebSocket`, `CloseEvent` and `MessageEvent` getters among them load Node's own bundled undici
+ * (~80 ms of a start here, issue 12 item 4, assumption SU4). Nothing here uses those three. Type-only imports of
+ * `node:http` elsewhere are erased at compile time.
+ */
+const { createServer } = createRequire(import.meta.url)('node:http') as typeof NodeHttp;
 
 /** The largest JSON body /graphql reads (express.json's `2mb`); a larger one is answered 413 PAYLOAD_TOO_LARGE. */
 const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
