@@ -41,4 +41,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # OpenTelemetry is preloaded like `npm run start:prod` does; it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
 # The V8 flags are start:prod's (SU2: PGlite's WASM stays on the Liftoff baseline compiler, no TurboFan tier-up, which
 # costs ~70 MB of resident memory); dockerfile.test.ts keeps the two command lines in step.
-CMD ["node", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]
+CMD ["node", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]

@@ -22,13 +22,13 @@ const logger = createLogger(config.server.logLevel, undefined, resolveLogFormat(
 try {
   // A production start with nothing to serve is refused before the store is touched (no DATA_DIR created or locked).
   sandboxWanted(config);
-  // The store opens while the rest of the application loads (SU3): PGlite's WASM compiles and its data bundle is read
-  // on background threads, which would otherwise wait for ~1 s of module loading on the main thread. startServer
-  // awaits it before anything else, so a locked DATA_DIR still refuses the start first. Until then a rejection is
-  // held here, not reported as unhandled.
+  // The application's modules load first, then the store opens (SU3): opening PGlite sets its WebAssembly flags (SU2),
+  // and under flags other than V8's defaults Node compiles its own modules from source rather than from its built-in
+  // code cache, so the modules are loaded before that. startServer awaits the store before anything else, so a locked
+  // DATA_DIR still refuses the start first. Until then a rejection is held here, not reported as unhandled.
+  const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
   const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }), logger });
   opening.catch(() => undefined);
-  const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
   const server = await startServer({ config, logger, store: opening });
   exitOnTerminationSignals(server, logger, config.server.shutdownTimeoutMs);
 } catch (error) {

@@ -6,6 +6,7 @@
  * (data-dir-lock.ts), and a second process refuses to start naming DATA_DIR and the holder.
  */
 import { once } from 'node:events';
+import { setFlagsFromString } from 'node:v8';
 import { readFileSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -80,7 +81,7 @@ async function initialised(dataDir: string): Promise<boolean> {
 /**
  * PGlite's WebAssembly (9 MB), compiled once per process and shared by every store it opens (PGlite caches it the same
  * way when it compiles it itself). Started here, synchronously, on the first open: V8 compiles on background threads,
- * so the compile overlaps whatever the main thread does next (main.ts loads the rest of the application, SU3). PGlite
+ * so the compile overlaps whatever the main thread does next (the rest of the start). PGlite
  * left to itself reads the file in 512 KB chunks, one turn of the event loop each, and compiles only after the last,
  * so behind a busy main thread it would not even start.
  */
@@ -90,6 +91,7 @@ type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 function compilePgliteWasm(): Promise<WasmModule> {
   if (pgliteWasm) return pgliteWasm;
+  wasmOnBaselineCompilerOnly();
   // Beside PGlite's entry point, where PGlite itself looks for it (the package does not export the file's path).
   const path = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
   const compiling = WebAssembly.compile(readFileSync(path));
@@ -99,6 +101,22 @@ function compilePgliteWasm(): Promise<WasmModule> {
   });
   pgliteWasm = compiling;
   return compiling;
+}
+
+/**
+ * PGlite's WebAssembly stays on V8's baseline compiler (Liftoff): no TurboFan tier-up, whose compiled code and compile
+ * zones cost ~70 MB of idle resident memory and ~340 MB of warm-up peak for no gain this store can show (SU2). Set here,
+ * before the first compile, rather than on node's command line: V8 refuses Node's built-in code cache for any module
+ * compiled under flags other than the defaults, so on the command line they made every Node module loaded during the
+ * start compile from source (~60 ms of a start; a flag set now affects only what compiles after it). The flags are
+ * process-wide: they also hold for the worker that runs a first start's initdb, and for any WebAssembly compiled later.
+ */
+let baselineOnly = false;
+function wasmOnBaselineCompilerOnly(): void {
+  if (baselineOnly) return;
+  baselineOnly = true;
+  setFlagsFromString('--no-wasm-tier-up');
+  setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
 export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {

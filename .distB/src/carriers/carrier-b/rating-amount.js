@@ -1,0 +1,72 @@
+/**
+ * Carrier B rate amounts are JSON numbers ("(numbers)"). A binary double already carries the decimal the carrier
+ * wrote, up to 15 significant digits (any decimal of at most 15 digits survives the round trip), so the amount is read
+ * at 15 significant digits: `12.3` stays `12.3`, a sender's `0.30000000000000004` becomes `0.3`. It is then padded
+ * (never rounded) to the currency's minor digits, so `12.3 USD` reads `12.30`. No arithmetic is done on floats.
+ */
+export function wireAmountToDecimal(value, currency) {
+    if (!Number.isFinite(value))
+        throw new RangeError(`amount is not a finite number: ${value}`);
+    const plain = toPlainDecimal(value);
+    return padFraction(plain, minorDigits(currency));
+}
+export function wireMoney(value, currency) {
+    return { amount: wireAmountToDecimal(value, currency), currency };
+}
+/** A decimal string as a JSON number for the wire (request amounts: customs values, the COD amount). */
+export function decimalToWireNumber(amount) {
+    const value = Number(amount);
+    if (!Number.isFinite(value))
+        throw new RangeError(`not a decimal amount: ${amount}`);
+    return value;
+}
+/** Whether a wire amount is zero or absent (a zero discount is not a breakdown line). */
+export function isZeroOrAbsent(value) {
+    return value === null || value === undefined || value === 0;
+}
+const digitsCache = new Map();
+/** ISO 4217 minor digits from the platform's currency data (JPY 0, USD 2, KWD 3); 2 for a code it does not know. */
+export function minorDigits(currency) {
+    const cached = digitsCache.get(currency);
+    if (cached !== undefined)
+        return cached;
+    let digits = 2;
+    try {
+        digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    }
+    catch {
+        digits = 2;
+    }
+    digitsCache.set(currency, digits);
+    return digits;
+}
+/** 15 significant digits, trailing zeros dropped, never exponent notation. */
+function toPlainDecimal(value) {
+    if (value === 0)
+        return '0';
+    const negative = value < 0;
+    // toPrecision may answer in exponent form (1.5e-7, 1e+21): expand it by hand from its digits and exponent.
+    const [mantissa, exponentText] = Math.abs(value).toPrecision(15).split('e');
+    const exponent = exponentText === undefined ? 0 : Number(exponentText);
+    const [intPart, fracPart = ''] = mantissa.split('.');
+    let digits = intPart + fracPart;
+    let point = intPart.length + exponent;
+    if (point <= 0) {
+        digits = '0'.repeat(1 - point) + digits;
+        point = 1;
+    }
+    else if (point > digits.length) {
+        digits = digits + '0'.repeat(point - digits.length);
+    }
+    const whole = digits.slice(0, point).replace(/^0+(?=\d)/, '');
+    const fraction = digits.slice(point).replace(/0+$/, '');
+    const text = fraction.length > 0 ? `${whole}.${fraction}` : whole;
+    return negative && text !== '0' ? `-${text}` : text;
+}
+function padFraction(plain, digits) {
+    const [whole, fraction = ''] = plain.split('.');
+    if (fraction.length >= digits)
+        return plain;
+    const padded = fraction.padEnd(digits, '0');
+    return padded.length > 0 ? `${whole}.${padded}` : whole;
+}

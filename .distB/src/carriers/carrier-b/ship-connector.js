@@ -1,0 +1,131 @@
+import { UpstreamError } from '../../domain/errors.js';
+import { readAlerts } from './mapping.js';
+import { looksLikeCarrierBService } from './rating-units.js';
+import { createdShipmentFrom } from './ship-answer.js';
+import { callCarrierB, transactionIdOf } from './ship-call.js';
+import { checkCarrierBShipment } from './ship-check.js';
+import { reconcileByPurchaseReference } from './ship-reconcile.js';
+import { buildShipRequest } from './ship-request.js';
+import { cancelAnswerSchema, shipAnswerSchema, shipResultsAnswerSchema, validateAnswerSchema, } from './ship-wire.js';
+/** Seed 001 "Endpoints" of the shipping family. */
+export const CARRIER_B_SHIP_PATHS = {
+    create: '/ship/v1/shipments',
+    results: '/ship/v1/shipments/results',
+    validate: '/ship/v1/shipments/packages/validate',
+    cancel: '/ship/v1/shipments/cancel',
+};
+/**
+ * Carrier B shipping (`/ship/v1/shipments`): required inputs checked before any call, creation sent ONCE (a lost answer
+ * is found again by the purchase reference written on every piece), sync or async answers, validate, cancel.
+ */
+export class CarrierBShippingConnector {
+    upstream = 'carrier-b';
+    carrier = 'CARRIER_B';
+    division = null;
+    defaultAccountNumber;
+    /** "One connection is one shipping account number." */
+    accountNumbers;
+    client;
+    config;
+    constructor(options) {
+        this.client = options.client;
+        this.config = options.config;
+        this.defaultAccountNumber = options.config.accountNumber;
+        this.accountNumbers = [options.config.accountNumber];
+    }
+    offersService(serviceCode) {
+        // The carrier's service list is not known without a call; a code not shaped like its words is surely not one.
+        return looksLikeCarrierBService(serviceCode) ? null : false;
+    }
+    check(request) {
+        return checkCarrierBShipment(request, { accountNumbers: this.accountNumbers });
+    }
+    async create(request) {
+        const { answer } = await callCarrierB(this.client, this.config.locale, {
+            operation: 'ship',
+            method: 'POST',
+            path: CARRIER_B_SHIP_PATHS.create,
+            json: buildShipRequest(request, this.accountOf(request)),
+            schema: shipAnswerSchema,
+            // Money is spent here: never sent twice (a 5xx or a reset leaves the outcome unknown; reconcile finds it).
+            idempotent: false,
+        });
+        const shipment = answer.output.transactionShipments?.[0];
+        if (shipment) {
+            return { kind: 'CREATED', shipment: await createdShipmentFrom(shipment, answer.output.alerts, transactionIdOf(answer), this.client, request.serviceCode) };
+        }
+        if (answer.output.jobId) {
+            return { kind: 'ACCEPTED', job: { jobId: answer.output.jobId, warnings: readAlerts(answer.output.alerts), transactionId: transactionIdOf(answer) } };
+        }
+        throw contractBreak('ship', 'a 200 answer with neither transactionShipments nor jobId', answer);
+    }
+    /** "caller polls the results operation with `accountNumber` and `jobId` until shipment documents appear". */
+    async jobResult(jobId, accountNumber) {
+        const body = { accountNumber: { value: accountNumber }, jobId };
+        const { answer } = await callCarrierB(this.client, this.config.locale, {
+            operation: 'ship-results',
+            method: 'POST',
+            path: CARRIER_B_SHIP_PATHS.results,
+            json: body,
+            schema: shipResultsAnswerSchema,
+            // Reading a job's results changes nothing.
+            idempotent: true,
+        });
+        const shipment = answer.output.transactionShipments?.[0];
+        const documents = [...(shipment?.shipmentDocuments ?? []), ...(shipment?.pieceResponses ?? []).flatMap((p) => p.packageDocuments ?? [])];
+        // "until shipment documents appear": an answer without documents is a job still running (assumption SB6).
+        if (!shipment || documents.length === 0)
+            return { kind: 'RUNNING' };
+        return { kind: 'CREATED', shipment: await createdShipmentFrom(shipment, answer.output.alerts, transactionIdOf(answer), this.client, shipment.serviceType ?? '') };
+    }
+    reconcile(request, _sentAt) {
+        return reconcileByPurchaseReference(this.client, this.config, request, this.accountOf(request));
+    }
+    /** "same shape as creation; alerts only, nothing created". Valid unless an alert is an ERROR (assumption SB8). */
+    async validate(request) {
+        const { answer } = await callCarrierB(this.client, this.config.locale, {
+            operation: 'ship-validate',
+            method: 'POST',
+            path: CARRIER_B_SHIP_PATHS.validate,
+            json: buildShipRequest(request, this.accountOf(request)),
+            schema: validateAnswerSchema,
+            idempotent: true,
+        });
+        const alerts = readAlerts(answer.output?.alerts);
+        return { valid: !alerts.some((a) => a.type === 'ERROR'), alerts };
+    }
+    /** PUT `/ship/v1/shipments/cancel`: every package of the shipment ("`DELETE_ALL_PACKAGES` appears"). */
+    async cancel(label, _reason) {
+        const body = {
+            accountNumber: { value: label.accountNumber },
+            trackingNumber: label.trackingNumber,
+            senderCountryCode: label.shipperCountryCode,
+            deletionControl: 'DELETE_ALL_PACKAGES',
+            emailShipment: 'false',
+        };
+        const { answer } = await callCarrierB(this.client, this.config.locale, {
+            operation: 'ship-cancel',
+            method: 'PUT',
+            path: CARRIER_B_SHIP_PATHS.cancel,
+            json: body,
+            schema: cancelAnswerSchema,
+            // A cancellation asked twice ends in the same state (the carrier answers a second one itself, SB9).
+            idempotent: true,
+        });
+        const { cancelledShipment, message } = answer.output;
+        return { cancelled: cancelledShipment, message: message ?? null, warnings: readAlerts(answer.output.alerts) };
+    }
+    accountOf(request) {
+        return request.accountNumber ?? this.defaultAccountNumber;
+    }
+}
+/** A 200 that is neither a shipment nor a job: UPSTREAM_CONTRACT (its outcome is unknown: the label is reconciled). */
+function contractBreak(operation, what, answer) {
+    return new UpstreamError(`carrier-b ${operation}: ${what}`, {
+        code: 'UPSTREAM_CONTRACT',
+        upstream: 'carrier-b',
+        operation,
+        httpStatus: 200,
+        transactionId: answer.transactionId ?? null,
+    });
+}

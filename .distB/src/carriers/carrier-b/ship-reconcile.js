@@ -1,0 +1,78 @@
+import { UpstreamError } from '../../domain/errors.js';
+import { shipmentsFromReferenceAnswer } from './answer.js';
+import { postReferenceNumbers } from './client.js';
+import { PURCHASE_REFERENCE_TYPE, isGroundService, tenderOf } from './ship-units.js';
+/**
+ * A creation whose answer was lost is looked up, never bought again: `/track/v1/referencenumbers` by our purchase
+ * reference (SB1). The carrier answering it knows no shipment with that reference (404, assumption B2) proves it was
+ * not created; any other failure is inconclusive (try later).
+ *
+ * What tracking gives is less than the creation answer: numbers, network code, unique id, service. The created
+ * shipment built from it has no charges and NO documents (the label bytes came only in the lost answer; the caller
+ * fetches them again from the carrier's documents or reprints), and every result of the lookup is one piece, the first
+ * taken as the master (tracking does not say which number is the master; the sandbox answers the master first, SB10).
+ */
+export async function reconcileByPurchaseReference(client, config, request, accountNumber) {
+    const body = {
+        // No ship-date window: the carrier dates a shipment by its own clock, a window from our input could hide it.
+        referencesInformation: { type: PURCHASE_REFERENCE_TYPE, value: request.purchaseReference, accountNumber },
+        includeDetailedScans: false,
+    };
+    let shipments;
+    try {
+        const answer = await postReferenceNumbers(client, body, config.locale);
+        shipments = shipmentsFromReferenceAnswer(answer, false);
+    }
+    catch (error) {
+        if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND')
+            return { kind: 'NOT_CREATED' };
+        const reason = error instanceof Error ? error.message : String(error);
+        return { kind: 'INCONCLUSIVE', reason };
+    }
+    if (shipments.length === 0)
+        return { kind: 'NOT_CREATED' };
+    return { kind: 'FOUND', shipment: createdFromTracking(shipments, request) };
+}
+function createdFromTracking(shipments, request) {
+    const master = shipments[0];
+    const serviceCode = master.service?.code ?? request.serviceCode;
+    const references = [
+        ...(request.orderId ? [{ type: 'CUSTOMER_REFERENCE', value: request.orderId, scope: null }] : []),
+        { type: PURCHASE_REFERENCE_TYPE, value: request.purchaseReference, scope: null },
+    ];
+    const tender = tenderOf(isGroundService(serviceCode) || master.carrierCode === 'CBXG' ? 'CARRIER_GROUND' : serviceCode);
+    return {
+        carrier: 'CARRIER_B',
+        division: null,
+        upstream: 'carrier-b',
+        trackingNumber: master.trackingNumber,
+        carrierUniqueId: master.carrierUniqueId,
+        carrierCode: master.carrierCode,
+        serviceCode,
+        serviceName: master.service?.name ?? null,
+        pieces: shipments.map((s, i) => ({
+            sequence: i + 1,
+            trackingNumber: s.trackingNumber,
+            packageId: null,
+            carrierPackageId: null,
+            netCharge: null,
+            cashOnDelivery: request.packages[i]?.cashOnDelivery ?? null,
+            references,
+        })),
+        documents: [],
+        total: null,
+        breakdown: [],
+        dispatchConfirmationNumber: null,
+        links: { trackingUrl: null, cancelPickupUrl: null, onDemandDeliveryUrl: null },
+        warnings: [
+            {
+                code: 'RECONCILED_FROM_TRACKING',
+                message: 'The creation answer was lost; this shipment was found by its reference. Charges and label documents were not given by tracking.',
+                type: 'NOTE',
+            },
+            ...master.warnings,
+        ],
+        ...tender,
+        transactionId: null,
+    };
+}

@@ -1,0 +1,134 @@
+import { poolConnectionsFor } from '../../platform/config.js';
+import { createEcommerceHttpClient } from './ecommerce/client.js';
+import { EcommerceTrackingConnector } from './ecommerce/connector.js';
+import { EcommerceDutyTaxConnector } from './ecommerce/duty-tax.js';
+import { EcommerceRatingConnector } from './ecommerce/rating.js';
+import { ecommerceShippingCapabilities } from './ecommerce/shipping-capabilities.js';
+import { createExpressHttpClient } from './express/client.js';
+import { ExpressTrackingConnector } from './express/connector.js';
+import { ExpressLandedCostConnector } from './express/landed-cost.js';
+import { ExpressRatingConnector } from './express/rating.js';
+import { ExpressShippingConnector } from './express/ship.js';
+import { ExpressDocumentConnector } from './express/documents-connector.js';
+import { ExpressServicePointConnector } from './express/servicepoint.js';
+import { ExpressAddressCapabilityConnector } from './express/address-validate.js';
+import { ExpressPickupConnector } from './express/pickup.js';
+import { UnifiedTrackingConnector } from './unified/connector.js';
+import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
+export { MemoryTrackingCache } from './unified/cache.js';
+export { UnifiedTrackingConnector, unifiedQuotaKey } from './unified/connector.js';
+export { ExpressTrackingConnector } from './express/connector.js';
+export { createExpressHttpClient, expressBaseUrl } from './express/client.js';
+export { EcommerceTrackingConnector } from './ecommerce/connector.js';
+export { createEcommerceHttpClient } from './ecommerce/client.js';
+export { recombineExpressEventTime } from './express/mapping.js';
+/**
+ * Group A's tracking rule: express numbers go to the express interface when it is configured (it has no 1-per-5-s
+ * quota); e-commerce ids go to the e-commerce interface; everything else to unified tracking.
+ */
+export function groupATrackingRoute(request, configured) {
+    if (request.division === 'express' && configured.has('group-a/express'))
+        return 'group-a/express';
+    if (request.division === 'ecommerce' && request.ecommerceIdType && configured.has('group-a/ecommerce'))
+        return 'group-a/ecommerce';
+    // The caller's own package id is known only to the e-commerce interface, never to unified tracking.
+    if (request.ecommerceIdType === 'PACKAGE_ID')
+        return 'group-a/ecommerce';
+    return 'group-a/tracking';
+}
+/** Group A's tracking over the given interfaces (the module's; tests pass their own connectors). */
+export function groupATracking(interfaces) {
+    const tracking = interfaces.map((i) => ('connector' in i ? i : { upstream: i.upstream, connector: i }));
+    const configured = new Set(tracking.map((t) => t.upstream));
+    return {
+        carrier: 'GROUP_A',
+        interfaces: tracking,
+        route: (request) => groupATrackingRoute(request, configured),
+        // An e-commerce id carries the carrier's package id (assumption I1): asked on the e-commerce interface when it is
+        // configured, so it does not spend unified tracking's quota.
+        lookupForShipmentId: (request) => request.division === 'ecommerce' && configured.has('group-a/ecommerce') ? { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' } : request,
+    };
+}
+/**
+ * Group A: unified tracking, express and e-commerce, each present only when its section is configured. Each
+ * interface has ONE client (one undici pool, one auth, one quota), handed to every capability of that interface.
+ * Adding a capability is one line in its list below, built from the interface's client.
+ */
+export const groupAModule = {
+    carrier: 'GROUP_A',
+    build(deps) {
+        const { config } = deps;
+        const platform = { timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger };
+        const quota = deps.quotaCounter ? { quotaCounter: deps.quotaCounter } : {};
+        const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking, connections: poolConnectionsFor(config.http, 'group-a/tracking') }) : null;
+        const expressClient = config.groupAExpress ? createExpressHttpClient({ ...platform, ...quota, config: config.groupAExpress, connections: poolConnectionsFor(config.http, 'group-a/express') }) : null;
+        const ecommerceClient = config.groupAEcommerce ? createEcommerceHttpClient({ ...platform, config: config.groupAEcommerce, connections: poolConnectionsFor(config.http, 'group-a/ecommerce') }) : null;
+        const tracking = [];
+        const rating = [];
+        const landedCost = [];
+        const postalValidation = [];
+        const health = [];
+        const shipping = [];
+        const documents = [];
+        const tendering = [];
+        const returns = [];
+        const linkedDocuments = [];
+        const servicePoints = [];
+        const addressCapability = [];
+        const pickups = [];
+        if (unified && config.groupATracking) {
+            // Group A pushes unified tracking's status changes, so a fresh stored answer may stand for a call.
+            tracking.push({ upstream: unified.upstream, connector: unified, snapshotMaxAgeMs: config.groupATracking.cacheTtlMs });
+            // Its answers link the proof of delivery; the link is followed through the same client and quota (PD1).
+            linkedDocuments.push(new UnifiedLinkedDocuments({ client: unified.client, baseUrl: config.groupATracking.baseUrl }));
+        }
+        if (expressClient && config.groupAExpress) {
+            const express = { client: expressClient, config: config.groupAExpress };
+            tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
+            rating.push(new ExpressRatingConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
+            landedCost.push(new ExpressLandedCostConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
+            // Shipping and documents spend the same daily test quota as rating: the same client.
+            shipping.push(new ExpressShippingConnector(express));
+            documents.push(new ExpressDocumentConnector(express));
+            // Service points, address capability and pickups (issue 10): the same client, the same daily test quota.
+            servicePoints.push(new ExpressServicePointConnector(express));
+            addressCapability.push(new ExpressAddressCapabilityConnector(express));
+            pickups.push(new ExpressPickupConnector(express));
+        }
+        if (ecommerceClient && config.groupAEcommerce) {
+            const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
+            tracking.push({ upstream: 'group-a/ecommerce', connector: new EcommerceTrackingConnector(ecommerce) });
+            const failures = { metrics: deps.metrics, logger: deps.logger };
+            rating.push(new EcommerceRatingConnector({ ...ecommerce, failures }));
+            landedCost.push(new EcommerceDutyTaxConnector({ ...ecommerce, failures }));
+            // Labels, manifests and return labels: the same client (one token, one pool); only with a pickup account and DC.
+            const ecommerceShipping = ecommerceShippingCapabilities(ecommerceClient, config.groupAEcommerce);
+            if (ecommerceShipping) {
+                shipping.push(ecommerceShipping.shipping);
+                tendering.push(ecommerceShipping.tendering);
+                returns.push(ecommerceShipping.returns);
+            }
+        }
+        const clients = [unified?.client, expressClient, ecommerceClient].filter((c) => c !== null && c !== undefined);
+        return {
+            carrier: 'GROUP_A',
+            tracking: groupATracking(tracking),
+            rating,
+            landedCost,
+            postalValidation,
+            health,
+            shipping,
+            documents,
+            tendering,
+            returns,
+            linkedDocuments,
+            servicePoints,
+            addressCapability,
+            pickups,
+            clients,
+            close: async () => {
+                await Promise.all(clients.map((client) => client.close()));
+            },
+        };
+    },
+};

@@ -1,0 +1,128 @@
+import { GraphQLError, Kind, getNamedType, isAbstractType, isCompositeType, isInputType, isObjectType, typeFromAST, valueFromAST, } from 'graphql';
+import { collectFields, collectSubfields } from 'graphql/execution/collectFields.js';
+import { getArgumentValues } from 'graphql/execution/values.js';
+import { limitError } from './limits.js';
+/**
+ * Fields that make tracking lookups, and how many each makes. A lookup below a paged list (a status change's or a
+ * watch's `shipment`) counts once per item of the page.
+ */
+const LOOKUPS = {
+    'Query.track': (args) => asList(args.inputs).length,
+    'Query.shipment': () => 1,
+    'Query.shipmentById': () => 1,
+    'Query._entities': (args, schema) => asList(args.representations).filter((r) => isShipmentRepresentation(r, schema)).length,
+    'ShipmentStatusChange.shipment': () => 1,
+    'ShipmentWatch.shipment': () => 1,
+    'Mutation.watchShipment': () => 1,
+};
+/** Arguments that size a page; each is capped by MAX_PAGE_SIZE and multiplies what is selected below it. */
+const PAGE_ARGUMENTS = ['first', 'last', 'limit'];
+/**
+ * Checks the operation as it will execute: fragments (inline and named) expanded, @skip/@include applied, variables
+ * and argument defaults resolved, every alias counted, `_entities` representations counted. Returns the first limit
+ * the operation breaks (page size, then tracking numbers), or null. Invalid variables are left to execution to report.
+ */
+export function checkExecutedSelection(schema, document, operation, rawVariables, limits) {
+    const rootType = schema.getRootType(operation.operation);
+    if (!rootType)
+        return null;
+    const variables = variablesAsSent(schema, operation, rawVariables);
+    const fragments = Object.create(null);
+    for (const definition of document.definitions) {
+        if (definition.kind === Kind.FRAGMENT_DEFINITION)
+            fragments[definition.name.value] = definition;
+    }
+    let lookups = 0;
+    let addresses = 0;
+    let refusal = null;
+    const visit = (type, fields, multiplier) => {
+        for (const nodes of fields.values()) {
+            if (refusal)
+                return;
+            const node = nodes[0];
+            const field = type.getFields()[node.name.value];
+            if (!field)
+                continue; // __typename and introspection: no lookups.
+            let args;
+            try {
+                args = getArgumentValues(field, node, variables);
+            }
+            catch {
+                continue; // Invalid arguments are reported by execution itself.
+            }
+            let pageSize = 1;
+            for (const name of PAGE_ARGUMENTS) {
+                const value = args[name];
+                if (typeof value !== 'number')
+                    continue;
+                if (value > limits.maxPageSize) {
+                    refusal = limitError('MAX_PAGE_SIZE', `${node.name.value}: ${name} is ${value}; at most ${limits.maxPageSize} per page (MAX_PAGE_SIZE)`, name);
+                    return;
+                }
+                pageSize = Math.max(pageSize, value);
+            }
+            const count = LOOKUPS[`${type.name}.${field.name}`];
+            if (count)
+                lookups += multiplier * count(args, schema);
+            // Addresses to resolve are counted over the whole operation too, so aliases cannot multiply MAX_ADDRESSES_PER_REQUEST.
+            if (type.name === 'Query' && field.name === 'resolveAddresses')
+                addresses += multiplier * asList(args.inputs).length;
+            const returned = getNamedType(field.type);
+            if (!isCompositeType(returned))
+                continue;
+            // A page (a list or a connection) repeats its selection once per item; other lists (a shipment's events) hold
+            // data already fetched and make no lookups of their own.
+            const itemMultiplier = multiplier * pageSize;
+            const possible = isAbstractType(returned) ? schema.getPossibleTypes(returned) : isObjectType(returned) ? [returned] : [];
+            for (const runtimeType of possible) {
+                visit(runtimeType, collectSubfields(schema, fragments, variables, runtimeType, nodes), itemMultiplier);
+            }
+        }
+    };
+    visit(rootType, collectFields(schema, fragments, variables, rootType, operation.selectionSet), 1);
+    if (refusal)
+        return refusal;
+    if (lookups > limits.maxTrackingNumbers) {
+        const error = limitError('MAX_TRACKING_NUMBERS_PER_REQUEST', `this request asks for ${lookups} tracking numbers; at most ${limits.maxTrackingNumbers} per request (MAX_TRACKING_NUMBERS_PER_REQUEST)`, 'request');
+        return error;
+    }
+    if (limits.maxAddresses !== undefined && addresses > limits.maxAddresses) {
+        return limitError('MAX_ADDRESSES_PER_REQUEST', `this request asks to resolve ${addresses} addresses; at most ${limits.maxAddresses} per request (MAX_ADDRESSES_PER_REQUEST)`, 'inputs');
+    }
+    return null;
+}
+/**
+ * The variables as the client sent them, with the operation's own defaults for those it left out: what execution's
+ * coercion starts from. Coercing them here as well (graphql-js `getVariableValues`) would build every input object a
+ * second time per request (3,000 track inputs at the cap: about a tenth of the bytes such a request allocated, issue 12
+ * item 2), and the budget reads only what coercion keeps as sent: list lengths (`asList`), page sizes (numbers), the
+ * `__typename` of a representation, @skip/@include's booleans. A variable that does not coerce fails execution itself
+ * ("Invalid variables are left to execution to report").
+ */
+function variablesAsSent(schema, operation, raw) {
+    const values = {};
+    for (const definition of operation.variableDefinitions ?? []) {
+        const name = definition.variable.name.value;
+        if (Object.hasOwn(raw, name)) {
+            values[name] = raw[name];
+        }
+        else if (definition.defaultValue) {
+            const type = typeFromAST(schema, definition.type);
+            if (type && isInputType(type))
+                values[name] = valueFromAST(definition.defaultValue, type);
+        }
+    }
+    return values;
+}
+/** A list argument as coercion makes it: a single value sent where a list is expected is a list of one. */
+function asList(value) {
+    if (Array.isArray(value))
+        return value;
+    return value === undefined || value === null ? [] : [value];
+}
+function isShipmentRepresentation(value, schema) {
+    if (typeof value !== 'object' || value === null)
+        return false;
+    const typename = value.__typename;
+    return typename === 'Shipment' && isObjectType(schema.getType('Shipment'));
+}

@@ -1,0 +1,27 @@
+import { GraphQLError } from 'graphql';
+import { toGraphQLError } from '../errors.js';
+import { shippingOf } from './shipping.js';
+/**
+ * `Document`: listed from the store; `url` is signed per answer (expiring, bound to the id), the bytes are read only
+ * when `base64` is selected, and only up to DOCUMENT_INLINE_MAX_BYTES (SG10).
+ */
+export const Document = {
+    url: (document, _args, ctx) => shippingOf(ctx).links.sign(document.id).url,
+    urlExpiresAt: (document, _args, ctx) => shippingOf(ctx).links.sign(document.id).expiresAt.toISOString(),
+    base64: async (document, _args, ctx) => {
+        const shipping = shippingOf(ctx);
+        if (document.size > shipping.documentInlineMaxBytes) {
+            throw new GraphQLError(`the document has ${document.size} bytes, more than DOCUMENT_INLINE_MAX_BYTES (${shipping.documentInlineMaxBytes}); fetch its url instead`, {
+                extensions: { code: 'DOCUMENT_TOO_LARGE', limit: 'DOCUMENT_INLINE_MAX_BYTES', max: shipping.documentInlineMaxBytes },
+            });
+        }
+        try {
+            const found = await shipping.api.documentContent(document.id);
+            return found ? found.content.toString('base64') : null;
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    createdAt: (document) => document.createdAt.toISOString(),
+};

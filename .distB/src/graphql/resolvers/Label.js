@@ -1,0 +1,78 @@
+import { UpstreamError } from '../../domain/errors.js';
+import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
+import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
+import { toGraphQLError } from '../errors.js';
+import { resolveShipmentReference } from './shipment-lookup.js';
+import { shippingOf } from './shipping.js';
+/**
+ * The same `Shipment` tracking and `_entities` answer for a label (same id): from the store (the snapshot saved at
+ * purchase, or a fresher tracking answer), else the carrier. A carrier that does not know the number yet answers the
+ * label as a LABEL_CREATED shipment, which is what it is (SG7). Null when the label has no shipment (not purchased).
+ */
+export async function labelShipment(label, ctx, info) {
+    const born = shipmentFromLabel(label);
+    if (!born)
+        return null;
+    // The watch made at purchase knows the canonical id (Carrier B's carries the unique id only tracking gives).
+    const watch = await ctx.services.watcher?.watchOfShipment(born.id, 'id');
+    const id = watch?.shipmentId ?? born.id;
+    try {
+        return await resolveShipmentReference(ctx, { id }, info);
+    }
+    catch (error) {
+        if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND')
+            return { ...born, id };
+        throw error;
+    }
+}
+/** `Label` (schema/shipping.graphql): the stored label; each field reads it, `shipment` and `tender` resolve by id. */
+export const Label = {
+    service: (label) => label.serviceCode,
+    account: (label) => label.accountNumber,
+    /**
+     * The same `Shipment` tracking and `_entities` answer (same id): from the store (the snapshot saved at purchase, or
+     * a fresher tracking answer), else the carrier. A carrier that does not know the number yet answers the label as a
+     * LABEL_CREATED shipment, which is what it is (SG7).
+     */
+    shipment: async (label, _args, ctx, info) => {
+        try {
+            return await labelShipment(label, ctx, info);
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    trackingUrl: (label) => label.links.trackingUrl,
+    tender: async (label, _args, ctx) => (label.tenderId ? shippingOf(ctx).api.tenderById(label.tenderId) : null),
+    tenderedAt: (label) => label.tenderedAt?.toISOString() ?? null,
+    cancelledAt: (label) => label.cancelledAt?.toISOString() ?? null,
+    references: (label) => label.request.references,
+    returnOf: async (label, _args, ctx) => (label.returnOf ? shippingOf(ctx).api.label(label.returnOf) : null),
+    createdAt: (label) => label.createdAt.toISOString(),
+    updatedAt: (label) => label.updatedAt.toISOString(),
+};
+export const LabelPiece = {
+    charge: (piece) => piece.netCharge,
+};
+/** SG2: a replay of a finished purchase is REPLAYED; of one still running (PENDING, UNKNOWN) IN_PROGRESS. */
+export const LabelPurchase = {
+    replay: ({ label, replayed }) => (!replayed ? 'NEW' : inProgress(label) ? 'IN_PROGRESS' : 'REPLAYED'),
+};
+function inProgress(label) {
+    return label.state === 'PENDING' || label.state === 'UNKNOWN';
+}
+export const LabelCancellation = {
+    cancelled: ({ result }) => result.cancelled,
+    message: ({ result }) => result.message,
+};
+/**
+ * `OrderShipments.carrierShipments`: a label stores the id it was bought under (Carrier B's without the unique id only
+ * tracking gives), so "already named by a label" is decided by `idNamesShipment`, not by string equality.
+ */
+export const OrderShipments = {
+    carrierShipments: (search) => search.carrierShipments.filter((shipment) => !search.labels.some((label) => {
+        const born = shipmentFromLabel(label);
+        const parts = born ? parseShipmentId(born.id) : null;
+        return born !== null && parts !== null && idNamesShipment(born.id, parts, shipment);
+    })),
+};

@@ -1,0 +1,33 @@
+import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
+/** One carrier's answer: quotes or a typed failure (the domain's `ok` decides). */
+export const RateOutcome = {
+    __resolveType: (outcome) => (outcome.ok ? 'CarrierRates' : 'RateFailure'),
+};
+export const ServiceabilityOutcome = {
+    __resolveType: (outcome) => (outcome.ok ? 'LaneService' : 'RateFailure'),
+};
+export const CarrierRates = {
+    unreadableServices: (outcome) => outcome.failedServices ?? [],
+};
+export const LaneService = {};
+export const UnreadableService = {
+    code: (failed) => failed.error.code,
+    message: (failed) => failed.error.message,
+};
+export const RateFailure = {
+    code: (failure) => failure.error.code,
+    message: (failure) => failure.error.message,
+    carrierCode: (failure) => failure.error.carrierCode,
+    transactionId: (failure) => failure.error.transactionId,
+    retryAt: (failure) => failure.error.retryAt?.toISOString() ?? null,
+    // Which variable's deadline passed, so an operator knows what to look at.
+    limit: (failure) => failure.error instanceof CarrierDeadlineError
+        ? failure.error.limit
+        : failure.error.code === 'UPSTREAM_DEADLINE_EXCEEDED'
+            ? 'REQUEST_DEADLINE_MS'
+            : null,
+};
+export const SkippedCarrier = {
+    code: (skipped) => skipped.refusal.code,
+    message: (skipped) => skipped.refusal.message,
+};

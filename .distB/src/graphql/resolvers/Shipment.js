@@ -1,0 +1,32 @@
+import { toGraphQLError } from '../errors.js';
+import { resolveShipmentReference } from './shipment-lookup.js';
+import { shippingOf } from './shipping.js';
+export const Shipment = {
+    /**
+     * The router's `_entities`: by `id` (from the store when fresh, no carrier call), or by `carrier trackingNumber`
+     * through the request's tracking loaders, so 95 references cost ceil(95/30) Carrier B calls.
+     */
+    __resolveReference: async (reference, ctx, info) => {
+        try {
+            return await resolveShipmentReference(ctx, reference, info);
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    events: (shipment) => shipment.events ?? [],
+    proofOfDelivery: (shipment) => shipment.proofOfDelivery ? { ...shipment.proofOfDelivery, shipmentId: shipment.id, carrier: shipment.carrier } : null,
+};
+/** `ProofOfDelivery.document`: the carrier's linked document, followed once and stored for the shipment. */
+export const ProofOfDelivery = {
+    document: async (proof, _args, ctx) => {
+        if (!proof.documentUrl)
+            return null;
+        try {
+            return await shippingOf(ctx).api.linkedDocument({ shipmentId: proof.shipmentId, carrier: proof.carrier, kind: 'PROOF_OF_DELIVERY', url: proof.documentUrl });
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};

@@ -1,0 +1,56 @@
+import { GraphQLError } from 'graphql';
+import { isPrintableText } from '../../domain/text-bounds.js';
+/**
+ * `first` within 1..MAX_PAGE_SIZE. Beyond it is BAD_USER_INPUT naming `first` and the limit (DESIGN.md: "a capped
+ * page size"), the same answer the operation-limits check gives before execution.
+ */
+export function pageSize(ctx, first) {
+    const max = ctx.limits.maxPageSize;
+    const size = first ?? Math.min(100, max);
+    if (!Number.isInteger(size) || size < 1 || size > max) {
+        throw new GraphQLError(`first: must be between 1 and ${max} (MAX_PAGE_SIZE)`, {
+            extensions: { code: 'BAD_USER_INPUT', field: 'first', limit: 'MAX_PAGE_SIZE', max },
+        });
+    }
+    return size;
+}
+/**
+ * Builds a page from up to `size + 1` items read after the cursor: the extra item only says that more follow.
+ */
+export function toConnection(items, size, cursorOf) {
+    const page = items.slice(0, size);
+    const edges = page.map((node) => ({ cursor: cursorOf(node), node }));
+    return {
+        edges,
+        pageInfo: {
+            hasNextPage: items.length > size,
+            hasPreviousPage: false,
+            startCursor: edges[0]?.cursor ?? null,
+            endCursor: edges.at(-1)?.cursor ?? null,
+        },
+    };
+}
+/**
+ * Opaque cursors for lists keyed by a row id (watches, push subscriptions): base64url of a prefixed key, so clients
+ * treat them as tokens and a cursor of one list is refused by another.
+ */
+export function encodeCursor(kind, key) {
+    return Buffer.from(`${kind}:${key}`, 'utf8').toString('base64url');
+}
+/** The key inside a cursor of `kind`; BAD_USER_INPUT naming `after` when it is not one this server made. */
+export function decodeCursor(kind, cursor) {
+    if (cursor === null || cursor === undefined)
+        return null;
+    const decoded = /^[A-Za-z0-9_-]{1,512}$/.test(cursor) ? Buffer.from(cursor, 'base64url').toString('utf8') : '';
+    // A forged cursor may decode to anything: control characters (NUL cannot even be stored) or broken UTF-8 (decoded to
+    // U+FFFD) are refused, by the same rule as every other one-line input.
+    const wellFormed = decoded.startsWith(`${kind}:`) && decoded.length > kind.length + 1 && isPrintableText(decoded) && !decoded.includes('\ufffd');
+    if (!wellFormed)
+        throw unknownCursor(cursor);
+    return decoded.slice(kind.length + 1);
+}
+export function unknownCursor(cursor) {
+    return new GraphQLError(`after: ${JSON.stringify(cursor.slice(0, 40))} is not a cursor of this list`, {
+        extensions: { code: 'BAD_USER_INPUT', field: 'after' },
+    });
+}

@@ -1,0 +1,42 @@
+import { GraphQLError } from 'graphql';
+import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
+import { toGraphQLError } from '../errors.js';
+function landedCostOf(ctx) {
+    const service = ctx.services.landedCost;
+    if (!service)
+        throw new GraphQLError('landed cost is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    return service;
+}
+/** `landedCost`: input checked first (BAD_USER_INPUT naming the field), then every carrier asked in parallel. */
+export const landedCostQueries = {
+    landedCost: async (_parent, { input }, ctx) => {
+        try {
+            const service = landedCostOf(ctx);
+            const request = service.validate(input, 'input');
+            const outcomes = await service.estimate(request, ctx.deadline);
+            return { outcomes: outcomes.map(toLandedCostOutcome), estimatedAt: new Date().toISOString() };
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};
+/** The domain outcome as the schema's union member (resolved by `__typename`). */
+export function toLandedCostOutcome(outcome) {
+    const base = { carrier: outcome.carrier, division: outcome.division, upstream: outcome.upstream };
+    if (outcome.ok) {
+        return { __typename: 'LandedCostEstimate', ...base, total: outcome.total, lines: outcome.lines, warnings: outcome.warnings };
+    }
+    const { error } = outcome;
+    return {
+        __typename: 'LandedCostFailure',
+        ...base,
+        code: error.code,
+        message: error.message,
+        carrierCode: error.carrierCode,
+        transactionId: error.transactionId,
+        retryAt: error.retryAt?.toISOString() ?? null,
+        // The variable whose deadline passed, so an operator knows which one to look at.
+        limit: error instanceof CarrierDeadlineError ? error.limit : null,
+    };
+}

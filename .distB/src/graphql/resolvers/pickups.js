@@ -1,0 +1,77 @@
+import { GraphQLError } from 'graphql';
+import { InputErrors } from '../../services/shipping/input-errors.js';
+import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSchedulePickup, toUpdatePickup } from '../../services/pickups/pickup-input.js';
+import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
+import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
+/**
+ * Pickups (schema/pickups.graphql): each resolver checks its input (pickup-input.ts: InputError naming the field
+ * under `input.`, before any write or carrier call) and calls the service. Merged in resolvers/index.ts.
+ */
+export function pickupsOf(ctx) {
+    const pickups = ctx.services.pickups;
+    // startServer builds it whenever there is a store; a server assembled without a store has none.
+    if (!pickups)
+        throw new GraphQLError('pickups are not available on this server (they need the store)', { extensions: { code: 'PICKUPS_NOT_AVAILABLE' } });
+    return pickups;
+}
+const PICKUP_CURSOR = 'pickup';
+/** A booking's payload: the pickup in every case; a carrier's refusal (FAILED, CARRIER_REFUSED) is also a user error. */
+function bookingAnswer(outcome) {
+    const { pickup } = outcome;
+    const refused = pickup.state === 'FAILED' && pickup.failure?.code === 'CARRIER_REFUSED';
+    return {
+        result: outcome,
+        warnings: pickup.warnings,
+        userErrors: refused ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: pickup.failure.message, carrierCode: pickup.failure.carrierCode }] : [],
+    };
+}
+export const pickupMutations = {
+    schedulePickup: (_parent, { input }, ctx) => payload('booking', async () => {
+        const pickups = pickupsOf(ctx);
+        const { request, idempotencyKey, labelIds } = toSchedulePickup(input, new Date());
+        return bookingAnswer(await pickups.schedulePickup(request, idempotencyKey, labelIds));
+    }),
+    updatePickup: (_parent, { input }, ctx) => payload('booking', async () => {
+        const pickups = pickupsOf(ctx);
+        return bookingAnswer(await pickups.updatePickup(toUpdatePickup(input, new Date())));
+    }),
+    cancelPickup: (_parent, { input }, ctx) => payload('cancellation', async () => {
+        const pickups = pickupsOf(ctx);
+        const cancellation = await pickups.cancelPickup(toCancelPickup(input));
+        return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+};
+export const pickupQueries = {
+    pickupAvailability: async (_parent, { input }, ctx) => {
+        try {
+            return await pickupsOf(ctx).availability(toPickupAvailability(input, new Date()));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    pickup: async (_parent, { id }, ctx) => {
+        try {
+            return await pickupsOf(ctx).pickup(checkPickupId(id, 'id'));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    pickups: async (_parent, { carrier, state, first, after }, ctx) => {
+        try {
+            const size = pageSize(ctx, first);
+            const afterId = decodeCursor(PICKUP_CURSOR, after);
+            if (afterId !== null)
+                checkPickupId(afterId, 'after');
+            const found = await pickupsOf(ctx).pickups({ carrier: carrier ? checkCarrier(carrier, 'carrier') : null, state: state ?? null }, afterId, size + 1);
+            if (found === null)
+                throw unknownCursor(after);
+            return toConnection(found, size, (p) => encodeCursor(PICKUP_CURSOR, p.id));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};

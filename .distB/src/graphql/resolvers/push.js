@@ -1,0 +1,35 @@
+import { UpstreamError } from '../../domain/errors.js';
+import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
+import { mutationPayload } from './mutation-payload.js';
+/** Group A push subscriptions (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
+function pushService(ctx) {
+    if (!ctx.services.push) {
+        throw new UpstreamError('Group A push is not available in this server', {
+            code: 'UPSTREAM_NOT_CONFIGURED',
+            upstream: 'group-a/tracking',
+        });
+    }
+    return ctx.services.push;
+}
+const PUSH_CURSOR = 'push';
+/** Refusals (bad input, unknown id, the carrier's refusal) come back as userErrors; unavailability as GraphQL errors. */
+export const pushMutations = {
+    createPushSubscription: (_parent, { input }, ctx) => mutationPayload('pushSubscription', () => pushService(ctx).create(input)),
+    deletePushSubscription: (_parent, { input }, ctx) => mutationPayload('pushSubscription', () => pushService(ctx).delete(input.id, 'input.id')),
+};
+export const pushQueries = {
+    pushSubscriptions: async (_parent, { state, first, after }, ctx) => {
+        try {
+            const size = pageSize(ctx, first);
+            const afterId = decodeCursor(PUSH_CURSOR, after);
+            const items = await pushService(ctx).listPage(state ?? null, afterId, size + 1);
+            if (!items)
+                throw unknownCursor(after);
+            return toConnection(items, size, (subscription) => encodeCursor(PUSH_CURSOR, subscription.id));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};

@@ -1,0 +1,222 @@
+import { GraphQLError } from 'graphql';
+import { InputError, NotFoundError } from '../../domain/errors.js';
+import { checkAccountFilter, checkLabelId, checkOrderId, checkTenderId, returnOverridesAnything, toCancelReturn, toCancelShipment, toCreateShipment, toFetchDocument, toLabelFilter, toReturn, toTender, toUploadImage, toUploadInvoice, toValidateShipment, } from '../../services/shipping/shipment-input.js';
+import { InputErrors } from '../../services/shipping/input-errors.js';
+import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
+import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
+/**
+ * Shipping (schema/shipping.graphql): each resolver checks its input (shipment-input.ts: InputError naming the field
+ * under `input.`, before any write or carrier call) and calls the service. Merged in resolvers/index.ts.
+ */
+export function shippingOf(ctx) {
+    const shipping = ctx.services.shipping;
+    // startServer always builds it (it needs only the store); a server assembled without a store has none.
+    if (!shipping)
+        throw new GraphQLError('shipping is not available on this server (it needs the store)', { extensions: { code: 'SHIPPING_NOT_AVAILABLE' } });
+    return shipping;
+}
+function inputContext(shipping) {
+    return { now: new Date(), divisions: shipping.divisions, shippers: shipping.shippers };
+}
+const LABEL_CURSOR = 'label';
+/**
+ * A purchase's payload (SG1): the label in every case the service answered; a carrier's refusal (FAILED,
+ * `CARRIER_REFUSED`) is also a user error carrying the carrier's code and message.
+ */
+function purchaseAnswer(outcome) {
+    const { label } = outcome;
+    const refused = label.state === 'FAILED' && label.failure?.code === 'CARRIER_REFUSED';
+    return {
+        result: outcome,
+        warnings: label.warnings,
+        userErrors: refused
+            ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: label.failure.message, carrierCode: label.failure.carrierCode }]
+            : [],
+    };
+}
+/**
+ * The domain request is flat (`serviceCode`, `carrier`, `division`), the input nests them under `service` or `quote`: a
+ * connector's refusal of one of them (its `check`, run by the service) is renamed to the field the caller sent.
+ */
+async function namingInputFields(selection, run) {
+    try {
+        return await run();
+    }
+    catch (error) {
+        if (error instanceof InputErrors)
+            throw new InputErrors(error.errors.map((e) => renamed(e, selection)));
+        if (error instanceof InputError)
+            throw renamed(error, selection);
+        throw error;
+    }
+}
+function renamed(error, selection) {
+    const match = error instanceof NotFoundError ? null : /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(error.field);
+    if (!match)
+        return error;
+    const field = `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}`;
+    const prefix = `${error.field}: `;
+    return new InputError(field, error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message);
+}
+export const shippingMutations = {
+    createShipment: (_parent, { input }, ctx) => payload('purchase', async () => {
+        const shipping = shippingOf(ctx);
+        const { request, idempotencyKey } = toCreateShipment(input, inputContext(shipping));
+        return purchaseAnswer(await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.createShipment(request, idempotencyKey)));
+    }),
+    validateShipment: (_parent, { input }, ctx) => payload('validation', async () => {
+        const shipping = shippingOf(ctx);
+        const request = toValidateShipment(input, inputContext(shipping));
+        return { result: await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.validateShipment(request)) };
+    }),
+    cancelShipment: (_parent, { input }, ctx) => payload('cancellation', async () => {
+        const shipping = shippingOf(ctx);
+        const cancellation = await shipping.api.cancelShipment(toCancelShipment(input));
+        return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+    tenderLabels: (_parent, { input }, ctx) => payload('tender', async () => {
+        const shipping = shippingOf(ctx);
+        const tender = await shipping.api.tender(toTender(input, { divisions: shipping.divisions }));
+        return { result: tender, warnings: tender.warnings };
+    }),
+    createReturn: (_parent, { input }, ctx) => payload('purchase', async () => {
+        const shipping = shippingOf(ctx);
+        // Overrides are completed from the outbound label (its parties swapped, its packages): read it first (SG6).
+        let outbound = null;
+        if (returnOverridesAnything(input)) {
+            const outboundId = checkLabelId(input.outboundLabelId, 'input.outboundLabelId');
+            outbound = await shipping.api.label(outboundId);
+            if (!outbound)
+                throw new NotFoundError('input.outboundLabelId', 'no label has this id');
+        }
+        const checked = toReturn(input, outbound ? { shipper: outbound.request.shipper, recipient: outbound.request.recipient, packages: outbound.request.packages } : null);
+        return purchaseAnswer(await shipping.api.createReturn(checked));
+    }),
+    cancelReturn: (_parent, { input }, ctx) => payload('cancellation', async () => {
+        const cancellation = await shippingOf(ctx).api.cancelReturn(toCancelReturn(input));
+        return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+    uploadShipmentImage: (_parent, { input }, ctx) => payload('label', async () => {
+        const shipping = shippingOf(ctx);
+        const upload = toUploadImage(input);
+        const { warnings } = await shipping.api.uploadShipmentImage(upload);
+        const label = await shipping.api.label(upload.labelId);
+        if (!label)
+            throw new NotFoundError('input.labelId', 'no label has this id');
+        return { result: label, warnings };
+    }),
+    uploadCommercialInvoice: (_parent, { input }, ctx) => payload('invoiceUpload', async () => {
+        const shipping = shippingOf(ctx);
+        const invoice = toUploadInvoice(input);
+        const { warnings } = await shipping.api.uploadCommercialInvoice(invoice);
+        const label = invoice.labelId ? await shipping.api.label(invoice.labelId) : null;
+        return { result: { invoiceNumber: invoice.invoiceNumber, label }, warnings };
+    }),
+    fetchShipmentDocument: (_parent, { input }, ctx) => payload('document', async () => ({ result: await shippingOf(ctx).api.fetchDocument(toFetchDocument(input)) })),
+};
+export const shippingQueries = {
+    label: async (_parent, { id }, ctx) => {
+        try {
+            return await shippingOf(ctx).api.label(checkLabelId(id, 'id'));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    labels: async (_parent, { filter, first, after }, ctx) => {
+        try {
+            const size = pageSize(ctx, first);
+            const afterId = decodeCursor(LABEL_CURSOR, after);
+            if (afterId !== null)
+                checkLabelId(afterId, 'after');
+            const items = await shippingOf(ctx).api.labels(toLabelFilter(filter), afterId, size + 1);
+            if (!items)
+                throw unknownCursor(after);
+            return toConnection(items, size, (label) => encodeCursor(LABEL_CURSOR, label.id));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    untenderedLabels: async (_parent, { carrier, accountNumber }, ctx) => {
+        try {
+            return await shippingOf(ctx).api.untenderedLabels({ carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') });
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    tender: async (_parent, { id }, ctx) => {
+        try {
+            return await shippingOf(ctx).api.tenderById(checkTenderId(id, 'id'));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    shipmentsByOrder: async (_parent, { orderId }, ctx) => {
+        try {
+            return await shippingOf(ctx).api.shipmentsByReference(checkOrderId(orderId, 'orderId'));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};
+export const shippingSubscriptions = {
+    labelUpdated: {
+        // The id is checked and the label read before anything is subscribed; the subscriber first gets the label as it is
+        // now, then every stored change (SG9), so a change between its mutation's answer and the subscription is not lost.
+        subscribe: async (_parent, { id }, ctx) => {
+            try {
+                const api = shippingOf(ctx).api;
+                const labelId = checkLabelId(id, 'id');
+                const abort = new AbortController();
+                const updates = api.labelUpdates(labelId, abort.signal)[Symbol.asyncIterator]();
+                const current = await api.label(labelId);
+                if (!current) {
+                    abort.abort();
+                    throw new NotFoundError('id', 'no label has this id');
+                }
+                return labelStream(current, updates, abort);
+            }
+            catch (error) {
+                throw toGraphQLError(error);
+            }
+        },
+        resolve: (label) => label,
+    },
+};
+/** The current label, then each update newer than the last one sent; ending the stream ends the service's updates. */
+function labelStream(current, updates, abort) {
+    let last = null;
+    const done = () => ({ done: true, value: undefined });
+    const stream = {
+        [Symbol.asyncIterator]: () => stream,
+        async next() {
+            if (last === null) {
+                last = current;
+                return { done: false, value: current };
+            }
+            for (;;) {
+                const next = await updates.next();
+                if (next.done)
+                    return done();
+                // A change stored before the first read is already in `current`.
+                if (next.value.updatedAt.getTime() < last.updatedAt.getTime())
+                    continue;
+                if (next.value.updatedAt.getTime() === last.updatedAt.getTime() && next.value.state === last.state)
+                    continue;
+                last = next.value;
+                return { done: false, value: next.value };
+            }
+        },
+        async return() {
+            abort.abort();
+            await updates.return?.();
+            return done();
+        },
+    };
+    return stream;
+}

@@ -1,0 +1,41 @@
+import { GraphQLError } from 'graphql';
+import { toGraphQLError } from '../errors.js';
+import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
+import { mutationPayload } from './mutation-payload.js';
+/** Watches live in the store; a server built without one has no watcher. */
+function watcherOf(ctx) {
+    const watcher = ctx.services.watcher;
+    if (!watcher)
+        throw new GraphQLError('watchers are not available on this server (no store)', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+    return watcher;
+}
+const WATCH_CURSOR = 'watch';
+/**
+ * Polling watchers (carriers without push): thin resolvers over ShipmentWatcher. Refusals come back as userErrors
+ * naming `input.<field>`; unavailability stays a GraphQL error. Merged in resolvers/index.ts.
+ */
+export const watchMutations = {
+    watchShipment: (_parent, { input }, ctx) => mutationPayload('watch', () => watcherOf(ctx).watch(input, 'input')),
+    unwatchShipment: (_parent, { input }, ctx) => mutationPayload('watch', () => watcherOf(ctx).unwatch(input.shipmentId, 'input.shipmentId')),
+};
+export const watchQueries = {
+    watch: async (_parent, { id }, ctx) => {
+        try {
+            return await watcherOf(ctx).getWatch(id, 'id');
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+    watches: async (_parent, { activeOnly, first, after }, ctx) => {
+        try {
+            const size = pageSize(ctx, first);
+            const afterId = decodeCursor(WATCH_CURSOR, after);
+            const items = await watcherOf(ctx).listPage(activeOnly ?? true, afterId, size + 1, 'after');
+            return toConnection(items, size, (watch) => encodeCursor(WATCH_CURSOR, watch.id));
+        }
+        catch (error) {
+            throw toGraphQLError(error);
+        }
+    },
+};

@@ -1,0 +1,139 @@
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import { createRequire } from 'node:module';
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginSubscriptionCallback } from '@apollo/server/plugin/subscriptionCallback';
+import express from 'express';
+import { graphQLContextFactory } from '../graphql/context-factory.js';
+import { apolloParseOptions, hideSuggestionsPlugin, operationLimitsPlugin } from '../graphql/armor.js';
+import { operationLimitsFrom } from '../graphql/limits.js';
+import { formatGraphQLError } from '../graphql/errors.js';
+import { noStorePlugins } from '../graphql/cache-control.js';
+import { OperationObserver, operationObserverPlugin } from '../graphql/operation-metrics.js';
+import { requestLogging } from './request-id.js';
+import { startGraphQLWs } from './graphql-ws.js';
+import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-auth.js';
+import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
+import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
+import { graphqlJsonErrors } from './json-errors.js';
+import { graphqlHttpHandler } from './graphql-http.js';
+import { graphqlPostFastPath } from './graphql-fast-path.js';
+import { fastJsonBody } from './json-body.js';
+import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
+import { tracingActive } from '../platform/tracing.js';
+import { buildSchema } from './schema.js';
+/**
+ * `node:http` through `require`, not `import`: an ES import of it builds the module's ESM facade, which reads every
+ * export, and the lazy `WebSocket`, `CloseEvent` and `MessageEvent` getters among them load Node's own bundled undici
+ * (~80 ms of a start here, issue 12 item 4, assumption SU4). Nothing here uses those three. Type-only imports of
+ * `node:http` elsewhere are erased at compile time.
+ */
+const { createServer } = createRequire(import.meta.url)('node:http');
+/** The largest JSON body /graphql reads (express.json's `2mb`); a larger one is answered 413 PAYLOAD_TOO_LARGE. */
+const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/**
+ * The HTTP face of the subgraph: /graphql (queries over HTTP, subscriptions over graphql-ws on the same path),
+ * /healthz, /readyz and /metrics.
+ */
+export async function startApp(deps) {
+    const { config, logger, metrics, services } = deps;
+    const schema = buildSchema();
+    const app = express();
+    app.disable('x-powered-by');
+    const logRequest = requestLogging(logger);
+    app.use(logRequest);
+    const operations = new OperationObserver(metrics, logger);
+    // The seed: "The subscriber's endpoint must present a valid TLS certificate": HTTPS here when given a certificate
+    // and key (WEBHOOK_TLS_CERT_FILE/KEY_FILE), otherwise plain HTTP behind a TLS-terminating proxy.
+    const tls = config.webhook.tls;
+    // Set once Apollo has started (below); until then the server is not listening, so no request arrives.
+    let handle = app;
+    const onRequest = (req, res) => handle(req, res);
+    const httpServer = tls
+        ? createHttpsServer({ cert: readFileSync(tls.certFile), key: readFileSync(tls.keyFile) }, onRequest)
+        : createServer(onRequest);
+    const limits = operationLimitsFrom(config);
+    // Shared by every request, so built once; frozen, since no request may change what the next one sees.
+    const contextFor = graphQLContextFactory({
+        services: Object.freeze({ tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null }),
+        tracking: services.tracking,
+        logger,
+        requestDeadlineMs: config.limits.requestDeadlineMs,
+        maxPageSize: config.limits.maxPageSize,
+    });
+    const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations });
+    const { introspection, fieldSuggestions } = config.server;
+    const apollo = new ApolloServer({
+        schema,
+        introspection,
+        // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation,
+        // hideSuggestionsPlugin for execution, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
+        validationOptions: { hideSuggestions: !fieldSuggestions },
+        parseOptions: apolloParseOptions(limits),
+        includeStacktraceInErrorResponses: false,
+        // main.ts owns SIGTERM/SIGINT (drain, then workers and store, then exit); Apollo's own handlers would stop it twice.
+        stopOnTerminationSignals: false,
+        formatError: formatGraphQLError,
+        plugins: [
+            // In-flight requests may take the whole shutdown budget; main.ts's deadline decides when waiting stops.
+            ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.server.shutdownTimeoutMs }),
+            { async serverWillStart() { return { async drainServer() { await ws.dispose(); } }; } },
+            operationLimitsPlugin(limits),
+            ...(fieldSuggestions ? [] : [hideSuggestionsPlugin()]),
+            operationObserverPlugin(operations),
+            ...noStorePlugins(),
+            // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
+            // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
+            guardedSubscriptionCallback(callbackHeartbeatWithMargin(ApolloServerPluginSubscriptionCallback()), config.routerAccess.callbackAllowedHosts),
+            ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
+            inlineTraceWhenAsked(),
+        ],
+        logger: {
+            debug: (m) => logger.debug(m),
+            info: (m) => logger.info(m),
+            warn: (m) => logger.warn(m),
+            error: (m) => logger.error(m),
+        },
+    });
+    await apollo.start();
+    const routerSecret = routerSecretMiddleware(config.routerAccess);
+    const jsonBody = express.json({ limit: JSON_BODY_LIMIT_BYTES });
+    // Our own Apollo integration (graphql-http.ts): @as-integrations/express5 calls url.parse on every request.
+    // Over HTTP a subscription arrives only through the router's callback protocol (extensions.subscription).
+    const graphqlHandler = graphqlHttpHandler(apollo, async ({ req }) => contextFor({ subscription: !!req.body?.extensions?.subscription }));
+    const graphqlErrors = graphqlJsonErrors(logger);
+    // First: /graphql is nearly every request, so it is matched before the routes of probes, scrapes and webhooks.
+    app.use('/graphql', routerSecret, jsonBody, graphqlHandler, graphqlErrors);
+    // POST /graphql skips express's router (graphql-fast-path.ts) with the same handlers, a plain JSON body read without
+    // body-parser's general path (json-body.ts); not with tracing on.
+    if (!tracingActive()) {
+        handle = graphqlPostFastPath(app, [logRequest, routerSecret, fastJsonBody(JSON_BODY_LIMIT_BYTES, jsonBody), graphqlHandler], graphqlErrors);
+    }
+    if (deps.health)
+        app.use(deps.health);
+    app.get('/metrics', async (_req, res) => {
+        res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    });
+    if (deps.push)
+        app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
+    // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
+    // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
+    if (deps.documents)
+        app.use(deps.documents);
+    await new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(config.server.port, config.server.host, () => resolve());
+    });
+    const port = httpServer.address().port;
+    const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? 'localhost' : config.server.host;
+    return {
+        url: `${tls ? 'https' : 'http'}://${host}:${port}/graphql`,
+        port,
+        httpServer,
+        async close() {
+            await apollo.stop();
+        },
+    };
+}

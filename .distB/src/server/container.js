@@ -1,0 +1,167 @@
+import { buildRegistry } from '../carriers/registry.js';
+import { recordUpstreamFailure } from '../platform/upstream-failures.js';
+import { SnapshotTrackingConnector } from '../services/realtime/snapshot-tracking.js';
+import { StatusFeed } from '../services/realtime/status-feed.js';
+import { StoredShipments } from '../services/stored-shipments.js';
+import { ShipmentWatcher } from '../services/realtime/watcher.js';
+import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
+import { TrackingService } from '../services/tracking.js';
+import { RatingService } from '../services/rating/rating-service.js';
+import { createRatingMetrics } from '../services/rating/rating-metrics.js';
+import { darkStoreOf } from '../carriers/dark-store/index.js';
+import { darkStorePromiseSource } from '../carriers/dark-store/promise.js';
+import { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
+import { DeliveryPromiseService } from '../services/promise/delivery-promise-service.js';
+import { StatusLog } from '../store/status-log.js';
+import { ShippingService } from '../services/shipping/shipping-service.js';
+import { PickupsService } from '../services/pickups/pickups-service.js';
+import { AddressesService } from '../services/addresses/addresses-service.js';
+import { AnalyticsExporter } from '../services/analytics/exporter.js';
+import { createBridgeClient } from '../services/analytics/bridge-client.js';
+import { exportMetrics } from '../services/analytics/export-metrics.js';
+import { shapeEvent } from '../services/analytics/shape.js';
+import { OutboxStore } from '../store/outbox-store.js';
+import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
+/** Labels one worker pass claims at most (a pass is bounded work; the next pass takes the rest). */
+const SHIPPING_WORKER_BATCH = 50;
+export function createServices({ config, logger, metrics, quotaCounter, store, sandboxMode }) {
+    const statusLog = store ? new StatusLog(store) : null;
+    const statusFeed = store && statusLog
+        ? new StatusFeed(store, statusLog, { onError: (err) => logger.warn({ err }, 'status feed: reading the log failed; next notification or poll retries') })
+        : null;
+    const timeouts = {
+        connectTimeoutMs: config.http.connectTimeoutMs,
+        headersTimeoutMs: config.http.headersTimeoutMs,
+        bodyTimeoutMs: config.http.bodyTimeoutMs,
+    };
+    const retryBaseDelayMs = config.http.retryBaseDelayMs;
+    const registry = buildRegistry({
+        config,
+        timeouts,
+        retryBaseDelayMs,
+        metrics,
+        logger,
+        ...(quotaCounter ? { quotaCounter } : {}),
+        // An interface the carrier pushes (Group A unified tracking) answers from fresh stored snapshots when there is a store.
+        decorateTracking: ({ connector, snapshotMaxAgeMs }) => statusLog && snapshotMaxAgeMs !== undefined
+            ? new SnapshotTrackingConnector(connector, statusLog, {
+                maxAgeMs: snapshotMaxAgeMs,
+                onStoreError: (err, operation) => logger.warn({ err, operation }, 'tracking snapshot store failed; asking upstream'),
+            })
+            : connector,
+    });
+    const tracking = new TrackingService({
+        routes: registry.tracking,
+        divisions: config.groupADivisions,
+        maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
+        sharing: config.trackingSharing,
+        onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+        stored: statusLog
+            ? new StoredShipments(statusLog, {
+                maxAgeMs: config.server.entityStoreMaxAgeMs,
+                onStoreError: (err) => logger.warn({ err }, 'stored shipment read failed; asking the carrier'),
+            })
+            : null,
+    });
+    const rating = new RatingService({
+        connectors: registry.ratingConnectors,
+        postalValidators: registry.postalValidators,
+        carrierDeadlineMs: config.rating.carrierDeadlineMs,
+        cacheTtlMs: config.rating.cacheTtlMs,
+        cacheMaxEntries: config.rating.cacheMaxEntries,
+        input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [], divisions: config.groupADivisions },
+        onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+        onAnswer: createRatingMetrics(metrics.registry),
+        onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'rating connector rejected (a bug): shown as its failure'),
+    });
+    const landedCost = new LandedCostService({
+        connectors: registry.landedCostConnectors,
+        input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [] },
+        carrierDeadlineMs: config.rating.carrierDeadlineMs,
+        onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+        onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'landed-cost connector rejected (a bug): shown as its failure'),
+    });
+    const addressSettings = config.addresses ?? { maxInputsPerRequest: 500, cacheTtlSeconds: 300, cacheMaxEntries: 10_000 };
+    const addresses = {
+        api: new AddressesService({
+            resolution: registry.addressResolutionConnectors,
+            capability: registry.addressCapabilityConnectors,
+            postal: registry.postalValidators,
+            servicePoints: registry.servicePointConnectors,
+            notifications: registry.notificationConnectors,
+            carrierDeadlineMs: config.rating.carrierDeadlineMs,
+            cache: { ttlMs: addressSettings.cacheTtlSeconds * 1000, maxEntries: addressSettings.cacheMaxEntries },
+            onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
+            onUnexpected: (err, upstream) => logger.error({ err, upstream }, 'address connector rejected (a bug): shown as its failure'),
+        }),
+        maxInputsPerRequest: addressSettings.maxInputsPerRequest,
+    };
+    const darkStore = darkStoreOf(registry.modules);
+    const promise = new DeliveryPromiseService({ darkStore: darkStore ? darkStorePromiseSource(darkStore) : null, rating });
+    const watcher = store && statusLog
+        ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
+        : null;
+    let push = null;
+    const shipping = store
+        ? new ShippingService({
+            store,
+            shipping: registry.shippingConnectors,
+            tendering: registry.tenderingConnectors,
+            returns: registry.returnsConnectors,
+            documents: registry.documentConnectors,
+            linkedDocuments: registry.linkedDocumentConnectors,
+            settings: { ...config.shipping, workerBatch: SHIPPING_WORKER_BATCH },
+            logger,
+            metrics,
+            lookupReference: lookupReferenceAcrossCarriers(tracking, registry.tracking.carriersWithReferences),
+            // Tracked from birth (issue 9 item 8): a snapshot, then a push subscription (Group A express) or a watch.
+            onPurchased: trackFromBirth({ statusLog, watcher, push: () => push, logger }),
+        })
+        : null;
+    const pickups = store
+        ? new PickupsService({ store, connectors: registry.pickupConnectors, settings: { idempotencyTtlHours: config.shipping.idempotencyTtlHours, leaseMs: config.shipping.leaseMs }, logger })
+        : null;
+    const outbox = store ? new OutboxStore(store) : null;
+    // On /metrics when the bridge is configured (a lag without export would only grow); written and lag come from the
+    // store, so a replica with ANALYTICS_EXPORT_ENABLED=false shows them too.
+    const exportCounters = outbox && config.analytics ? exportMetrics(metrics.registry, () => outbox.state()) : null;
+    const bridge = store && config.analytics ? createBridgeClient({ config: config.analytics, timeouts, metrics, logger }) : null;
+    const analyticsExporter = store && bridge && exportCounters && config.analytics
+        ? new AnalyticsExporter({
+            store,
+            client: bridge,
+            shape: shapeEvent,
+            policy: { personalDataAllowList: config.analytics.personalDataAllowList },
+            settings: config.analyticsExport ?? { intervalMs: 1_000, batchSize: 200, leaseMs: 60_000, retryBaseMs: 1_000, retryMaxMs: 300_000, unauthorizedRetryMs: 600_000 },
+            metrics: exportCounters,
+            logger,
+        })
+        : null;
+    return {
+        registry,
+        tracking,
+        rating,
+        promise,
+        landedCost,
+        addresses,
+        statusLog,
+        statusFeed,
+        watcher,
+        shipping,
+        pickups,
+        outbox,
+        analyticsExporter,
+        attachPush(runtime) {
+            push = runtime;
+        },
+        async close() {
+            // The label worker first: its pass may still write labels and call carriers (idempotent: startServer stops it too).
+            await shipping?.stop();
+            await analyticsExporter?.stop();
+            await bridge?.close();
+            await watcher?.stop();
+            await statusFeed?.close();
+            await registry.close();
+        },
+    };
+}

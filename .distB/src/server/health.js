@@ -1,0 +1,59 @@
+import { Router } from 'express';
+/**
+ * /healthz is liveness: the process runs and its event loop answers; nothing else is checked, so a slow store or
+ * upstream never gets a live process restarted. /readyz is readiness: the store answers a real query, the migrations
+ * this code needs are applied, and shutdown has not begun; 503 otherwise. Both say whether the upstreams are real
+ * carriers or the simulators, because a "ready" sandbox must never be mistaken for production.
+ */
+export function healthRouter(deps) {
+    const { config, store, lifecycle, mode } = deps;
+    const storeTimeoutMs = deps.storeTimeoutMs ?? 2_000;
+    const upstreamState = (configured) => (!configured ? 'not configured' : mode === 'sandbox' ? 'simulated' : 'configured');
+    const upstreams = {
+        'carrier-b': upstreamState(config.carrierB !== null),
+        'group-a/tracking': upstreamState(config.groupATracking !== null),
+        'group-a/express': upstreamState(config.groupAExpress !== null),
+        'group-a/ecommerce': upstreamState(config.groupAEcommerce !== null),
+        'dark-store': upstreamState(config.darkStore !== null),
+    };
+    const router = Router();
+    router.get('/healthz', (_req, res) => {
+        res.set('cache-control', 'no-store').json({ status: 'ok', mode });
+    });
+    router.get('/readyz', async (_req, res) => {
+        const migrations = await appliedMigration(store, storeTimeoutMs);
+        const storeOk = migrations.ok;
+        const migrationsOk = storeOk && migrations.version >= deps.expectedMigration;
+        const ready = storeOk && migrationsOk && !lifecycle.draining;
+        res
+            .status(ready ? 200 : 503)
+            .set('cache-control', 'no-store')
+            .json({
+            status: ready ? 'ready' : 'not ready',
+            draining: lifecycle.draining,
+            store: storeOk ? { ok: true, kind: store.kind } : { ok: false, kind: store.kind, error: migrations.error },
+            migrations: { ok: migrationsOk, applied: storeOk ? migrations.version : null, expected: deps.expectedMigration },
+            mode,
+            upstreams,
+        });
+    });
+    return router;
+}
+/** The newest applied migration, read from the store itself: one query proves it reachable and migrated. */
+async function appliedMigration(store, timeoutMs) {
+    let timer;
+    const timeout = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+        const { rows } = await Promise.race([store.query('SELECT max(version) AS version FROM schema_migrations'), timeout]);
+        return { ok: true, version: Number(rows[0]?.version ?? 0) };
+    }
+    catch (error) {
+        // The message only (a driver error can carry the connection string in its detail).
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    finally {
+        clearTimeout(timer);
+    }
+}

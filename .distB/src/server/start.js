@@ -1,0 +1,135 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
+import { loadMigrations } from '../store/migrations.js';
+import { StoreQuotaCounter } from '../store/quota-counter.js';
+import { openStore } from '../store/store.js';
+import { startApp } from './app.js';
+import { createServices } from './container.js';
+import { healthRouter } from './health.js';
+import { Lifecycle } from './lifecycle.js';
+import { createPushRuntime } from './push-runtime.js';
+import { sandboxWanted, startInProcessSandbox } from './sandbox-mode.js';
+import { documentLinksFrom } from '../services/shipping/document-links.js';
+import { documentsRouter } from './documents.js';
+/**
+ * The composition root. The sandbox simulators start in process with SANDBOX=on, or with SANDBOX=auto and no carrier
+ * configured outside production (production refuses that start: sandbox-mode.ts); every connection then points at
+ * them, and the first log lines say so.
+ */
+export async function startServer({ config, logger, store: opening, }) {
+    // How long the start kept the event loop from answering (PGlite's init and migrations run on it): logged at ready.
+    const startLoopDelay = monitorEventLoopDelay({ resolution: 10 });
+    startLoopDelay.enable();
+    const wantSandbox = sandboxWanted(config);
+    // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
+    // Embedded PGlite in DATA_DIR by default (locked to this process), PostgreSQL when DATABASE_URL is set; migrations
+    // are applied here.
+    const store = await (opening ??
+        openStore({
+            ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }),
+            logger,
+        }));
+    logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);
+    let sandbox = null;
+    let effective = config;
+    if (wantSandbox) {
+        try {
+            sandbox = await startInProcessSandbox(config, logger);
+        }
+        catch (error) {
+            await store.close();
+            throw error;
+        }
+        effective = sandbox.config;
+    }
+    const metrics = createMetrics({ collectDefault: true });
+    const expectedMigration = (await loadMigrations()).at(-1)?.version ?? 0;
+    // Group A's quota lives in the store, so every replica on one database shares it.
+    const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null });
+    // One LISTEN per process on the status log; subscribers attach to it in memory.
+    await services.statusFeed?.start();
+    // Group A push: subscriptions and webhook inbox in the store; the callback URL follows the listening address.
+    const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
+    // Labels bought here are tracked from birth: Group A express by a push subscription when push can reach the carrier.
+    const pushConfigured = !!(effective.groupAPush.baseUrl ?? effective.groupATracking?.baseUrl) && !!effective.groupATracking?.apiKey;
+    services.attachPush({ subscriptions: push.subscriptions, configured: pushConfigured });
+    // Documents: signed, expiring URLs at /documents/{id}; the origin is known once the server listens.
+    let listeningOrigin = '';
+    const documentLinks = documentLinksFrom(effective.documents ?? { urlSecret: null, urlTtlSeconds: 900, publicBaseUrl: null }, () => listeningOrigin, logger);
+    const shippingService = services.shipping;
+    const shipping = shippingService
+        ? {
+            api: shippingService,
+            links: documentLinks,
+            shippers: services.registry.shippingConnectors.map((c) => ({ carrier: c.carrier, division: c.division, accountNumbers: c.accountNumbers })),
+            divisions: effective.groupADivisions,
+            documentInlineMaxBytes: effective.documents?.inlineMaxBytes ?? 1_048_576,
+        }
+        : undefined;
+    const documents = shippingService
+        ? documentsRouter({ links: documentLinks, lookup: (id) => shippingService.documentContent(id), logger })
+        : undefined;
+    registerRealtimeGauges(metrics, {
+        subscribers: () => services.statusFeed?.subscriberCount ?? 0,
+        inboxPending: () => push.inbox.pendingCount(),
+        inboxBacklog: () => push.inbox.backlog(),
+    });
+    const lifecycle = new Lifecycle();
+    const mode = sandbox ? 'sandbox' : 'configured';
+    const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration });
+    const app = await startApp({ config: effective, logger, metrics, services, mode, push, health, ...(documents ? { documents } : {}), ...(shipping ? { shipping } : {}) });
+    lifecycle.track(app.httpServer);
+    push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));
+    listeningOrigin = app.url.replace(/\/graphql$/, '');
+    // What a crash left in the webhook inbox is processed now: an acknowledged notification is never lost.
+    await push.start();
+    // Polling watchers for the carriers without push; replicas share due shipments through the store (SKIP LOCKED).
+    if (effective.watchers.enabled)
+        services.watcher?.start();
+    // The label worker (async jobs, reconciliations of lost answers, expired leases) needs the store open; the service
+    // reads SHIPPING_WORKER_ENABLED. Stopped on shutdown before the store closes.
+    services.shipping?.start();
+    // The analytics exporter (issue 11): replicas share the outbox through the store (SKIP LOCKED). Stopped on shutdown
+    // before the store closes; a batch it was sending when killed is sent again after its lease.
+    if (effective.analyticsExport?.enabled ?? true)
+        services.analyticsExporter?.start();
+    const origin = app.url.replace(/\/graphql$/, '');
+    startLoopDelay.disable();
+    logger.info({
+        url: app.url,
+        health: `${origin}/healthz`,
+        ready: `${origin}/readyz`,
+        mode,
+        // Milliseconds since the process started, and the longest the event loop was blocked during startServer.
+        startMs: Math.round(performance.now()),
+        startLoopBlockMaxMs: Math.round(startLoopDelay.max / 1e6),
+    }, 'carrier-subgraph ready');
+    let closing = null;
+    return {
+        ...app,
+        config: effective,
+        sandbox,
+        store,
+        statusFeed: services.statusFeed,
+        push,
+        lifecycle,
+        /**
+         * Readiness fails at once; then in order: HTTP drains (in-flight requests finish, graphql-ws subscribers get
+         * 1001, callback subscriptions end), the webhook inbox and the push client stop, watchers, the status feed and
+         * the upstream pools stop, the store closes (releasing DATA_DIR), the simulators stop. Nothing is left holding
+         * the event loop. Idempotent: a second call waits for the first.
+         */
+        close() {
+            closing ??= lifecycle.runSteps([
+                ['http', () => app.close()],
+                ['push', () => push.close()],
+                ['shipping', () => services.shipping?.stop()],
+                ['analytics', () => services.analyticsExporter?.stop()],
+                ['services', () => services.close()],
+                ['store', () => store.close()],
+                ['sandbox', () => sandbox?.close()],
+            ]);
+            return closing;
+        },
+    };
+}

@@ -1,0 +1,111 @@
+import express, {} from 'express';
+import { webhookCall } from '../carriers/group-a/push/wire.js';
+import { findUnstorableText } from '../domain/text-bounds.js';
+export const GROUP_A_WEBHOOK_PATH = '/webhooks/group-a';
+/**
+ * Group A's webhook (seed 000, "Events"). Confirmation calls are stored, answered 200 and verified after the answer.
+ * Notifications must carry a live validation secret (401 otherwise, nothing stored), fit in `maxBodyBytes` (413),
+ * and match the seed's shape with values the store accepts (400 naming the path: real date-times, no control
+ * characters in ids and codes, no NUL anywhere); a good one is written to the inbox, THEN answered 200 ("must
+ * answer HTTP 200 within five seconds; processing is to happen after acknowledgement"), then processed.
+ * Nothing about a body's content (numbers, addresses) is logged: only issue paths and counts.
+ */
+export function groupAWebhookRouter(options) {
+    const { subscriptions, inbox, logger } = options;
+    const secretHeader = options.secretHeader.toLowerCase();
+    const router = express.Router();
+    // Every answer is counted by scope and status; a 200's duration is the acknowledgement latency.
+    router.use((req, res, next) => {
+        const started = process.hrtime.bigint();
+        res.on('finish', () => {
+            const scope = typeof res.locals.scope === 'string' ? res.locals.scope : 'unknown';
+            options.metrics?.webhookCalls.inc({ scope, status: String(res.statusCode) });
+            if (res.statusCode === 200)
+                options.metrics?.webhookAckDuration.observe({ scope }, Number(process.hrtime.bigint() - started) / 1e9);
+        });
+        next();
+    });
+    router.post('/', express.raw({ type: () => true, limit: options.maxBodyBytes }), async (req, res) => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        let json;
+        try {
+            json = JSON.parse(raw.toString('utf8'));
+        }
+        catch {
+            return badRequest(res, logger, raw.length === 0 ? 'the body is empty; expected a JSON object' : 'the body is not valid JSON');
+        }
+        const scope = typeof json === 'object' && json !== null && 'scope' in json ? json.scope : undefined;
+        const presented = headerValue(req, secretHeader);
+        // Only the confirmation call comes before a secret exists; everything else must carry one.
+        if (scope !== 'subscription.confirm' && !(await subscriptions.isValidSecret(presented))) {
+            logger.warn({ webhook: 'group-a', secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
+            return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
+        }
+        // Everything acknowledged must be storable and processable (DESIGN.md: "acknowledge only what can be processed"):
+        // a NUL or a lone surrogate anywhere would make the inbox write fail (a 503 the carrier retries forever).
+        const unstorable = findUnstorableText(json);
+        if (unstorable)
+            return badRequest(res, logger, `${unstorable}: contains a NUL character or an unpaired surrogate`);
+        const parsed = webhookCall.safeParse(json);
+        if (!parsed.success)
+            return badRequest(res, logger, describeIssues(parsed.error));
+        const call = parsed.data;
+        res.locals.scope = call.scope;
+        // A confirmation carries no secret: one that no subscription of ours awaits is refused before anything is stored.
+        if (call.scope === 'subscription.confirm' && !(await subscriptions.awaitsConfirmation(call.subscriptionId))) {
+            logger.warn({ webhook: 'group-a' }, 'webhook refused: a confirmation no subscription awaits');
+            return res.status(404).json({ error: 'not_found', message: 'no subscription awaits this confirmation' });
+        }
+        if (call.scope === 'subscription.push' || call.scope === 'subscription.confirm') {
+            // Both are stored before the 200 and processed after it: a crash in between loses neither a status change nor
+            // the confirmation (which the carrier does not repeat).
+            try {
+                await inbox.accept('group-a', call);
+            }
+            catch (error) {
+                logger.error({ err: error }, 'webhook call could not be stored; answering 503 so the carrier retries');
+                return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
+            }
+            res.status(200).json({ received: call.scope === 'subscription.push' ? call.shipments.length : 'confirmation' });
+            void inbox.kickFor(call.scope);
+            return undefined;
+        }
+        const outcome = await subscriptions.approve(call.subscriptionId, presented);
+        if (outcome === 'unknown')
+            return res.status(404).json({ error: 'not_found', message: 'no such subscription' });
+        if (outcome === 'unauthorized')
+            return res.status(401).json({ error: 'unauthorized', message: 'wrong validation secret' });
+        return res.status(200).json({ received: 'approval' });
+    });
+    // express.raw's own errors: a body over the limit (413) or an unreadable one (400).
+    router.use((error, _req, res, next) => {
+        const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
+        if (status === 413) {
+            logger.warn({ webhook: 'group-a', limitBytes: options.maxBodyBytes }, 'webhook refused: body too large');
+            res.status(413).json({ error: 'payload_too_large', message: `the body exceeds ${options.maxBodyBytes} bytes` });
+            return;
+        }
+        if (status === 400) {
+            badRequest(res, logger, 'the body could not be read');
+            return;
+        }
+        next(error);
+    });
+    return router;
+}
+function headerValue(req, name) {
+    const value = req.headers[name];
+    const first = Array.isArray(value) ? value[0] : value;
+    return first === undefined || first === '' ? undefined : first;
+}
+/** Paths and messages only: zod's messages name expected types, never the received values. */
+function describeIssues(error) {
+    return error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+        .join('; ');
+}
+function badRequest(res, logger, message) {
+    logger.warn({ webhook: 'group-a', problem: message }, 'webhook refused: malformed body');
+    return res.status(400).json({ error: 'bad_request', message });
+}

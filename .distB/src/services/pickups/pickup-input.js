@@ -1,0 +1,192 @@
+/**
+ * GraphQL pickup inputs -> domain requests (issue 10 item 1; docs/assumptions.md PK3). Every value is checked here,
+ * before the service writes anything or calls a carrier: a problem is an InputError naming the field's path under
+ * `input.`, never echoing the value. The party and address checks are the shipment's (shipment-input.ts). Which
+ * carrier offers pickups, and the carrier's own rules (its connector's `check`), are the service's next step.
+ */
+import { CARRIERS } from '../../domain/carrier.js';
+import { InputError } from '../../domain/errors.js';
+import { checkOptionalText, checkText, TEXT_RULES } from '../../domain/text-bounds.js';
+import { checkIdempotencyKey, checkLabelId, checkParty, checkShippingAddress, } from '../shipping/shipment-input.js';
+const PRINTABLE = 'printable characters (no control characters)';
+const RULES = {
+    accountNumber: { what: 'an account number', max: 32, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' },
+    packageLocation: { what: 'a package location', max: 80, pattern: null, charset: PRINTABLE },
+    remarks: { what: 'remarks', max: 200, pattern: null, charset: PRINTABLE },
+    reason: { what: 'a reason', max: 200, pattern: null, charset: PRINTABLE },
+    pickupId: { what: 'a pickup id', max: 64, pattern: /^Pickup:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, charset: 'a pickup id such as "Pickup:<uuid>"' },
+};
+/**
+ * PK3: Carrier B keeps `remarks` to 60 characters with our `[purchase reference]` (32) at the end (PB8), so at most 27
+ * of the caller's: refused beyond, rather than cut silently.
+ */
+export const CARRIER_B_REMARKS_MAX = 27;
+const MAX_PACKAGES = 999;
+/** PK3: the heaviest collection we accept (a truck's load); a larger number is a mistake. */
+const MAX_TOTAL_WEIGHT = { KG: 10_000, LB: 22_046 };
+const MAX_LINKED = 100;
+/** PK3: a ready time more than a day before now is in the past wherever the address is. */
+const PAST_TOLERANCE_MS = 86_400_000;
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d):([0-5]\d)(\.\d+)?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+const OFFSET = /^([+-])(\d{2}):([0-5]\d)$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const NETWORKS = ['GROUND', 'EXPRESS'];
+const DATE_TYPES = ['SAME_DAY', 'FUTURE_DAY'];
+export function checkPickupId(value, field) {
+    return checkText(value, field, RULES.pickupId);
+}
+/** `schedulePickup`'s input: the request (its purchase reference is the service's to derive), the key and the labels. */
+export function toSchedulePickup(raw, now) {
+    const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
+    const carrier = checkCarrier(raw.carrier, 'input.carrier');
+    const division = checkDivision(carrier, raw.division, 'input.division');
+    const location = checkParty(raw.location, 'input.location');
+    const when = checkReady(raw.readyAt, raw.utcOffset, now);
+    const remarks = checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks);
+    if (carrier === 'CARRIER_B' && remarks !== null && remarks.length > CARRIER_B_REMARKS_MAX) {
+        throw new InputError('input.remarks', `must be at most ${CARRIER_B_REMARKS_MAX} characters for CARRIER_B (it keeps 60 with our reference)`);
+    }
+    const request = {
+        carrier,
+        division,
+        accountNumber: checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber),
+        network: checkOneOf(raw.network, NETWORKS, 'input.network'),
+        location,
+        ...when,
+        closeTime: checkCloseTime(raw.closeTime, when.readyAtLocal),
+        dateType: checkOneOf(raw.dateType ?? 'FUTURE_DAY', DATE_TYPES, 'input.dateType'),
+        packageLocation: checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation),
+        packageCount: checkPackageCount(raw.packageCount, 'input.packageCount'),
+        totalWeight: checkTotalWeight(raw.totalWeight, 'input.totalWeight'),
+        remarks,
+        countryRelationship: raw.international ? 'INTERNATIONAL' : 'DOMESTIC',
+        trackingNumbers: checkTrackingNumbers(raw.trackingNumbers, 'input.trackingNumbers'),
+        purchaseReference: '',
+    };
+    return { request, idempotencyKey, labelIds: checkLabelIds(raw.labelIds, 'input.labelIds') };
+}
+export function toUpdatePickup(raw, now) {
+    const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
+    const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
+    const when = checkReady(raw.readyAt, raw.utcOffset, now);
+    return {
+        pickupId,
+        idempotencyKey,
+        readyAt: when.readyAt,
+        utcOffset: when.utcOffset,
+        closeTime: checkCloseTime(raw.closeTime, when.readyAtLocal),
+        packageLocation: checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation),
+        packageCount: raw.packageCount == null ? null : checkPackageCount(raw.packageCount, 'input.packageCount'),
+        totalWeight: raw.totalWeight == null ? null : checkTotalWeight(raw.totalWeight, 'input.totalWeight'),
+        remarks: checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks),
+        labelIds: checkLabelIds(raw.labelIds, 'input.labelIds'),
+    };
+}
+export function toCancelPickup(raw) {
+    return {
+        pickupId: checkPickupId(raw.pickupId, 'input.pickupId'),
+        reason: checkOptionalText(raw.reason, 'input.reason', RULES.reason),
+        idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey'),
+    };
+}
+export function toPickupAvailability(raw, now) {
+    const carrier = checkCarrier(raw.carrier, 'input.carrier');
+    const division = checkDivision(carrier, raw.division, 'input.division');
+    const address = checkShippingAddress(raw.address, 'input.address');
+    const when = checkReady(raw.readyAt, raw.utcOffset, now);
+    return {
+        carrier,
+        division,
+        address,
+        network: checkOneOf(raw.network, NETWORKS, 'input.network'),
+        dateType: checkOneOf(raw.dateType, DATE_TYPES, 'input.dateType'),
+        readyDate: when.readyAtLocal.slice(0, 10),
+        readyTime: when.readyAtLocal.slice(11),
+        accountNumber: checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber),
+    };
+}
+/** `pickups(state:)` and the like take enums; the carrier filter is checked like an input. */
+export function checkCarrier(value, field) {
+    if (!CARRIERS.includes(value))
+        throw new InputError(field, `expected one of ${CARRIERS.join(', ')}`);
+    return value;
+}
+function checkDivision(carrier, value, field) {
+    const division = checkOptionalText(value, field, TEXT_RULES.division);
+    if (carrier === 'GROUP_A' && division === null)
+        throw new InputError(field, 'is required for GROUP_A (express books pickups)');
+    if (carrier !== 'GROUP_A' && division !== null)
+        throw new InputError(field, `is for GROUP_A only; omit it for ${carrier}`);
+    return division;
+}
+function checkOneOf(value, allowed, field) {
+    if (!allowed.includes(value))
+        throw new InputError(field, `expected one of ${allowed.join(', ')}`);
+    return value;
+}
+/**
+ * The ready instant (`input.readyAt`, ISO 8601 with `Z` or an offset) and the address's UTC offset at that date
+ * (`input.utcOffset`, never guessed): answered as the UTC instant Carrier B takes and the local date-time express takes.
+ */
+function checkReady(readyAt, utcOffset, now) {
+    const offset = OFFSET.exec((utcOffset ?? '').trim());
+    const offsetMinutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : Number.NaN;
+    if (!offset || offsetMinutes < -12 * 60 || offsetMinutes > 14 * 60) {
+        throw new InputError('input.utcOffset', 'must be the address\'s UTC offset from -12:00 to +14:00, e.g. "+05:30"');
+    }
+    const match = INSTANT.exec((readyAt ?? '').trim());
+    const ms = match ? Date.parse(match[0]) : Number.NaN;
+    if (!match || Number.isNaN(ms) || new Date(`${match[1]}T00:00:00Z`).toISOString().slice(0, 10) !== match[1]) {
+        throw new InputError('input.readyAt', 'must be an instant such as "2030-03-13T08:30:00Z" (ISO 8601 with Z or an offset)');
+    }
+    if (ms < now.getTime() - PAST_TOLERANCE_MS)
+        throw new InputError('input.readyAt', 'is in the past');
+    const utc = new Date(Math.floor(ms / 1000) * 1000);
+    return {
+        readyAt: utc.toISOString().replace('.000Z', 'Z'),
+        readyAtLocal: new Date(utc.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19),
+        utcOffset: offset[0],
+    };
+}
+/** `HH:MM` or `HH:MM:SS` at the address, after the local ready time; answered `HH:MM:SS`. */
+function checkCloseTime(value, readyAtLocal) {
+    const match = TIME.exec((value ?? '').trim());
+    if (!match)
+        throw new InputError('input.closeTime', 'must be a local time HH:MM or HH:MM:SS at the address');
+    const close = `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+    if (close <= readyAtLocal.slice(11))
+        throw new InputError('input.closeTime', 'must be after the ready time (local time at the address)');
+    return close;
+}
+function checkPackageCount(value, field) {
+    if (!Number.isInteger(value) || value < 1 || value > MAX_PACKAGES)
+        throw new InputError(field, `must be a whole number from 1 to ${MAX_PACKAGES}`);
+    return value;
+}
+function checkTotalWeight(raw, field) {
+    const unit = raw.unit ?? 'KG';
+    if (!Number.isFinite(raw.value) || raw.value <= 0)
+        throw new InputError(`${field}.value`, 'must be greater than 0');
+    if (raw.value > MAX_TOTAL_WEIGHT[unit])
+        throw new InputError(`${field}.value`, `must be at most ${MAX_TOTAL_WEIGHT[unit]} ${unit}`);
+    return { value: raw.value, unit };
+}
+function checkLabelIds(raw, field) {
+    const ids = raw ?? [];
+    if (ids.length > MAX_LINKED)
+        throw new InputError(field, `at most ${MAX_LINKED} labels`);
+    const seen = new Set();
+    return ids.map((id, i) => {
+        const checked = checkLabelId(id, `${field}.${i}`);
+        if (seen.has(checked))
+            throw new InputError(`${field}.${i}`, 'repeats a label given before');
+        seen.add(checked);
+        return checked;
+    });
+}
+function checkTrackingNumbers(raw, field) {
+    const numbers = raw ?? [];
+    if (numbers.length > MAX_LINKED)
+        throw new InputError(field, `at most ${MAX_LINKED} tracking numbers`);
+    return [...new Set(numbers.map((n, i) => checkText(n, `${field}.${i}`, TEXT_RULES.trackingNumber)))];
+}

@@ -1,0 +1,47 @@
+import { InputError } from '../../domain/errors.js';
+import { checkAddress, checkMoney } from '../rating/rate-input-parts.js';
+/** Same bound as a rate request's itemCount (src/services/rating/rate-input.ts). */
+const MAX_ITEM_COUNT = 10_000;
+/**
+ * DeliveryPromiseInput -> DeliveryPromiseRequest, checked before any call with the rates rules (BAD_USER_INPUT naming
+ * the field, e.g. `input.postalCode`). The couriers' rate request is built only when an origin and packages are given.
+ */
+export function validateDeliveryPromiseInput(raw, path, validateRates) {
+    const at = (field) => (path ? `${path}.${field}` : field);
+    // `input.countryCode` and `input.postalCode`: the destination's fields sit at the input's top level.
+    const destination = checkAddress({ countryCode: raw.countryCode, postalCode: raw.postalCode }, path);
+    if (destination.postalCode === null)
+        throw new InputError(at('postalCode'), 'is required: the promise is made for a postal code');
+    if (!Number.isInteger(raw.itemCount) || raw.itemCount < 1 || raw.itemCount > MAX_ITEM_COUNT) {
+        throw new InputError(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
+    }
+    const cashOnDelivery = raw.cashOnDelivery ? checkMoney(raw.cashOnDelivery, at('cashOnDelivery')) : null;
+    const hasOrigin = raw.origin != null;
+    const hasPackages = raw.packages != null;
+    if (hasOrigin !== hasPackages) {
+        throw new InputError(at(hasOrigin ? 'packages' : 'origin'), 'origin and packages go together: the couriers need both to quote');
+    }
+    let courierRequest = null;
+    if (raw.origin && raw.packages) {
+        const originCountry = checkAddress(raw.origin, at('origin')).countryCode;
+        if (originCountry !== destination.countryCode) {
+            throw new InputError(at('origin.countryCode'), `must be the destination's country (${destination.countryCode}): the promise is for a domestic order; rates quotes cross-border lanes with customs`);
+        }
+        courierRequest = validateRates({
+            origin: raw.origin,
+            destination: { countryCode: destination.countryCode, postalCode: destination.postalCode },
+            packages: raw.packages,
+            shipDate: raw.shipDate ?? null,
+            originUtcOffset: raw.originUtcOffset ?? null,
+            cashOnDelivery: raw.cashOnDelivery ?? null,
+            itemCount: raw.itemCount,
+        }, path).request;
+    }
+    else {
+        for (const field of ['shipDate', 'originUtcOffset']) {
+            if (raw[field] != null)
+                throw new InputError(at(field), 'is read only with origin and packages (the couriers\' part)');
+        }
+    }
+    return { destination, itemCount: raw.itemCount, cashOnDelivery, courierRequest };
+}

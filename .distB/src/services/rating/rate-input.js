@@ -1,0 +1,178 @@
+import { CARRIERS } from '../../domain/carrier.js';
+import { InputError } from '../../domain/errors.js';
+import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
+import { checkAddress, checkCurrency, checkCustoms, checkMoney, checkPackages, } from './rate-input-parts.js';
+/** RT1: a ship date further ahead than this is a typing mistake (carriers quote a few days ahead). */
+export const MAX_SHIP_DAYS_AHEAD = 30;
+const MAX_SERVICE_CODES = 20;
+const MAX_ITEM_COUNT = 10_000;
+/** RT2: the time a parcel is ready when the caller does not say, and the origin's offset when not given. */
+export const DEFAULT_READY_TIME = '12:00:00';
+export const DEFAULT_UTC_OFFSET = '+00:00';
+/** RT9: serviceability without packages asks about one ordinary parcel. */
+const DEFAULT_SERVICEABILITY_PACKAGE = { weight: { value: 1, unit: 'KG' } };
+const SERVICE_CODE = { what: 'a service code', max: 40, pattern: /^[\x21-\x7E]+$/, charset: 'visible ASCII characters (no spaces)' };
+const ACCOUNT_NUMBER = { what: 'an account number', max: 32, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+const OFFSET_RE = /^([+-])(\d{2}):([0-5]\d)$/;
+export function validateRateRequestInput(raw, path, ctx) {
+    const at = (field) => (path ? `${path}.${field}` : field);
+    const request = validateLane(raw, raw.packages, at, ctx);
+    const strategy = raw.strategy ?? 'CHEAPEST';
+    const deliverBy = checkDate(raw.deliverBy, at('deliverBy'));
+    if (strategy === 'DELIVER_BY' && deliverBy === null)
+        throw new InputError(at('deliverBy'), 'is required with strategy DELIVER_BY');
+    if (strategy !== 'DELIVER_BY' && deliverBy !== null)
+        throw new InputError(at('deliverBy'), 'is read only with strategy DELIVER_BY');
+    if (deliverBy !== null && deliverBy < request.shipDate)
+        throw new InputError(at('deliverBy'), 'must not be before shipDate');
+    const serviceCodes = raw.serviceCodes ?? [];
+    if (serviceCodes.length > MAX_SERVICE_CODES)
+        throw new InputError(at('serviceCodes'), `at most ${MAX_SERVICE_CODES} service codes`);
+    const readyTime = checkReadyTime(raw.readyTime, at('readyTime'));
+    const currency = raw.currency == null || raw.currency.trim() === '' ? null : checkCurrency(raw.currency, at('currency'));
+    const itemCount = raw.itemCount ?? null;
+    if (itemCount !== null && (!Number.isInteger(itemCount) || itemCount < 1 || itemCount > MAX_ITEM_COUNT)) {
+        throw new InputError(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
+    }
+    return {
+        request: {
+            ...request,
+            readyTime,
+            currency,
+            itemCount,
+            serviceCodes: [...new Set(serviceCodes.map((code, i) => checkText(code, at(`serviceCodes.${i}`), SERVICE_CODE)))],
+        },
+        options: { ...checkFilters(raw, at, ctx), strategy, deliverBy },
+    };
+}
+export function validateServiceabilityInput(raw, path, ctx) {
+    const at = (field) => (path ? `${path}.${field}` : field);
+    const packages = raw.packages ?? [DEFAULT_SERVICEABILITY_PACKAGE];
+    return { request: validateLane(raw, packages, at, ctx), options: checkFilters(raw, at, ctx) };
+}
+/** The parts rates and serviceability share: lane, packages, dates, customs, COD, the express account. */
+function validateLane(raw, packages, at, ctx) {
+    const origin = checkAddress(raw.origin, at('origin'));
+    const destination = checkAddress(raw.destination, at('destination'));
+    const checkedPackages = checkPackages(packages, at('packages'));
+    const originUtcOffset = checkOffset(raw.originUtcOffset, at('originUtcOffset'));
+    const shipDate = checkShipDate(raw.shipDate, at('shipDate'), ctx.now, raw.originUtcOffset == null ? null : originUtcOffset);
+    const declaredValue = raw.declaredValue ? checkMoney(raw.declaredValue, at('declaredValue')) : null;
+    const customs = raw.customs ? checkCustoms(raw.customs, at('customs')) : null;
+    // Issue 8 item 7: "missing customs content on a cross-border lane" (RT1: any two different countries).
+    if (origin.countryCode !== destination.countryCode) {
+        if (!customs)
+            throw new InputError(at('customs'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
+        if (!declaredValue)
+            throw new InputError(at('declaredValue'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
+    }
+    const cashOnDelivery = raw.cashOnDelivery ? checkMoney(raw.cashOnDelivery, at('cashOnDelivery')) : null;
+    return {
+        origin,
+        destination,
+        packages: checkedPackages,
+        shipDate,
+        readyTime: DEFAULT_READY_TIME,
+        originUtcOffset,
+        declaredValue,
+        customs,
+        cashOnDelivery,
+        currency: null,
+        serviceCodes: [],
+        expressAccountNumber: checkAccount(raw.expressAccountNumber, at('expressAccountNumber'), ctx.expressAccountNumbers),
+        itemCount: null,
+    };
+}
+function checkFilters(raw, at, ctx) {
+    let carriers = null;
+    if (raw.carriers != null) {
+        if (raw.carriers.length === 0)
+            throw new InputError(at('carriers'), 'must name at least one carrier (omit it for every carrier)');
+        raw.carriers.forEach((c, i) => {
+            if (!CARRIERS.includes(c))
+                throw new InputError(at(`carriers.${i}`), `expected one of ${CARRIERS.join(', ')}`);
+        });
+        carriers = [...new Set(raw.carriers)];
+    }
+    let divisions = null;
+    if (raw.divisions != null) {
+        if (raw.divisions.length === 0)
+            throw new InputError(at('divisions'), 'must name at least one division (omit it for every division)');
+        divisions = [
+            ...new Set(raw.divisions.map((d, i) => {
+                const division = checkText(d, at(`divisions.${i}`), 'division');
+                if (!ctx.divisions.includes(division)) {
+                    throw new InputError(at(`divisions.${i}`), `unknown Group A division; expected one of ${ctx.divisions.join(', ')}`);
+                }
+                return division;
+            })),
+        ];
+    }
+    return { carriers, divisions };
+}
+/** Issue 8 item 7: "an unknown account number": one of GROUP_A_EXPRESS_ACCOUNT_NUMBERS, or null for the first. */
+export function checkAccount(value, field, configured) {
+    const account = checkOptionalText(value, field, ACCOUNT_NUMBER);
+    if (account === null)
+        return null;
+    if (configured.length === 0)
+        throw new InputError(field, 'no express account is configured on this server');
+    if (!configured.includes(account))
+        throw new InputError(field, 'is not one of the express account numbers configured on this server');
+    return account;
+}
+function checkDate(value, field) {
+    if (value == null)
+        return null;
+    const match = DATE_RE.exec(value.trim());
+    const date = match ? new Date(`${match[0]}T00:00:00Z`) : null;
+    if (!match || !date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== match[0]) {
+        throw new InputError(field, 'must be a date YYYY-MM-DD');
+    }
+    return match[0];
+}
+/**
+ * RT2: "today" is the origin's date at `originUtcOffset` when the caller gives one; without it, any date that is
+ * still today somewhere (UTC-12:00) is allowed, since we never guess the origin's time zone. At most
+ * MAX_SHIP_DAYS_AHEAD days ahead. Default: today at the offset (+00:00 when not given).
+ */
+function checkShipDate(value, field, now, givenOffset) {
+    const today = localDate(now, givenOffset ?? DEFAULT_UTC_OFFSET);
+    const date = checkDate(value, field);
+    if (date === null)
+        return today;
+    const earliest = givenOffset ? today : localDate(now, '-12:00');
+    if (date < earliest)
+        throw new InputError(field, "must not be in the past (today at the origin is allowed)");
+    const latest = addDays(today, MAX_SHIP_DAYS_AHEAD);
+    if (date > latest)
+        throw new InputError(field, `must be at most ${MAX_SHIP_DAYS_AHEAD} days ahead`);
+    return date;
+}
+function checkReadyTime(value, field) {
+    if (value == null || value.trim() === '')
+        return DEFAULT_READY_TIME;
+    const match = TIME_RE.exec(value.trim());
+    if (!match)
+        throw new InputError(field, 'must be a local time HH:MM or HH:MM:SS');
+    return `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
+}
+function checkOffset(value, field) {
+    if (value == null || value.trim() === '')
+        return DEFAULT_UTC_OFFSET;
+    const match = OFFSET_RE.exec(value.trim());
+    const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : Number.NaN;
+    if (!match || minutes < -12 * 60 || minutes > 14 * 60)
+        throw new InputError(field, 'must be a UTC offset from -12:00 to +14:00, e.g. "+05:30"');
+    return match[0];
+}
+function localDate(now, offset) {
+    const match = OFFSET_RE.exec(offset);
+    const minutes = (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+    return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+}
+function addDays(date, days) {
+    return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

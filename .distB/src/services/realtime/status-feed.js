@@ -1,0 +1,258 @@
+/**
+ * One process-wide feed of the status-change log: a single LISTEN on `status_changes`, and on each notification a read
+ * of the log after the highest cursor already dispatched. A notification is only a hint (PostgreSQL drops those sent
+ * while a LISTEN connection is down), so the log is also read every few seconds as a safety net. Each change is handed
+ * to the in-memory subscribers whose filter matches.
+ */
+import { matchesFilter } from '../../domain/status-change.js';
+import { MATCH_ALL, STATUS_CHANGES_CHANNEL } from '../../store/status-log.js';
+/** A subscriber that did not keep up: it is ended rather than buffered without limit; it resumes with its cursor. */
+export class SubscriberTooSlowError extends Error {
+    lastCursor;
+    constructor(lastCursor) {
+        super(`subscriber fell more than the allowed number of changes behind; resubscribe with cursor ${lastCursor ?? '(none)'}`);
+        this.lastCursor = lastCursor;
+        this.name = 'SubscriberTooSlowError';
+    }
+}
+const DONE = { done: true, value: undefined };
+/**
+ * One subscriber: its filter, the changes waiting for it, and at most one waiting `next()`. While it replays, live
+ * changes queue behind the replay and those at or below the last replayed cursor are dropped at the seam.
+ */
+class Subscriber {
+    filter;
+    maxPending;
+    detach;
+    queue = [];
+    waiting = null;
+    failure = null;
+    ended = false;
+    /** Highest cursor handed to the queue (replayed or live); live changes at or below it are the seam's duplicates. */
+    lastQueued;
+    replaying;
+    liveDuringReplay = [];
+    constructor(filter, after, maxPending, detach) {
+        this.filter = filter;
+        this.maxPending = maxPending;
+        this.detach = detach;
+        this.lastQueued = BigInt(after ?? '0');
+        this.replaying = after !== null;
+    }
+    /** From the feed: a matching live change. */
+    offer(change) {
+        if (this.ended)
+            return;
+        if (this.replaying) {
+            this.liveDuringReplay.push(change);
+            if (this.liveDuringReplay.length > this.maxPending)
+                this.fail(new SubscriberTooSlowError(this.lastCursor()));
+            return;
+        }
+        this.enqueue(change);
+    }
+    /** From the replay: a page of changes read from the log, in cursor order. */
+    replayed(changes) {
+        for (const change of changes)
+            this.enqueue(change);
+    }
+    /** The replay reached the end of the log: the changes that arrived live meanwhile follow, minus the seam's duplicates. */
+    finishReplay() {
+        const live = this.liveDuringReplay;
+        this.liveDuringReplay = [];
+        this.replaying = false;
+        for (const change of live)
+            this.enqueue(change);
+    }
+    pendingCount() {
+        return this.queue.length;
+    }
+    lastCursor() {
+        return this.lastQueued === 0n ? null : this.lastQueued.toString();
+    }
+    enqueue(change) {
+        if (this.ended)
+            return;
+        const cursor = BigInt(change.cursor);
+        if (cursor <= this.lastQueued)
+            return;
+        this.lastQueued = cursor;
+        if (this.waiting) {
+            const { resolve } = this.waiting;
+            this.waiting = null;
+            resolve({ done: false, value: change });
+            return;
+        }
+        this.queue.push(change);
+        if (this.queue.length > this.maxPending)
+            this.fail(new SubscriberTooSlowError(this.lastCursor()));
+    }
+    fail(error) {
+        if (this.ended)
+            return;
+        this.failure = error;
+        this.ended = true;
+        this.queue = [];
+        this.detach(this);
+        if (this.waiting) {
+            const { reject } = this.waiting;
+            this.waiting = null;
+            this.failure = null;
+            reject(error);
+        }
+    }
+    next() {
+        const head = this.queue.shift();
+        if (head)
+            return Promise.resolve({ done: false, value: head });
+        if (this.failure !== null) {
+            const error = this.failure;
+            this.failure = null;
+            return Promise.reject(error);
+        }
+        if (this.ended)
+            return Promise.resolve(DONE);
+        return new Promise((resolve, reject) => {
+            this.waiting = { resolve, reject };
+        });
+    }
+    return() {
+        this.ended = true;
+        this.queue = [];
+        this.liveDuringReplay = [];
+        this.detach(this);
+        if (this.waiting) {
+            this.waiting.resolve(DONE);
+            this.waiting = null;
+        }
+        return Promise.resolve(DONE);
+    }
+    throw(error) {
+        void this.return();
+        return Promise.reject(error);
+    }
+    isEnded() {
+        return this.ended;
+    }
+    [Symbol.asyncIterator]() {
+        return this;
+    }
+}
+export class StatusFeed {
+    store;
+    log;
+    subscribers = new Set();
+    /** Highest cursor dispatched to live subscribers. */
+    dispatched = '0';
+    draining = null;
+    drainAgain = false;
+    unlisten = null;
+    timer = null;
+    pollIntervalMs;
+    pageSize;
+    maxPending;
+    onError;
+    constructor(store, log, options = {}) {
+        this.store = store;
+        this.log = log;
+        this.pollIntervalMs = options.pollIntervalMs ?? 3_000;
+        this.pageSize = options.pageSize ?? 500;
+        this.maxPending = options.maxPending ?? 1_000;
+        this.onError = options.onError ?? (() => undefined);
+    }
+    get subscriberCount() {
+        return this.subscribers.size;
+    }
+    /** Starts after the log's current end: what was recorded before start reaches subscribers through replay only. */
+    async start() {
+        this.dispatched = (await this.log.latestCursor()) ?? '0';
+        this.unlisten = await this.store.listen(STATUS_CHANGES_CHANNEL, () => this.wake());
+        this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
+        this.timer.unref();
+    }
+    async close() {
+        if (this.timer)
+            clearInterval(this.timer);
+        this.timer = null;
+        const unlisten = this.unlisten;
+        this.unlisten = null;
+        await unlisten?.();
+        await this.draining;
+        for (const subscriber of [...this.subscribers])
+            void subscriber.return();
+    }
+    /** Reads the log now (a notification or the safety-net timer); concurrent wakes coalesce into one more read. */
+    wake() {
+        if (this.draining) {
+            this.drainAgain = true;
+            return this.draining;
+        }
+        this.draining = this.drain()
+            .catch((error) => this.onError(error))
+            .finally(() => {
+            this.draining = null;
+            if (this.drainAgain) {
+                this.drainAgain = false;
+                void this.wake();
+            }
+        });
+        return this.draining;
+    }
+    async drain() {
+        for (;;) {
+            this.drainAgain = false;
+            const page = await this.log.readAfter(MATCH_ALL, this.dispatched, this.pageSize);
+            for (const change of page) {
+                this.dispatched = change.cursor;
+                for (const subscriber of this.subscribers) {
+                    if (matchesFilter(change, subscriber.filter))
+                        subscriber.offer(change);
+                }
+            }
+            if (page.length < this.pageSize)
+                return;
+        }
+    }
+    /**
+     * Changes matching `filter`: with `after`, first those recorded after it (read from the log page by page), then
+     * live ones, with no gap and no duplicate at the seam; without it, live ones only. `return()` unsubscribes.
+     * The cursor must already be checked (StatusLog.checkCursor).
+     */
+    subscribe(filter, after) {
+        const subscriber = new Subscriber(filter, after, this.maxPending, (s) => this.subscribers.delete(s));
+        // Registered before the replay reads anything: a change committed meanwhile is either in the replay or queued
+        // live behind it (or both, and the seam drops the second copy).
+        this.subscribers.add(subscriber);
+        if (after !== null)
+            void this.replay(subscriber, filter, after);
+        return subscriber;
+    }
+    async replay(subscriber, filter, after) {
+        try {
+            let from = after;
+            for (;;) {
+                const page = await this.log.readAfter(filter, from, this.pageSize);
+                if (subscriber.isEnded())
+                    return;
+                subscriber.replayed(page);
+                const last = page.at(-1);
+                if (last)
+                    from = last.cursor;
+                if (page.length < this.pageSize)
+                    break;
+                // A client that does not read holds the replay here instead of growing its queue.
+                while (subscriber.pendingCount() >= this.pageSize && !subscriber.isEnded())
+                    await waitABit();
+                if (subscriber.isEnded())
+                    return;
+            }
+            subscriber.finishReplay();
+        }
+        catch (error) {
+            subscriber.fail(error);
+        }
+    }
+}
+function waitABit() {
+    return new Promise((resolve) => setTimeout(resolve, 20));
+}

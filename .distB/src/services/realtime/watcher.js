@@ -1,0 +1,274 @@
+import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
+import { checkShipmentId, checkWatchId, formatShipmentId } from '../../domain/ids.js';
+import { WatchStore } from '../../store/watch-store.js';
+import { DEFAULT_POLL_INTERVALS, nextPollAfterFailure, nextPollAfterSuccess } from './poll-intervals.js';
+import { scanChangesOf } from './scan-changes.js';
+/** Seed 001: "tracking numbers per track request: 30". */
+export const CARRIER_B_NUMBERS_PER_CALL = 30;
+export const DEFAULT_WATCHER_SETTINGS = {
+    tickMs: 5_000,
+    batchLimit: 300,
+    intervals: DEFAULT_POLL_INTERVALS,
+    leaseMs: 120_000,
+};
+const emptyReport = () => ({ claimed: 0, calls: 0, failed: 0, recorded: 0, stopped: 0 });
+export class ShipmentWatcher {
+    options;
+    settings;
+    watches;
+    now;
+    timer = null;
+    running = null;
+    started = false;
+    stopRequested = false;
+    constructor(options) {
+        this.options = options;
+        this.settings = { ...DEFAULT_WATCHER_SETTINGS, ...options.settings };
+        this.watches = new WatchStore(options.store);
+        this.now = options.now ?? (() => new Date());
+    }
+    /**
+     * Starts watching a shipment, due at once. Everything is checked before anything is stored or called: unknown
+     * carrier, bad number, and numbers that would go to Group A's unified interface, which pushes instead.
+     */
+    async watch(raw, path = 'input') {
+        const request = this.options.tracking.validate(raw, path);
+        this.checkWatchable(request, path);
+        const identity = await this.identify(request);
+        return this.watches.upsert({
+            shipmentId: identity.shipmentId,
+            carrier: request.carrier,
+            division: request.division,
+            trackingNumber: request.trackingNumber,
+            carrierCode: request.carrierCode,
+            carrierUniqueId: identity.carrierUniqueId,
+            ecommerceIdType: request.ecommerceIdType,
+        }, this.now());
+    }
+    /**
+     * The watched shipment's id, the same `Shipment.id` tracking answers with (docs/assumptions.md I1). It follows from
+     * the lookup for express numbers, e-commerce carrier ids and Carrier B numbers given with their unique id; otherwise
+     * (a Carrier B number alone, an e-commerce packageId) only the carrier knows it, so the number is looked up once. An
+     * ambiguous number is refused with its candidates' ids (one watch follows one shipment); a number the carrier cannot
+     * answer for now is watched under the id of the lookup, corrected by the first poll that finds it.
+     */
+    async identify(request) {
+        const fromLookup = {
+            shipmentId: formatShipmentId({
+                carrier: request.carrier,
+                division: request.division,
+                trackingNumber: request.trackingNumber,
+                carrierUniqueId: request.carrier === 'CARRIER_B' ? request.carrierUniqueId : null,
+            }),
+            carrierUniqueId: request.carrierUniqueId,
+        };
+        const carrierKnowsId = (request.carrier === 'CARRIER_B' && request.carrierUniqueId === null) || request.ecommerceIdType === 'PACKAGE_ID';
+        if (!carrierKnowsId)
+            return fromLookup;
+        const route = this.options.tracking.route(request);
+        const [outcome] = await this.options.tracking.trackOnRoute(route, [{ ...request, includeEvents: false }]);
+        if (!outcome?.ok || outcome.shipments.length === 0)
+            return fromLookup;
+        const [only, ...others] = outcome.shipments;
+        if (others.length > 0) {
+            const candidates = outcome.shipments.map((s) => s.id);
+            throw new UpstreamError(`${request.trackingNumber} matches ${candidates.length} shipments; watch one by its carrierUniqueId (or carrierCode)`, { code: 'UPSTREAM_AMBIGUOUS', upstream: route.name, candidates });
+        }
+        return { shipmentId: only.id, carrierUniqueId: only.carrierUniqueId ?? request.carrierUniqueId };
+    }
+    /**
+     * Stops polling a shipment. Any id of it is accepted (its `Shipment.id`, the watch's `shipmentId`, a Carrier B id
+     * without the unique id) and checked before the store is read; an error when it is not (or no longer) watched.
+     */
+    async unwatch(rawShipmentId, field = 'shipmentId') {
+        const { id: shipmentId, parts } = checkShipmentId(rawShipmentId, field);
+        const watch = await this.watches.findForShipmentId(shipmentId, parts);
+        const stopped = watch ? await this.watches.deactivate(watch.shipmentId) : null;
+        if (stopped)
+            return stopped;
+        const known = watch ? await this.watches.get(watch.shipmentId) : null;
+        if (!known)
+            throw new NotFoundError(field, `shipment "${shipmentId}" is not watched`);
+        throw new NotFoundError(field, known.lastStatus && known.nextPollAt === null && known.lastPolledAt !== null
+            ? `shipment "${shipmentId}" is no longer watched (polling stopped; last status ${known.lastStatus.status})`
+            : `shipment "${shipmentId}" is no longer watched`);
+    }
+    /** The watch with this id (`ShipmentWatch:<n>`, checked: BAD_USER_INPUT on `field`); null when there is none. */
+    async getWatch(id, field = 'id') {
+        return this.watches.getBySerial(checkWatchId(id, field));
+    }
+    /** The watch of the shipment any of its ids names (checked: BAD_USER_INPUT on `field`); null when not watched. */
+    async watchOfShipment(shipmentId, field = 'shipmentId') {
+        const checked = checkShipmentId(shipmentId, field);
+        return this.watches.findForShipmentId(checked.id, checked.parts);
+    }
+    list(activeOnly = true) {
+        return this.watches.list(activeOnly);
+    }
+    /** One page of watches, oldest first, after the watch with id `afterId` (`ShipmentWatch:<n>`, checked on `field`). */
+    listPage(activeOnly, afterId, limit, field = 'after') {
+        return this.watches.listPage(activeOnly, afterId === null ? null : checkWatchId(afterId, field), limit);
+    }
+    /** Polls due watches every `tickMs` until `stop()`. */
+    start() {
+        if (this.started)
+            return;
+        this.started = true;
+        this.stopRequested = false;
+        const tick = () => {
+            this.running = this.pollDue(this.now())
+                .then(() => undefined)
+                .catch((error) => this.options.logger.error({ err: error }, 'watcher: poll pass failed'))
+                .finally(() => {
+                this.running = null;
+                if (this.started)
+                    this.timer = setTimeout(tick, this.settings.tickMs);
+            });
+        };
+        this.timer = setTimeout(tick, 0);
+        this.options.logger.info({ tickMs: this.settings.tickMs, defaultIntervalMs: this.settings.intervals.defaultMs, nearDeliveryIntervalMs: this.settings.intervals.nearDeliveryMs }, 'watcher: polling started');
+    }
+    /** Stops the loop and waits for a pass in progress to finish. */
+    async stop() {
+        this.started = false;
+        this.stopRequested = true;
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = null;
+        await this.running;
+    }
+    /** Claims and polls due watches until a claim comes back short (nothing more is due). */
+    async pollDue(now = this.now()) {
+        const total = emptyReport();
+        for (;;) {
+            const report = await this.pollOnce(now);
+            for (const key of Object.keys(total))
+                total[key] += report[key];
+            if (report.claimed < this.settings.batchLimit || this.stopRequested)
+                return total;
+        }
+    }
+    /** One claim of up to `batchLimit` due watches, polled. */
+    async pollOnce(now = this.now()) {
+        const report = emptyReport();
+        const claimed = await this.watches.claimDue(now, this.settings.batchLimit, new Date(now.getTime() + this.settings.leaseMs));
+        report.claimed = claimed.length;
+        if (claimed.length === 0)
+            return report;
+        const byRoute = new Map();
+        for (const watch of claimed) {
+            const request = toTrackRequest(watch);
+            const route = this.options.tracking.route(request);
+            const group = byRoute.get(route.name) ?? { route, items: [] };
+            group.items.push({ watch, request });
+            byRoute.set(route.name, group);
+        }
+        await Promise.all([...byRoute.values()].map(async ({ route, items }) => {
+            // Carrier B takes 30 numbers a call; Group A express and e-commerce one each.
+            const size = route.name === 'carrier-b' ? CARRIER_B_NUMBERS_PER_CALL : 1;
+            for (let i = 0; i < items.length; i += size) {
+                const chunk = items.slice(i, i + size);
+                report.calls += 1;
+                const outcomes = await this.options.tracking.trackOnRoute(route, chunk.map((item) => item.request));
+                for (const [index, item] of chunk.entries()) {
+                    await this.settle(item.watch, outcomes[index], now, report);
+                }
+            }
+        }));
+        return report;
+    }
+    checkWatchable(request, path) {
+        const at = (field) => (path ? `${path}.${field}` : field);
+        const route = this.options.tracking.route(request);
+        if (route.name === 'group-a/tracking') {
+            // Group A's unified interface pushes status changes to our webhook (seed 000): a push subscription, not a watch.
+            const field = request.division === 'ecommerce' ? at('ecommerceIdType') : at('division');
+            const why = request.division === 'express'
+                ? 'the Group A express interface is not configured, so this number would be tracked by the unified interface'
+                : request.division === 'ecommerce'
+                    ? 'an e-commerce package is watched through the e-commerce interface, which needs ecommerceIdType (PACKAGE_ID or CARRIER_PACKAGE_ID)'
+                    : 'Group A numbers without division express or ecommerce are tracked by the unified interface';
+            throw new InputError(field, `${why}; the unified interface pushes status changes, so subscribe with a push subscription instead. ` +
+                'Watchers poll carriers without push: CARRIER_B, and GROUP_A with division express or ecommerce');
+        }
+        if (!route.connector) {
+            throw new UpstreamError(`${route.name} is not configured on this server`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: route.name });
+        }
+    }
+    /** Records one watch's outcome: its scans to the log and its latest status, in one transaction. */
+    async settle(watch, outcome, now, report) {
+        try {
+            const shipments = outcome?.ok ? matchingShipments(watch, outcome.shipments) : [];
+            if (!outcome?.ok || shipments.length === 0) {
+                const error = outcome && !outcome.ok ? outcome.error : null;
+                report.failed += 1;
+                const nextPollAt = nextPollAfterFailure(watch.failures + 1, now, this.settings.intervals, error?.retryAt ?? null);
+                const failure = error
+                    ? { code: error.code, message: error.message }
+                    : outcome?.ok
+                        ? { code: 'UPSTREAM_NOT_FOUND', message: `the answer has no shipment matching ${watch.shipmentId}` }
+                        : { code: 'UPSTREAM_UNAVAILABLE', message: 'no answer for this shipment' };
+                await this.watches.recordFailure(watch.shipmentId, { polledAt: now, nextPollAt, error: failure });
+                this.options.logger.warn({ shipmentId: watch.shipmentId, code: failure.code, failures: watch.failures + 1, nextPollAt: nextPollAt.toISOString() }, 'watcher: poll failed');
+                return;
+            }
+            const primary = shipments[0];
+            const changes = shipments.flatMap((shipment) => scanChangesOf(shipment, watch.references));
+            const nextPollAt = nextPollAfterSuccess(shipments, now, this.settings.intervals);
+            // Awaited before adding: `report.recorded += await ...` reads the total before the await, and routes settle
+            // concurrently (Promise.all in pollOnce), so one route's count would overwrite another's.
+            const recordedNow = await this.options.store.transaction(async (tx) => {
+                let recorded = 0;
+                for (const change of changes) {
+                    if (await this.options.statusLog.append(tx, change))
+                        recorded += 1;
+                }
+                for (const shipment of shipments)
+                    await this.options.statusLog.saveSnapshot?.(shipment, tx);
+                const watches = new WatchStore(tx);
+                // A watch made before the carrier knew the number (or before ids were canonical) takes the shipment's id now.
+                let shipmentId = watch.shipmentId;
+                if (shipments.length === 1 && primary.id !== watch.shipmentId) {
+                    await watches.correctShipmentId(watch.shipmentId, primary.id, primary.carrierUniqueId);
+                    shipmentId = primary.id;
+                }
+                await watches.recordSuccess(shipmentId, {
+                    status: primary.status,
+                    references: primary.references.length > 0 ? primary.references : watch.references,
+                    polledAt: now,
+                    nextPollAt,
+                });
+                return recorded;
+            });
+            report.recorded += recordedNow;
+            if (recordedNow > 0)
+                this.options.metrics?.statusChangesRecorded.inc({ source: 'POLL' }, recordedNow);
+            if (nextPollAt === null)
+                report.stopped += 1;
+        }
+        catch (error) {
+            // The claim's lease runs out and the watch is polled again; one bad row never stops the pass.
+            report.failed += 1;
+            this.options.logger.error({ err: error, shipmentId: watch.shipmentId }, 'watcher: recording a poll failed');
+        }
+    }
+}
+/** A reused number (Carrier B) answers with several shipments: a watch with the carrier's unique id follows only its own. */
+function matchingShipments(watch, shipments) {
+    return watch.carrierUniqueId ? shipments.filter((s) => s.carrierUniqueId === watch.carrierUniqueId) : [...shipments];
+}
+function toTrackRequest(watch) {
+    return {
+        carrier: watch.carrier,
+        trackingNumber: watch.trackingNumber,
+        division: watch.division,
+        carrierCode: watch.carrierCode,
+        carrierUniqueId: watch.carrierUniqueId,
+        shipDateBegin: null,
+        shipDateEnd: null,
+        language: null,
+        ecommerceIdType: watch.ecommerceIdType,
+        // The full scan history: new scans are what a watch is for.
+        includeEvents: true,
+    };
+}

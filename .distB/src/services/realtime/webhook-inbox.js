@@ -1,0 +1,334 @@
+import { Counter } from 'prom-client';
+import { InboxWriter } from './inbox-writer.js';
+/** The pending notifications; confirmations have their own runner (processConfirmations). */
+const PENDING_PUSH = `processed_at IS NULL AND body->>'scope' = 'subscription.push'`;
+/** How long after receipt a confirmation's subscription may still be unknown here (assumption P2). */
+const CONFIRMATION_OVERTAKE_MS = 5_000;
+/**
+ * Runs one job at a time; a kick while it runs makes it run once more afterwards. With `minIntervalMs`, runs start at
+ * least that far apart: under a steady stream of kicks (one per webhook call) the rows that arrive meanwhile are
+ * processed together in one batch, instead of one small transaction per call (assumption WI3).
+ */
+class SerialRunner {
+    job;
+    isClosed;
+    onError;
+    minIntervalMs;
+    running = null;
+    again = false;
+    lastStart = 0;
+    constructor(job, isClosed, onError, minIntervalMs = 0) {
+        this.job = job;
+        this.isClosed = isClosed;
+        this.onError = onError;
+        this.minIntervalMs = minIntervalMs;
+    }
+    kick() {
+        if (this.isClosed())
+            return Promise.resolve();
+        if (this.running) {
+            this.again = true;
+            return this.running;
+        }
+        this.running = (async () => {
+            do {
+                this.again = false;
+                const wait = this.lastStart + this.minIntervalMs - performance.now();
+                if (wait > 0)
+                    await new Promise((resolve) => setTimeout(resolve, wait));
+                if (this.isClosed())
+                    break;
+                this.lastStart = performance.now();
+                try {
+                    await this.job();
+                }
+                catch (error) {
+                    this.onError(error);
+                }
+            } while (this.again && !this.isClosed());
+        })().finally(() => {
+            this.running = null;
+        });
+        return this.running;
+    }
+    idle() {
+        return this.running ?? Promise.resolve();
+    }
+}
+/**
+ * The webhook inbox: a call is written here before its 200 (DESIGN.md: "Acknowledge only after the durable write ...
+ * process after acknowledging") and processed after, so a crash after the 200 loses nothing.
+ * - Notifications (`subscription.push`): each batch of rows is processed in one transaction with its status-log
+ *   appends, so a row is either fully in the log and marked processed, or neither. Rows are claimed with
+ *   FOR UPDATE SKIP LOCKED, so replicas on one PostgreSQL never process the same row at once.
+ * - Confirmations (`subscription.confirm`): verified with the carrier outside any transaction (an HTTP call), on
+ *   their own runner so a slow carrier never delays notifications. The validation secret is at rest in the row only
+ *   until the confirmation is settled; it is then removed from the stored body. Verification is idempotent, so two
+ *   replicas settling the same row at once is harmless.
+ */
+export class WebhookInbox {
+    options;
+    timer = null;
+    closed = false;
+    notifications;
+    confirmations;
+    deadLetters;
+    writer;
+    batchSize;
+    constructor(options) {
+        this.options = options;
+        this.deadLetters = options.metrics ? deadLetterCounter(options.metrics) : null;
+        this.batchSize = Math.max(1, options.batchSize ?? 50);
+        this.writer = new InboxWriter({
+            store: options.store,
+            windowMs: options.groupWindowMs ?? 2,
+            maxGroup: options.groupMax ?? 200,
+            onCommit: (rows) => options.metrics?.webhookInboxGroupRows.observe(rows),
+        });
+        const isClosed = () => this.closed || options.processing === false;
+        this.notifications = new SerialRunner(() => this.processPending(), isClosed, (error) => options.logger.error({ err: error }, 'webhook inbox processing failed; rows stay pending'), options.processIntervalMs ?? 50);
+        this.confirmations = new SerialRunner(() => this.processConfirmations(), isClosed, (error) => options.logger.error({ err: error }, 'push confirmation processing failed; rows stay pending'));
+    }
+    /**
+     * Writes an accepted call durably; resolves once the commit holding its row is done, rejects when its row is not
+     * stored. Calls arriving together share one commit (InboxWriter, assumption WI1).
+     */
+    accept(source, body) {
+        return this.writer.write(source, body);
+    }
+    /** Processes what is pending now (at start: what a crash left behind), then sweeps periodically. */
+    async start() {
+        if (this.options.processing === false) {
+            this.options.logger.warn({}, 'webhook inbox processing is off (WEBHOOK_INBOX_PROCESSING=false): calls are stored and acknowledged only');
+            return;
+        }
+        await this.kick();
+        const every = this.options.sweepIntervalMs ?? 30_000;
+        this.timer = setInterval(() => {
+            void this.kick();
+            void this.prune().catch((error) => this.options.logger.warn({ err: error }, 'webhook inbox pruning failed; retried at the next sweep'));
+        }, every);
+        this.timer.unref();
+    }
+    /** Calls stored and acknowledged but not processed yet, by any replica (the webhook_inbox_pending gauge). */
+    async pendingCount() {
+        return (await this.backlog()).pending;
+    }
+    /**
+     * The backlog an operator watches (/metrics): calls acknowledged but not processed by any replica, the age of the
+     * oldest of them (0 when none: a growing age means processing is not keeping up or stopped), and calls of this
+     * process waiting for their group commit (not yet acknowledged).
+     */
+    async backlog() {
+        const { rows } = await this.options.store.query(`SELECT count(*) AS n, extract(epoch FROM now() - min(received_at)) AS age FROM webhook_inbox WHERE processed_at IS NULL`);
+        return { pending: Number(rows[0]?.n ?? 0), oldestPendingAgeSeconds: Math.max(0, Number(rows[0]?.age ?? 0)), awaitingWrite: this.writer.waiting };
+    }
+    /** Deletes processed rows past the retention; returns how many. Pending rows are kept whatever their age. */
+    async prune() {
+        const retentionMs = this.options.retentionMs ?? 7 * 24 * 3_600_000;
+        const { rowCount } = await this.options.store.query(`DELETE FROM webhook_inbox WHERE processed_at IS NOT NULL AND processed_at < now() - make_interval(secs => $1)`, [retentionMs / 1000]);
+        if (rowCount > 0)
+            this.options.logger.debug({ deleted: rowCount }, 'webhook inbox pruned');
+        return rowCount;
+    }
+    /** Starts processing of notifications and of confirmations unless running; never rejects. */
+    kick() {
+        return Promise.all([this.notifications.kick(), this.confirmations.kick()]).then(() => undefined);
+    }
+    /**
+     * After one call's 200: only the runner for its kind. A notification never starts the confirmations' query (it
+     * would run once per notification under load, each time on the store's one PGlite connection).
+     */
+    kickFor(scope) {
+        return scope === 'subscription.push' ? this.notifications.kick() : this.confirmations.kick();
+    }
+    async close() {
+        this.closed = true;
+        if (this.timer)
+            clearInterval(this.timer);
+        await Promise.all([this.notifications.idle(), this.confirmations.idle()]);
+    }
+    /**
+     * Settles pending confirmations: verified -> processed; a failed attempt is counted and retried by a later sweep
+     * (30 s x (2^attempts - 1) after receipt) until maxConfirmAttempts, then given up. Either way the secret is removed
+     * from the stored body once settled.
+     */
+    async processConfirmations() {
+        const confirm = this.options.confirm;
+        if (!confirm)
+            return 0;
+        const maxAttempts = this.options.maxConfirmAttempts ?? 5;
+        const { rows } = await this.options.store.query(`SELECT id, body, attempts, (extract(epoch FROM now() - received_at) * 1000)::integer AS age_ms
+       FROM webhook_inbox
+       WHERE processed_at IS NULL AND body->>'scope' = 'subscription.confirm'
+         AND now() >= received_at + interval '30 seconds' * (power(2, attempts) - 1)
+       ORDER BY id LIMIT 50`);
+        let settled = 0;
+        for (const row of rows) {
+            if (this.closed)
+                break;
+            const parsed = this.options.reader.confirmation(row.body);
+            let error = null;
+            if (parsed) {
+                try {
+                    await confirm(parsed.subscriptionId, parsed.validationSecret, Math.max(0, CONFIRMATION_OVERTAKE_MS - row.age_ms));
+                }
+                catch (caught) {
+                    error = caught;
+                }
+            }
+            else {
+                error = new Error('stored confirmation does not match the expected shape');
+            }
+            const giveUp = error !== null && (row.attempts + 1 >= maxAttempts || !parsed);
+            if (error === null || giveUp) {
+                await this.options.store.query(`UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1, body = body - 'validationSecret', last_error = $2
+           WHERE id = $1`, [row.id, error === null ? null : errorText(error)]);
+                settled += 1;
+                if (giveUp)
+                    this.options.logger.error({ inboxId: row.id, err: error }, 'push confirmation could not be verified; given up');
+            }
+            else {
+                await this.options.store.query('UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1', [row.id, errorText(error)]);
+                this.options.logger.warn({ inboxId: row.id, err: error, attempts: row.attempts + 1 }, 'push confirmation could not be verified yet; will retry');
+            }
+        }
+        return settled;
+    }
+    /**
+     * Processes every pending row once. Rows go in batches of up to `batchSize` per transaction, their status changes
+     * appended in a few set-based statements (StatusLog.appendMany). On embedded PGlite one connection serves the
+     * webhook's inserts too, and they wait for the whole transaction: the batch is sized so that wait stays far under
+     * the acknowledgement target while processing keeps up (assumption WI3). When a batch fails, its rows are retried
+     * one by one and a row that still fails is left pending with its error.
+     */
+    async processPending() {
+        let processed = 0;
+        for (;;) {
+            const batch = await this.options.store
+                .transaction(async (tx) => {
+                const { rows } = await tx.query(`SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} ORDER BY id LIMIT ${this.batchSize} FOR UPDATE SKIP LOCKED`);
+                return { rows: rows.length, added: await this.processRows(tx, rows) };
+            })
+                .catch(() => null);
+            if (batch === null)
+                return processed + (await this.processOneByOne());
+            this.countRecorded(batch.added);
+            processed += batch.rows;
+            if (batch.rows < this.batchSize || this.closed)
+                return processed;
+            // Between batches, let the acknowledgements queued behind this one go first (PGlite: one connection).
+            await new Promise((resolve) => setImmediate(resolve));
+        }
+    }
+    /** A batch's shipments appended together, every row marked processed; returns how many changes were new. */
+    async processRows(tx, rows) {
+        const appendMany = this.options.statusLog.appendMany?.bind(this.options.statusLog);
+        if (!appendMany || rows.length <= 1) {
+            let added = 0;
+            for (const row of rows)
+                added += await this.processRow(tx, row);
+            return added;
+        }
+        // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
+        const changes = rows.flatMap((row) => this.options.reader.statusChanges(row.body));
+        // Duplicates (same id, status.timestamp, status.statusCode) append nothing.
+        const added = (await appendMany(tx, changes)).length;
+        await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])', [rows.map((row) => String(row.id))]);
+        this.options.logger.debug({ inboxRows: rows.length, shipments: changes.length, added }, 'webhook notifications processed');
+        return added;
+    }
+    async processOneByOne() {
+        let after = 0;
+        let processed = 0;
+        for (;;) {
+            let claimed = null;
+            const outcome = await this.options.store
+                .transaction(async (tx) => {
+                const { rows } = await tx.query(`SELECT id, body FROM webhook_inbox WHERE ${PENDING_PUSH} AND id > $1 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`, [after]);
+                const row = rows[0];
+                if (!row)
+                    return 'none';
+                claimed = row.id;
+                return { id: row.id, added: await this.processRow(tx, row) };
+            })
+                .catch(async (error) => {
+                // Nothing claimed: the store itself failed, not a row; the run ends and the rows stay pending.
+                if (claimed === null)
+                    throw error;
+                await this.recordFailure(claimed, error);
+                return { id: claimed };
+            });
+            if (outcome === 'none')
+                return processed;
+            this.countRecorded(outcome.added ?? 0);
+            after = outcome.id;
+            processed += 1;
+        }
+    }
+    /** Counted after COMMIT, so a rolled-back batch is never counted. */
+    countRecorded(added) {
+        if (added > 0)
+            this.options.metrics?.statusChangesRecorded.inc({ source: 'PUSH' }, added);
+    }
+    /** Appends a row's shipments and marks it processed; returns how many were new (not duplicates). */
+    async processRow(tx, row) {
+        // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
+        const changes = this.options.reader.statusChanges(row.body);
+        let added = 0;
+        for (const change of changes) {
+            // A duplicate (same id, status.timestamp, status.statusCode) appends nothing.
+            if ((await this.options.statusLog.append(tx, change)) !== null)
+                added += 1;
+        }
+        await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = $1', [row.id]);
+        this.options.logger.debug({ inboxId: row.id, shipments: changes.length, added }, 'webhook notification processed');
+        return added;
+    }
+    /**
+     * Counts a failed attempt at row `id` (its transaction rolled back). Below maxAttempts the row stays pending and is
+     * retried at a later run; at maxAttempts it is moved to webhook_dead_letters in one transaction, logged and counted,
+     * so it is never tried again and never holds up the rows after it.
+     */
+    async recordFailure(id, error) {
+        const maxAttempts = this.options.maxAttempts ?? 5;
+        const outcome = await this.options.store.transaction(async (tx) => {
+            const { rows } = await tx.query(`UPDATE webhook_inbox SET attempts = attempts + 1, last_error = $2 WHERE id = $1 AND processed_at IS NULL
+         RETURNING attempts, source`, [id, errorText(error)]);
+            const row = rows[0];
+            // Processed meanwhile by another replica (its transaction committed first): nothing failed for good.
+            if (!row)
+                return null;
+            if (row.attempts < maxAttempts)
+                return { attempts: row.attempts, source: row.source, dead: false };
+            await tx.query(`INSERT INTO webhook_dead_letters (id, source, body, received_at, attempts, last_error)
+         SELECT id, source, body, received_at, attempts, last_error FROM webhook_inbox WHERE id = $1`, [id]);
+            await tx.query('DELETE FROM webhook_inbox WHERE id = $1', [id]);
+            return { attempts: row.attempts, source: row.source, dead: true };
+        });
+        if (!outcome)
+            return;
+        if (outcome.dead) {
+            this.deadLetters?.inc({ source: outcome.source });
+            this.options.logger.error({ inboxId: id, attempts: outcome.attempts, err: error }, 'webhook notification could not be processed; moved to webhook_dead_letters');
+        }
+        else {
+            this.options.logger.error({ inboxId: id, attempts: outcome.attempts, maxAttempts, err: error }, 'webhook notification could not be processed; left pending for a later attempt');
+        }
+    }
+}
+/** One counter per registry (several servers may share a test process, each with its own registry). */
+function deadLetterCounter(metrics) {
+    const existing = metrics.registry.getSingleMetric('webhook_inbox_dead_letters_total');
+    if (existing)
+        return existing;
+    return new Counter({
+        name: 'webhook_inbox_dead_letters_total',
+        help: 'Webhook notifications moved to webhook_dead_letters after WEBHOOK_INBOX_MAX_ATTEMPTS failed processing attempts',
+        labelNames: ['source'],
+        registers: [metrics.registry],
+    });
+}
+function errorText(error) {
+    return error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+}

@@ -1,0 +1,206 @@
+/**
+ * Storing what a carrier answered about a label, in one transaction each: PURCHASED with its documents (the row and
+ * its documents commit together or not at all), PENDING with an async job, UNKNOWN with the lost answer's failure, or
+ * FAILED with its reason. Shared by the purchase (shipping-service.ts), the replay's reconciliation and the worker.
+ *
+ * Writes are guarded: a conclusive answer (created, found, proven not created, refused) is written only while the label
+ * is still PENDING or UNKNOWN; a scheduling write (try again later) only while the writer's claim is the latest
+ * (`attempts`). So a stale writer never undoes a newer truth, and a label becomes PURCHASED exactly once.
+ */
+import { UpstreamError } from '../../domain/errors.js';
+import { formatShipmentId } from '../../domain/ids.js';
+import { labelEvent, pickupEvent } from '../../domain/lifecycle-events.js';
+import { recordLifecycleEvent } from '../../store/outbox-store.js';
+import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
+import { PickupsStore } from '../../store/pickups-store.js';
+import { purchasedPatch, ShippingStore } from '../../store/shipping-store.js';
+import { announceLabel } from './label-updates.js';
+/** Why a call failed, as kept on the label. A refusal (4xx) is CARRIER_REFUSED; other upstream failures keep their code. */
+export function failureOf(error) {
+    if (error instanceof UpstreamError) {
+        return {
+            code: error.code === 'UPSTREAM_BAD_REQUEST' ? 'CARRIER_REFUSED' : error.code,
+            message: error.message,
+            carrierCode: error.carrierCode,
+            transactionId: error.transactionId,
+        };
+    }
+    return { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error), carrierCode: null, transactionId: null };
+}
+/**
+ * The shipment id the label names (same id everywhere, docs/assumptions.md S2): a single-piece shipment the carrier
+ * identifies by its own package id (e-commerce `carrierPackageId`) is named by it, like its tracking answers.
+ */
+export function shipmentIdOf(shipment) {
+    const only = shipment.pieces.length === 1 ? shipment.pieces[0] : undefined;
+    return formatShipmentId({
+        carrier: shipment.carrier,
+        division: shipment.division,
+        trackingNumber: only?.carrierPackageId ?? shipment.trackingNumber,
+        carrierUniqueId: shipment.carrierUniqueId,
+    });
+}
+/** The label as callers see it (without the job's private columns). */
+export function publicLabel(label) {
+    const { deadlineAt: _deadline, sentAt: _sent, ...rest } = label;
+    return rest;
+}
+/** What a connector needs to act on a stored label. */
+export function handleOf(label) {
+    return {
+        carrier: label.carrier,
+        division: label.division,
+        accountNumber: label.accountNumber,
+        trackingNumber: label.trackingNumber ?? '',
+        pieceTrackingNumbers: label.pieces.map((p) => p.trackingNumber),
+        carrierUniqueId: label.carrierUniqueId,
+        carrierCode: label.carrierCode,
+        carrierPackageIds: label.pieces.flatMap((p) => (p.carrierPackageId ? [p.carrierPackageId] : [])),
+        serviceCode: label.serviceCode,
+        shipperCountryCode: label.request.shipper.address.countryCode,
+        shipDate: label.request.shipDate,
+    };
+}
+/**
+ * Brings every document's bytes in hand before the storing transaction: inline ones as they are, linked ones through
+ * the connector's download. One that cannot be had is not stored, and a warning says which (the purchase stands).
+ */
+export async function documentsToStore(documents, download) {
+    const out = [];
+    const warnings = [];
+    for (const document of documents) {
+        if (document.content) {
+            out.push({ document, content: document.content });
+            continue;
+        }
+        if (document.url && download) {
+            try {
+                out.push({ document, content: await download(document.url) });
+                continue;
+            }
+            catch (err) {
+                warnings.push({ code: 'DOCUMENT_NOT_STORED', message: `${document.kind} document could not be downloaded: ${err instanceof Error ? err.message : String(err)}`, type: 'WARNING' });
+                continue;
+            }
+        }
+        warnings.push({ code: 'DOCUMENT_NOT_STORED', message: `${document.kind} document came without content${document.url ? ' and the carrier offers no download' : ''}`, type: 'WARNING' });
+    }
+    return { documents: out, warnings };
+}
+/** Stores documents of a label or a tender inside the caller's transaction. */
+export async function storeDocuments(tx, owner, documents, now) {
+    const stored = [];
+    for (const { document, content } of documents) {
+        stored.push(await insertDocument(tx, {
+            ...owner,
+            kind: document.kind,
+            nativeType: document.nativeType,
+            format: document.format,
+            contentType: contentTypeOf(document.format),
+            content,
+            pieceTrackingNumber: document.pieceTrackingNumber,
+        }, now));
+    }
+    return stored;
+}
+/** The analytics event of a label state just written in `tx`, read back as stored (issue 11). */
+export async function recordLabelEvent(tx, labelId, state, now) {
+    const label = await new ShippingStore(tx).label(labelId);
+    if (label)
+        await recordLifecycleEvent(tx, labelEvent(label, state, now));
+}
+export class LabelRecords {
+    store;
+    logger;
+    onPurchased;
+    /** Follows (onPurchased) running in the background, awaited by `idle()` (shutdown). */
+    following = new Set();
+    constructor(store, logger, onPurchased) {
+        this.store = store;
+        this.logger = logger;
+        this.onPurchased = onPurchased;
+    }
+    /**
+     * PURCHASED with everything the carrier answered and its documents, in one transaction; only while the label is still
+     * PENDING or UNKNOWN. Returns whether this write made it PURCHASED. The onPurchased hook (tracking from birth: a
+     * watch may look the number up at the carrier) runs in the background, so the purchase answers after its one
+     * creation call; a follow that fails, or never ran because the process died, is retried by the worker (`follow`).
+     */
+    async purchased(labelId, shipment, documents, extraWarnings, now, extra = {}) {
+        const stored = await this.store.transaction(async (tx) => {
+            const db = new ShippingStore(tx);
+            const patch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
+            if (!(await db.updateLabel(labelId, patch, { states: ['PENDING', 'UNKNOWN'] }, now)))
+                return false;
+            await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
+            // A pickup booked in the same call (express) is a Pickup too, stored with the label so it cannot be lost (PK5).
+            if (shipment.dispatchConfirmationNumber) {
+                const pickups = new PickupsStore(tx);
+                await pickups.recordShipmentPickup(labelId, now);
+                for (const pickup of await pickups.pickupsOfLabel(labelId)) {
+                    if (pickup.source === 'WITH_SHIPMENT')
+                        await recordLifecycleEvent(tx, pickupEvent(pickup, 'SCHEDULED', now));
+                }
+            }
+            await recordLabelEvent(tx, labelId, 'PURCHASED', now);
+            return true;
+        });
+        if (!stored)
+            return false;
+        await this.announce(labelId);
+        this.followInBackground(labelId);
+        return true;
+    }
+    /** Runs the follow of a purchased label now; marks it followed when the hook succeeded. */
+    async follow(labelId) {
+        if (!this.onPurchased)
+            return;
+        try {
+            const label = await this.label(labelId);
+            if (!label || label.state !== 'PURCHASED')
+                return;
+            await this.onPurchased(label);
+            await new ShippingStore(this.store).markFollowed(labelId, new Date());
+        }
+        catch (err) {
+            this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'onPurchased hook failed (the label stays PURCHASED; the worker retries)');
+        }
+    }
+    /** Waits for the follows running in the background (shutdown, tests). */
+    async idle() {
+        while (this.following.size > 0)
+            await Promise.all([...this.following]);
+    }
+    followInBackground(labelId) {
+        const running = this.follow(labelId).finally(() => this.following.delete(running));
+        this.following.add(running);
+    }
+    /** Any other change, guarded by `expect`; announced when written. */
+    async update(labelId, patch, expect, now) {
+        const state = patch.state === 'FAILED' || patch.state === 'CANCELLED' ? patch.state : null;
+        // A state the analytics export reports is written with its outbox event, in one transaction (issue 11).
+        const written = state
+            ? await this.store.transaction(async (tx) => {
+                if (!(await new ShippingStore(tx).updateLabel(labelId, patch, expect, now)))
+                    return false;
+                await recordLabelEvent(tx, labelId, state, now);
+                return true;
+            })
+            : await new ShippingStore(this.store).updateLabel(labelId, patch, expect, now);
+        if (written)
+            await this.announce(labelId);
+        return written;
+    }
+    async label(labelId) {
+        return new ShippingStore(this.store).label(labelId);
+    }
+    async announce(labelId) {
+        try {
+            await announceLabel(this.store, labelId);
+        }
+        catch (err) {
+            // The change is stored; a lost hint only delays subscribers until the next change.
+            this.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label change not announced');
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
+import { ShippingStore } from '../../store/shipping-store.js';
+export class LabelWorker {
+    deps;
+    timer = null;
+    running = null;
+    stopped = true;
+    constructor(deps) {
+        this.deps = deps;
+    }
+    start() {
+        if (!this.stopped)
+            return;
+        this.stopped = false;
+        this.schedule(0);
+    }
+    /** Stops scheduling passes and waits for the running one. */
+    async stop() {
+        this.stopped = true;
+        if (this.timer)
+            clearTimeout(this.timer);
+        this.timer = null;
+        await this.running;
+    }
+    schedule(delayMs) {
+        if (this.stopped)
+            return;
+        this.timer = setTimeout(() => {
+            this.timer = null;
+            this.running = this.runPass()
+                .then(() => undefined)
+                .finally(() => {
+                this.running = null;
+                this.schedule(this.deps.settings.workerIntervalMs);
+            });
+        }, delayMs);
+        this.timer.unref?.();
+    }
+    /** One pass: claims due labels and takes one step of each; returns how many labels it handled. */
+    async runPass() {
+        const { store, settings, now, logger, metrics } = this.deps;
+        try {
+            const db = new ShippingStore(store);
+            const purged = await new IdempotencyKeyStore(store).purgeExpiredKeys(now());
+            if (purged > 0)
+                metrics.workerLabels.inc({ action: 'purged_keys' }, purged);
+            const claimed = await db.claimDue(now(), settings.workerBatch ?? 50, new Date(now().getTime() + settings.leaseMs));
+            // Each label's step is one carrier call; they run side by side (one failing never holds up the others).
+            await Promise.all(claimed.map((label) => this.step(label)));
+            // Purchased labels whose tracking from birth is still missing (the hook failed, or the buying process died
+            // before it ran): followed now, once the buying process's own attempt had a lease's time.
+            const unfollowed = await db.claimUnfollowed(now(), new Date(now().getTime() - settings.leaseMs), settings.workerBatch ?? 50);
+            await Promise.all(unfollowed.map((id) => this.deps.records.follow(id)));
+            if (unfollowed.length > 0)
+                metrics.workerLabels.inc({ action: 'follow' }, unfollowed.length);
+            metrics.workerPasses.inc({ outcome: 'ok' });
+            return claimed.length;
+        }
+        catch (err) {
+            metrics.workerPasses.inc({ outcome: 'error' });
+            logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'label worker pass failed');
+            return 0;
+        }
+    }
+    async step(label) {
+        const { jobs, records, metrics, logger, now } = this.deps;
+        try {
+            const connector = label.kind === 'OUTBOUND' ? this.deps.connectorFor(label) : null;
+            if (!connector) {
+                // A return (no carrier offers a lookup for it) or a carrier no longer configured: nothing can settle it here.
+                await records.update(label.id, {
+                    state: 'UNKNOWN',
+                    nextAttemptAt: null,
+                    failure: label.failure ?? {
+                        code: 'NOT_RECONCILABLE',
+                        message: 'the outcome was lost and this label cannot be looked up by reference; check with the carrier',
+                        carrierCode: null,
+                        transactionId: null,
+                    },
+                }, { states: ['PENDING', 'UNKNOWN'], attempts: label.attempts }, now());
+                metrics.workerLabels.inc({ action: 'not_reconcilable' });
+                return;
+            }
+            if (label.state === 'PENDING' && label.jobId) {
+                metrics.workerLabels.inc({ action: 'poll' });
+                await jobs.poll(label, connector);
+            }
+            else if (label.state === 'PENDING') {
+                metrics.workerLabels.inc({ action: 'lost' });
+                await jobs.presumeLost(label, connector);
+            }
+            else {
+                metrics.workerLabels.inc({ action: 'reconcile' });
+                await jobs.reconcile(label, connector);
+            }
+        }
+        catch (err) {
+            // The claim's lease makes the label due again later; nothing else to undo.
+            logger.warn({ labelId: label.id, err: err instanceof Error ? err.message : String(err) }, 'label job step failed');
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/**
+ * Shipping counters on /metrics, registered on the app's registry (once per registry: several services in one test
+ * process may share it).
+ *
+ * - shipping_label_purchases_total{carrier, outcome}: create calls sent, by what they ended as at once (PURCHASED,
+ *   PENDING for an accepted async job, UNKNOWN when the answer was lost, FAILED when refused).
+ * - shipping_label_resolutions_total{carrier, outcome}: what the worker or a replay settled later (PURCHASED,
+ *   FAILED, UNKNOWN when a job's deadline passed), by carrier.
+ * - shipping_idempotent_replays_total{scope}: requests answered from a stored key without a carrier call.
+ * - shipping_worker_passes_total{outcome}: label worker passes (ok, error).
+ * - shipping_worker_labels_total{action}: labels a pass handled (poll, reconcile, lost, purged_keys counts keys).
+ */
+import { Counter } from 'prom-client';
+function counter(registry, name, help, labelNames) {
+    const existing = registry?.getSingleMetric(name);
+    if (existing)
+        return existing;
+    return new Counter({ name, help, labelNames, registers: registry ? [registry] : [] });
+}
+export function shippingMetrics(metrics) {
+    const registry = metrics?.registry ?? null;
+    return {
+        purchases: counter(registry, 'shipping_label_purchases_total', 'Label create calls sent, by carrier and immediate outcome', [
+            'carrier',
+            'outcome',
+        ]),
+        resolutions: counter(registry, 'shipping_label_resolutions_total', 'Labels settled after the create call (async jobs, reconciliations)', [
+            'carrier',
+            'outcome',
+        ]),
+        replays: counter(registry, 'shipping_idempotent_replays_total', 'Requests answered from a stored idempotency key, no carrier call', ['scope']),
+        workerPasses: counter(registry, 'shipping_worker_passes_total', 'Label worker passes by outcome', ['outcome']),
+        workerLabels: counter(registry, 'shipping_worker_labels_total', 'Labels handled by the label worker, by action', ['action']),
+    };
+}

@@ -1,0 +1,292 @@
+/**
+ * The shipping service (issue 9): label purchases as durable jobs, idempotent by key, cancellation, tendering, returns
+ * and documents, over the connectors the registry lists. No carrier is named here: a connector is chosen by the
+ * request's carrier and division. Resolvers call it through `ShippingApi` (types.ts).
+ *
+ * A purchase: the connector's `check` (InputErrors, nothing written) -> ONE transaction storing the key and a PENDING
+ * label (with a lease) -> ONE create call, outside any transaction -> one transaction storing the answer. A replay of
+ * the key never calls the carrier; an UNKNOWN label is reconciled by its purchase reference, never bought again.
+ */
+import { randomUUID } from 'node:crypto';
+import { InputError, UpstreamError } from '../../domain/errors.js';
+import { documentContent, insertLinkedDocument, linkedDocument } from '../../store/shipping-documents.js';
+import { ShippingStore } from '../../store/shipping-store.js';
+import { TenderStore } from '../../store/shipping-tenders.js';
+import { IdempotencyKeys } from './idempotency.js';
+import { throwInputErrors } from './input-errors.js';
+import { LabelJobs } from './label-jobs.js';
+import { LabelRecords, publicLabel } from './label-records.js';
+import { watchLabel } from './label-updates.js';
+import { LabelWorker } from './label-worker.js';
+import { purchaseReference, requestHash } from './purchase-key.js';
+import { Cancellations } from './cancellation.js';
+import { ShippingDocuments } from './label-documents.js';
+import { Returns } from './returns.js';
+import { Tenders } from './tendering.js';
+import { shippingMetrics } from './shipping-metrics.js';
+const CREATE = 'createShipment';
+/** Labels `shipmentsByReference` answers at most from the store. */
+const REFERENCE_LABELS_MAX = 100;
+export class ShippingService {
+    deps;
+    now;
+    metrics;
+    records;
+    jobs;
+    worker;
+    keys;
+    cancellations;
+    tenders;
+    returnLabels;
+    documents;
+    constructor(deps) {
+        this.deps = deps;
+        this.now = deps.now ?? (() => new Date());
+        this.metrics = shippingMetrics(deps.metrics);
+        this.records = new LabelRecords(deps.store, deps.logger, deps.onPurchased);
+        this.jobs = new LabelJobs(this.records, deps.settings, this.metrics, this.now);
+        this.keys = new IdempotencyKeys(deps.settings.idempotencyTtlHours);
+        this.worker = new LabelWorker({
+            store: deps.store,
+            jobs: this.jobs,
+            records: this.records,
+            settings: deps.settings,
+            metrics: this.metrics,
+            logger: deps.logger,
+            now: this.now,
+            connectorFor: (label) => this.findShipping(label.carrier, label.division),
+        });
+        const after = {
+            store: deps.store,
+            records: this.records,
+            keys: this.keys,
+            metrics: this.metrics,
+            now: this.now,
+            shippingFor: (carrier, division) => this.findShipping(carrier, division),
+            tendering: deps.tendering,
+            returns: deps.returns,
+            documents: deps.documents,
+            label: (id) => this.storedLabel(id),
+            settings: () => deps.settings,
+        };
+        this.cancellations = new Cancellations(after);
+        this.tenders = new Tenders(after);
+        this.returnLabels = new Returns(after);
+        this.documents = new ShippingDocuments(after);
+    }
+    /** Starts the label worker (async polls, reconciliations, dead processes' purchases, key purge). */
+    start() {
+        if (this.deps.settings.workerEnabled === false)
+            return;
+        this.worker.start();
+    }
+    /** Stops the worker; resolves when its running pass has finished. */
+    async stop() {
+        await this.worker.stop();
+        // Follows started by purchases run in the background; they finish before the store closes.
+        await this.records.idle();
+    }
+    /** Waits for the follows (tracking from birth) that purchases started in the background. */
+    async idle() {
+        await this.records.idle();
+    }
+    /** One worker pass now (tests, and a replica that wants to drain due work at once); returns labels handled. */
+    runWorkerPass() {
+        return this.worker.runPass();
+    }
+    findShipping(carrier, division) {
+        return this.deps.shipping.find((c) => c.carrier === carrier && c.division === division) ?? null;
+    }
+    /** The connector for a request and the request as it will be sent (account resolved, reference derived). */
+    prepare(request, reference) {
+        const connector = this.findShipping(request.carrier, request.division);
+        if (!connector) {
+            const offered = this.deps.shipping.map((c) => (c.division ? `${c.carrier}/${c.division}` : c.carrier)).join(', ') || 'none is configured';
+            throw new InputError('input.carrier', `${request.carrier}${request.division ? `/${request.division}` : ''} does not ship here (shipping: ${offered})`);
+        }
+        const accountNumber = request.accountNumber ?? connector.defaultAccountNumber;
+        if (!connector.accountNumbers.includes(accountNumber)) {
+            throw new InputError('input.accountNumber', `is not an account configured for ${request.carrier}${request.division ? `/${request.division}` : ''}`);
+        }
+        const checked = { ...request, accountNumber, purchaseReference: reference };
+        throwInputErrors(connector.check(checked));
+        return { connector, request: checked };
+    }
+    async createShipment(input, idempotencyKey) {
+        // The reference is ours to derive from the key (whatever the caller's conversion put there), so a lost answer can
+        // be found again by any replica that knows only the key.
+        const { connector, request } = this.prepare(input, purchaseReference(CREATE, idempotencyKey));
+        const { purchaseReference: _derived, ...hashed } = request;
+        const hash = requestHash(CREATE, hashed);
+        const now = this.now();
+        const labelId = `Label:${randomUUID()}`;
+        const firstId = await this.deps.store.transaction(async (tx) => {
+            const existing = await this.keys.claim(tx, CREATE, idempotencyKey, hash, labelId, now);
+            if (existing)
+                return existing;
+            await new ShippingStore(tx).insertLabel({
+                id: labelId,
+                kind: 'OUTBOUND',
+                carrier: request.carrier,
+                division: request.division,
+                upstream: connector.upstream,
+                accountNumber: request.accountNumber,
+                serviceCode: request.serviceCode,
+                idempotencyKey,
+                purchaseReference: request.purchaseReference,
+                orderId: request.orderId,
+                referenceValues: [...(request.orderId ? [request.orderId] : []), ...request.references.map((r) => r.value)],
+                request,
+                quotedTotal: request.quotedTotal,
+                returnOf: null,
+                leaseUntil: new Date(now.getTime() + this.deps.settings.leaseMs),
+                now,
+            });
+            return null;
+        });
+        if (firstId)
+            return { label: await this.replay(CREATE, firstId, connector), replayed: true };
+        // The PENDING label is committed: the one create call goes now, never retried, outside any transaction (the lease
+        // covers a process dying here). Announcing and reading the PENDING label run beside it, not before it.
+        const pendingRead = Promise.all([this.records.announce(labelId), this.storedLabel(labelId)]).then(([, stored]) => stored);
+        pendingRead.catch(() => undefined); // awaited below; a failure must not be an unhandled rejection meanwhile
+        let result;
+        try {
+            result = { answer: await connector.create(request) };
+        }
+        catch (error) {
+            result = { error };
+        }
+        const pending = await pendingRead;
+        // Left PENDING under its lease: the worker reconciles it by reference (never buys again).
+        if (!pending)
+            throw new Error(`label ${labelId} vanished after it was stored`);
+        try {
+            await this.jobs.recordCreate(pending, connector, result);
+        }
+        catch (err) {
+            // The answer could not be stored: the label is UNKNOWN (or still PENDING under its lease) and will be reconciled.
+            this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label answer not stored; left to reconciliation');
+        }
+        const label = await this.storedLabel(labelId);
+        if (!label)
+            throw new Error(`label ${labelId} vanished`);
+        return { label: publicLabel(label), replayed: false };
+    }
+    /**
+     * The label a key made, as it is now. An UNKNOWN one, or a PENDING one whose buying process stopped renewing its
+     * lease, is reconciled first (a lookup, never a purchase).
+     */
+    async replay(scope, labelId, connector) {
+        this.metrics.replays.inc({ scope });
+        const label = await this.storedLabel(labelId);
+        if (!label)
+            throw new Error(`idempotency key names label ${labelId}, which is not stored`);
+        if (!connector || label.kind !== 'OUTBOUND')
+            return publicLabel(label);
+        const now = this.now();
+        const leaseUntil = new Date(now.getTime() + this.deps.settings.leaseMs);
+        const db = new ShippingStore(this.deps.store);
+        // PENDING past its lease: the buying process died; take it as the worker would (presumed lost, reconciled) now.
+        const lost = label.state === 'PENDING' && !label.jobId && label.nextAttemptAt !== null && label.nextAttemptAt <= now;
+        if (label.state !== 'UNKNOWN' && !lost)
+            return publicLabel(label);
+        const [claimed] = lost ? await db.claimDue(now, 1, leaseUntil, labelId) : [await db.claimForReconcile(labelId, now, leaseUntil)];
+        if (claimed) {
+            try {
+                if (claimed.state === 'PENDING')
+                    await this.jobs.presumeLost(claimed, connector);
+                else
+                    await this.jobs.reconcile(claimed, connector);
+            }
+            catch (err) {
+                this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'reconciliation on replay failed');
+            }
+        }
+        const after = await this.storedLabel(labelId);
+        return publicLabel(after ?? label);
+    }
+    async validateShipment(input) {
+        const { connector, request } = this.prepare(input, input.purchaseReference || 'VALIDATE');
+        if (!connector.validate)
+            return { valid: true, alerts: [] };
+        return connector.validate(request);
+    }
+    async storedLabel(id) {
+        return new ShippingStore(this.deps.store).label(id);
+    }
+    async label(id) {
+        const label = await this.storedLabel(id);
+        return label ? publicLabel(label) : null;
+    }
+    async labels(filter, afterId, limit) {
+        const db = new ShippingStore(this.deps.store);
+        let after = null;
+        if (afterId !== null) {
+            const anchor = await db.label(afterId);
+            if (!anchor)
+                return null;
+            after = { createdAt: anchor.createdAt, id: anchor.id };
+        }
+        return (await db.labels(filter, after, limit)).map(publicLabel);
+    }
+    async untenderedLabels(filter) {
+        return (await new ShippingStore(this.deps.store).untendered(filter)).map(publicLabel);
+    }
+    async shipmentsByReference(orderId) {
+        const labels = (await new ShippingStore(this.deps.store).labelsByReference(orderId, REFERENCE_LABELS_MAX)).map(publicLabel);
+        if (!this.deps.lookupReference)
+            return { labels, carrierShipments: [], failures: [] };
+        const known = new Set(labels.flatMap((l) => (l.shipmentId ? [l.shipmentId] : [])));
+        try {
+            const found = await this.deps.lookupReference(orderId);
+            return { labels, carrierShipments: found.shipments.filter((s) => !known.has(s.id)), failures: found.failures };
+        }
+        catch (err) {
+            this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'reference lookup failed');
+            return { labels, carrierShipments: [], failures: [] };
+        }
+    }
+    cancelShipment(input) {
+        return this.cancellations.cancelShipment(input);
+    }
+    tender(input) {
+        return this.tenders.tender(input);
+    }
+    tenderById(id) {
+        return new TenderStore(this.deps.store).tender(id);
+    }
+    createReturn(input) {
+        return this.returnLabels.createReturn(input);
+    }
+    cancelReturn(input) {
+        return this.cancellations.cancelReturn(input);
+    }
+    documentContent(id) {
+        return documentContent(this.deps.store, id);
+    }
+    async linkedDocument(input) {
+        const stored = await linkedDocument(this.deps.store, input.shipmentId, input.kind);
+        if (stored)
+            return stored;
+        const connector = (this.deps.linkedDocuments ?? []).find((c) => c.carrier === input.carrier);
+        if (!connector) {
+            // Only Group A unified tracking answers with a document link; without it configured, nothing here follows one.
+            throw new UpstreamError(`no interface of ${input.carrier} configured here follows document links`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'group-a/tracking' });
+        }
+        const fetched = await connector.fetchLinked(input.url, input.kind);
+        return insertLinkedDocument(this.deps.store, input.shipmentId, { kind: fetched.kind, nativeType: fetched.nativeType, format: fetched.format, contentType: fetched.contentType, content: fetched.content }, this.now());
+    }
+    fetchDocument(input) {
+        return this.documents.fetchDocument(input);
+    }
+    uploadShipmentImage(input) {
+        return this.documents.uploadShipmentImage(input);
+    }
+    uploadCommercialInvoice(input) {
+        return this.documents.uploadCommercialInvoice(input);
+    }
+    labelUpdates(labelId, signal) {
+        return watchLabel(this.deps.store, labelId, (id) => this.label(id), signal);
+    }
+}

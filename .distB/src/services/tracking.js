@@ -1,0 +1,149 @@
+import { InputError, UpstreamError } from '../domain/errors.js';
+import { idNamesShipment } from '../domain/ids.js';
+import { TrackingBatcher } from './tracking-batcher.js';
+import { validateReferenceLookup, validateTrackInput } from './track-input.js';
+import { DeadlineExceededError, withDeadline } from '../platform/http/deadline.js';
+/** A Group A division as it appears in an id: the unified `service` value (lower-case name). */
+const ID_DIVISION = /^[a-z0-9-]{1,32}$/;
+/** Tracking across every carrier: validates lookups, routes each to its interface, and tracks batches there. */
+export class TrackingService {
+    options;
+    batcher;
+    constructor(options) {
+        this.options = options;
+        this.batcher = options.sharing ? new TrackingBatcher((route, requests, deadline) => this.trackOnRoute(route, requests, deadline), options.sharing) : null;
+    }
+    get maxNumbersPerRequest() {
+        return this.options.maxNumbersPerRequest;
+    }
+    validate(raw, path) {
+        return validateTrackInput(raw, path, this.options.divisions, this.options.routes.carriers);
+    }
+    /** Fails before any upstream call when one request asks for more numbers than the documented cap. */
+    checkRequestSize(count, field) {
+        if (count > this.options.maxNumbersPerRequest) {
+            throw new InputError(field, `asks for ${count} tracking numbers; at most ${this.options.maxNumbersPerRequest} per request`);
+        }
+    }
+    /** Where one lookup goes, by its carrier module's rule (e.g. Group A express numbers to express when configured). */
+    route(request) {
+        return this.options.routes.route(request);
+    }
+    /**
+     * A GraphQL request's batch on one route: shared with concurrent requests' lookups and answered fresh where the
+     * route batches and sharing is configured (src/services/tracking-batcher.ts); otherwise `trackOnRoute`. Never rejects.
+     */
+    trackShared(route, requests, deadline) {
+        if (this.batcher?.handles(route))
+            return this.batcher.track(route, requests, deadline);
+        return this.trackOnRoute(route, requests, deadline);
+    }
+    /** Tracks requests that share one route; one outcome per request, in order. Never rejects. */
+    async trackOnRoute(route, requests, deadline) {
+        const outcomes = await this.trackWithConnector(route, requests, deadline);
+        for (const outcome of outcomes)
+            if (!outcome.ok)
+                this.options.onFailure?.(outcome.error);
+        return outcomes;
+    }
+    async trackWithConnector(route, requests, deadline) {
+        if (!route.connector) {
+            return requests.map(() => ({ ok: false, error: notConfigured(route.name) }));
+        }
+        const connector = route.connector;
+        try {
+            return await withDeadline(deadline, () => connector.track(requests));
+        }
+        catch (cause) {
+            // A connector promises never to reject; if one does, its items fail, the request does not.
+            const error = cause instanceof DeadlineExceededError
+                ? deadlineExceeded(route.name, cause)
+                : cause instanceof UpstreamError
+                    ? cause
+                    : new UpstreamError(`${route.name}: unexpected failure`, { code: 'UPSTREAM_UNAVAILABLE', upstream: route.name }, { cause });
+            return requests.map(() => ({ ok: false, error }));
+        }
+    }
+    /**
+     * The lookup that finds the shipment a (checked) id names: Carrier B narrowed by the carrier's unique id; refined by
+     * the carrier's module (Group A: an e-commerce id, the carrier's `carrierPackageId` (I1), on the e-commerce interface
+     * when it is configured, so it does not spend unified tracking's quota). Parts the server does not accept (an unknown division) are an InputError on
+     * `field`.
+     */
+    requestForShipmentId(parts, field) {
+        let request;
+        try {
+            // The division is checked apart: an id carries the division the carrier answered with (unified `service`, e.g.
+            // `freight`), which resolves even when it is not among the divisions accepted as input (U3).
+            request = this.validate({ carrier: parts.carrier, trackingNumber: parts.trackingNumber, division: null, carrierUniqueId: parts.carrierUniqueId }, '');
+        }
+        catch (error) {
+            if (error instanceof InputError)
+                throw new InputError(field, `is not a shipment id this server resolves (${error.message})`);
+            throw error;
+        }
+        if (parts.division !== null) {
+            if (parts.carrier !== 'GROUP_A' || !ID_DIVISION.test(parts.division)) {
+                throw new InputError(field, `is not a shipment id this server resolves (division "${parts.division}")`);
+            }
+            request = { ...request, division: parts.division };
+        }
+        return this.options.routes.lookupForShipmentId(request);
+    }
+    /** Stored shipments fresh enough to answer `_entities` references by id without a carrier call; others are absent. */
+    async storedShipments(ids, includeEvents) {
+        return (await this.options.stored?.findMany(ids, includeEvents)) ?? new Map();
+    }
+    /** Carriers whose modules offer a lookup by customer reference. */
+    get referenceCarriers() {
+        return this.options.routes.carriersWithReferences;
+    }
+    async trackByReference(raw, deadline) {
+        const lookup = validateReferenceLookup(raw, 'input');
+        const references = this.options.routes.references(lookup.carrier);
+        if (!references) {
+            throw new InputError('input.carrier', `reference lookup is offered by ${this.options.routes.carriersWithReferences.join(', ')} only`);
+        }
+        const { upstream, connector } = references;
+        try {
+            if (!connector)
+                throw notConfigured(upstream);
+            return await withDeadline(deadline, () => connector.trackByReference(lookup));
+        }
+        catch (cause) {
+            const error = cause instanceof DeadlineExceededError ? deadlineExceeded(upstream, cause) : cause;
+            if (error instanceof UpstreamError)
+                this.options.onFailure?.(error);
+            throw error;
+        }
+    }
+}
+/** The lookups still waiting when the request's deadline passed fail alone, naming the limit; answered ones stand. */
+function deadlineExceeded(upstream, cause) {
+    return new UpstreamError(`${upstream}: ${cause.message} before it answered`, { code: 'UPSTREAM_DEADLINE_EXCEEDED', upstream }, { cause });
+}
+function notConfigured(upstream) {
+    return new UpstreamError(`${upstream} is not configured on this server`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream });
+}
+/**
+ * The one shipment of an answer that `id` names (see `idNamesShipment`): UPSTREAM_NOT_FOUND when none does,
+ * UPSTREAM_AMBIGUOUS naming the candidates' ids when a short Carrier B id names several.
+ */
+export function shipmentNamedBy(shipments, id, parts, upstream) {
+    const named = shipments.filter((shipment) => idNamesShipment(id, parts, shipment));
+    const exact = named.find((shipment) => shipment.id === id);
+    if (exact)
+        return exact;
+    const [first, ...others] = named;
+    if (!first)
+        throw new UpstreamError(`no shipment with id ${id}`, { code: 'UPSTREAM_NOT_FOUND', upstream });
+    if (others.length > 0) {
+        const candidates = named.map((s) => s.id);
+        throw new UpstreamError(`${id} matches ${candidates.length} shipments; reference one by its full id`, {
+            code: 'UPSTREAM_AMBIGUOUS',
+            upstream,
+            candidates,
+        });
+    }
+    return first;
+}

@@ -1,0 +1,91 @@
+/**
+ * PostgreSQL backend (DATABASE_URL): a pg.Pool for queries and transactions, and one dedicated connection for
+ * LISTEN (see postgres-listener.ts). Several replicas may share the database; cross-replica safety comes from SQL
+ * (advisory locks, row locks, atomic upserts), never from this process.
+ */
+import pg from 'pg';
+import { assertChannelName } from './internal.js';
+import { pgliteCompatibleTypes } from './pg-type-parsers.js';
+import { PostgresListener } from './postgres-listener.js';
+import { redactDatabaseUrl } from './redact.js';
+const POOL_SIZE = 10;
+function toQueryResult(res) {
+    // pg types rows as QueryResultRow; the caller states the row shape, exactly as with PGlite.
+    return { rows: res.rows, rowCount: res.rowCount ?? res.rows.length };
+}
+function scriptQueryable(runner) {
+    return {
+        async query(sql, params) {
+            return toQueryResult(await runner.query(sql, params));
+        },
+        async exec(script) {
+            // Without parameters pg uses the simple query protocol, which accepts several statements.
+            await runner.query(script);
+        },
+    };
+}
+export async function openPostgresStore(databaseUrl, logger) {
+    const base = {
+        connectionString: databaseUrl,
+        types: pgliteCompatibleTypes,
+        // PGlite runs in UTC; the same SQL must see the same session time zone here (now()::date, ::text output).
+        options: '-c TimeZone=UTC',
+        keepAlive: true,
+    };
+    const pool = new pg.Pool({ ...base, application_name: 'carrier-subgraph', max: POOL_SIZE });
+    // Without a listener, an idle pooled connection that the server closes would crash the process.
+    pool.on('error', (err) => logger.warn({ err: err.message }, 'idle PostgreSQL connection failed'));
+    try {
+        await pool.query('SELECT 1');
+    }
+    catch (err) {
+        await pool.end().catch(() => undefined);
+        // No `cause`: a URL parse error carries the raw connection string (password included) in its `input`.
+        const reason = err instanceof Error ? err.message : String(err);
+        throw new Error(`cannot connect to PostgreSQL at ${redactDatabaseUrl(databaseUrl)}: ${reason}`);
+    }
+    const listener = new PostgresListener({ ...base, application_name: 'carrier-subgraph:listen' }, logger);
+    const direct = scriptQueryable(pool);
+    let closed = false;
+    return {
+        kind: 'postgres',
+        query: direct.query,
+        async transaction(fn) {
+            const client = await pool.connect();
+            let result;
+            try {
+                await client.query('BEGIN');
+                result = await fn(scriptQueryable(client));
+                await client.query('COMMIT');
+            }
+            catch (err) {
+                try {
+                    await client.query('ROLLBACK');
+                    client.release();
+                }
+                catch (rollbackErr) {
+                    // The connection's state is unknown: destroy it rather than hand it to the next caller.
+                    client.release(rollbackErr instanceof Error ? rollbackErr : true);
+                }
+                throw err;
+            }
+            client.release();
+            return result;
+        },
+        async listen(channel, onPayload) {
+            assertChannelName(channel);
+            return listener.listen(channel, onPayload);
+        },
+        async notify(channel, payload) {
+            assertChannelName(channel);
+            await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+        },
+        async close() {
+            if (closed)
+                return;
+            closed = true;
+            await listener.close();
+            await pool.end();
+        },
+    };
+}
