@@ -5,6 +5,7 @@ import { loadConfig } from './platform/config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openStore } from './store/store.js';
+import { preloadNodeModules } from './platform/node-modules.js';
 import { StartRefusedError, sandboxWanted } from './server/sandbox-mode.js';
 import { exitOnTerminationSignals } from './server/shutdown.js';
 import type { startServer as StartServer } from './server/start.js';
@@ -22,13 +23,15 @@ const logger = createLogger(config.server.logLevel, undefined, resolveLogFormat(
 try {
   // A production start with nothing to serve is refused before the store is touched (no DATA_DIR created or locked).
   sandboxWanted(config);
-  // The application's modules load first, then the store opens (SU3): opening PGlite sets its WebAssembly flags (SU2),
-  // and under flags other than V8's defaults Node compiles its own modules from source rather than from its built-in
-  // code cache, so the modules are loaded before that. startServer awaits the store before anything else, so a locked
-  // DATA_DIR still refuses the start first. Until then a rejection is held here, not reported as unhandled.
-  const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
+  // The store opens while the rest of the application loads (SU3): PGlite's WebAssembly is read and compiled on a
+  // worker thread meanwhile. Opening PGlite sets its WebAssembly flags (SU2), and Node compiles its own modules
+  // without their built-in code cache under flags other than V8's defaults, so the Node modules the application uses
+  // are loaded first (node-modules.ts). startServer awaits the store before anything else, so a locked DATA_DIR still
+  // refuses the start first. Until then a rejection is held here, not reported as unhandled.
+  preloadNodeModules();
   const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir }), logger });
   opening.catch(() => undefined);
+  const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
   const server = await startServer({ config, logger, store: opening });
   exitOnTerminationSignals(server, logger, config.server.shutdownTimeoutMs);
 } catch (error) {

@@ -94,7 +94,7 @@ function compilePgliteWasm(): Promise<WasmModule> {
   wasmOnBaselineCompilerOnly();
   // Beside PGlite's entry point, where PGlite itself looks for it (the package does not export the file's path).
   const path = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
-  const compiling = WebAssembly.compile(readFileSync(path));
+  const compiling = compileInWorker(path);
   // Not fatal here: a failure reaches the caller (openPgliteStore awaits it), and a later open compiles again.
   compiling.catch(() => {
     pgliteWasm = null;
@@ -111,6 +111,30 @@ function compilePgliteWasm(): Promise<WasmModule> {
  * start compile from source (~60 ms of a start; a flag set now affects only what compiles after it). The flags are
  * process-wide: they also hold for the worker that runs a first start's initdb, and for any WebAssembly compiled later.
  */
+/**
+ * Reading the 9 MB file and V8's synchronous part of the compile (80-220 ms here) run on a worker thread: the main
+ * thread goes on loading the application meanwhile, and receives the compiled module (a WebAssembly.Module is shared
+ * between threads, not copied).
+ */
+const COMPILE_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+WebAssembly.compile(readFileSync(workerData)).then((module) => parentPort.postMessage(module));
+`;
+
+async function compileInWorker(path: string): Promise<WasmModule> {
+  const worker = new Worker(COMPILE_WORKER, { eval: true, workerData: path });
+  try {
+    const message = once(worker, 'message') as Promise<[WasmModule]>;
+    const failed = once(worker, 'error').then(([error]) => Promise.reject(error as Error));
+    const exited = once(worker, 'exit').then(([code]) => Promise.reject(new Error(`PGlite's WebAssembly compile stopped (worker exit code ${String(code)})`)));
+    const [module] = await Promise.race([message, failed, exited]);
+    return module;
+  } finally {
+    void worker.terminate();
+  }
+}
+
 let baselineOnly = false;
 function wasmOnBaselineCompilerOnly(): void {
   if (baselineOnly) return;
