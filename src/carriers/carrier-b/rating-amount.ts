@@ -1,4 +1,4 @@
-import type { Money } from '../../domain/money.js';
+import { minorDigits, type Money } from '../../domain/money.js';
 
 /**
  * Carrier B rate amounts are JSON numbers ("(numbers)"). A binary double already carries the decimal the carrier
@@ -26,22 +26,6 @@ export function decimalToWireNumber(amount: string): number {
 /** Whether a wire amount is zero or absent (a zero discount is not a breakdown line). */
 export function isZeroOrAbsent(value: number | null | undefined): boolean {
   return value === null || value === undefined || value === 0;
-}
-
-const digitsCache = new Map<string, number>();
-
-/** ISO 4217 minor digits from the platform's currency data (JPY 0, USD 2, KWD 3); 2 for a code it does not know. */
-export function minorDigits(currency: string): number {
-  const cached = digitsCache.get(currency);
-  if (cached !== undefined) return cached;
-  let digits = 2;
-  try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    digits = 2;
-  }
-  digitsCache.set(currency, digits);
-  return digits;
 }
 
 /** 15 significant digits, trailing zeros dropped, never exponent notation. */

@@ -1,4 +1,4 @@
-import type { Money } from '../../domain/money.js';
+import { minorDigits, type Money } from '../../domain/money.js';
 
 /**
  * Decimal amounts without floats (src/domain/money.ts: amounts are decimal strings): values are held as integers of
@@ -20,23 +20,4 @@ export function money(units: bigint, currency: string): Money {
   const minor = minorDigits(currency);
   while (fraction.length > minor && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
   return { amount: fraction.length > 0 ? `${whole}.${fraction}` : whole.toString(), currency };
-}
-
-const MINOR_DIGITS = new Map<string, number>();
-
-/**
- * ISO 4217 minor digits as the runtime's ICU knows them (INR 2, JPY 0, KWD 3), read once per currency: a formatter
- * costs tens of microseconds to build, and the first one loads ICU's currency data (20-80 ms).
- */
-function minorDigits(currency: string): number {
-  let digits = MINOR_DIGITS.get(currency);
-  if (digits === undefined) {
-    try {
-      digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2;
-    }
-    MINOR_DIGITS.set(currency, digits);
-  }
-  return digits;
 }
