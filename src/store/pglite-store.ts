@@ -7,7 +7,6 @@
  */
 import { once } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
-import { readFileSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -80,15 +79,12 @@ async function initialised(dataDir: string): Promise<boolean> {
 
 /**
  * PGlite's WebAssembly (9 MB), compiled once per process and shared by every store it opens (PGlite caches it the same
- * way when it compiles it itself). Started here, synchronously, on the first open: V8 compiles on background threads,
- * so the compile overlaps whatever the main thread does next (the rest of the start). PGlite
- * left to itself reads the file in 512 KB chunks, one turn of the event loop each, and compiles only after the last,
+ * way when it compiles it itself). Started on the first open, on a worker thread (compileInWorker), so it overlaps
+ * whatever the main thread does next (the rest of the start). PGlite left to itself reads the file in 512 KB chunks, one turn of the event loop each, and compiles only after the last,
  * so behind a busy main thread it would not even start.
  */
 let pgliteWasm: Promise<WasmModule> | null = null;
 type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
-/** Node's WebAssembly global: this project's lib (ES2023, no DOM) does not declare it. */
-declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
 function compilePgliteWasm(): Promise<WasmModule> {
   if (pgliteWasm) return pgliteWasm;
   wasmOnBaselineCompilerOnly();
