@@ -25,6 +25,7 @@ import type { PushRuntime } from './push-runtime.js';
 import { startGraphQLWs } from './graphql-ws.js';
 import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-auth.js';
 import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
+import { callbackFailuresExplained, callbackFetcher } from './callback-no-redirect.js';
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
 import { graphqlHttpHandler } from './graphql-http.js';
@@ -125,7 +126,11 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       ...noStorePlugins(),
       // Apollo Router's HTTP callback protocol for subscriptions, beside graphql-ws on the same /graphql; callbacks only
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
-      guardedSubscriptionCallback(callbackHeartbeatWithMargin(ApolloServerPluginSubscriptionCallback()), config.routerAccess.callbackAllowedHosts),
+      // Its fetcher never follows a redirect (callback-no-redirect.ts).
+      guardedSubscriptionCallback(
+        callbackHeartbeatWithMargin(callbackFailuresExplained(ApolloServerPluginSubscriptionCallback({ fetcher: callbackFetcher(logger) }))),
+        config.routerAccess.callbackAllowedHosts,
+      ),
       ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
       inlineTraceWhenAsked(),
     ],

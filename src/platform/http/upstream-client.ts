@@ -257,7 +257,9 @@ export class UpstreamClient {
     spec.onFailureBody?.(answer.status, answer.body, answer.headers);
     const reading = this.options.readError?.(answer.status, answer.body) ?? {};
     const code = codeForStatus(answer.status);
-    const message = reading.message ?? `HTTP ${answer.status}`;
+    // A redirect is never followed (undici's pool does not, and no interceptor is installed): none of our upstreams is
+    // expected to redirect, and following one would send this call's body and credentials to a host nobody configured.
+    const message = isRedirect(answer.status) ? redirectMessage(answer, this.origin) : (reading.message ?? `HTTP ${answer.status}`);
     return this.error(code, spec.operation, message, {
       httpStatus: answer.status,
       carrierCode: reading.carrierCode ?? null,
@@ -288,6 +290,25 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400;
+}
+
+/** Names where the redirect pointed (its origin only: a query may carry a token), never following it. */
+function redirectMessage(answer: RawAnswer, origin: string): string {
+  const raw = answer.headers['location'];
+  const location = Array.isArray(raw) ? raw[0] : raw;
+  let target = 'no Location';
+  if (location) {
+    try {
+      target = new URL(location, origin).origin;
+    } catch {
+      target = 'an unreadable Location';
+    }
+  }
+  return `HTTP ${answer.status}, a redirect to ${target} (not followed: this upstream is not expected to redirect)`;
 }
 
 export function codeForStatus(status: number): UpstreamErrorCode {
