@@ -179,6 +179,10 @@ const envSchema = z.object({
 
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  // The embedded store's DATA_DIR lock (src/store/data-dir-lock.ts): when another host's lock counts as stale, and how
+  // often the holder refreshes and checks its own.
+  DATA_DIR_LOCK_STALE_MS: z.coerce.number().int().min(200).default(10_000),
+  DATA_DIR_LOCK_CHECK_MS: z.coerce.number().int().min(20).default(1_000),
 
   // Documents served at /documents/{id} behind signed, expiring URLs (src/services/shipping/document-links.ts).
   DOCUMENT_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
@@ -376,7 +380,7 @@ export interface Config {
     retryMaxMs: number;
     unauthorizedRetryMs: number;
   };
-  store: { databaseUrl: string | null; dataDir: string };
+  store: { databaseUrl: string | null; dataDir: string; lock: { staleMs: number; checkMs: number } };
   /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
   groupAPush: { baseUrl: string | null; subscriptionsPath: string; secretHeader: string };
   /** Our webhook: public callback URL (derived from the listening address when unset), body cap, optional TLS. */
@@ -429,6 +433,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   problems.push(...tlsFileProblems(cleaned.WEBHOOK_TLS_CERT_FILE?.trim(), cleaned.WEBHOOK_TLS_KEY_FILE?.trim()));
+  // The holder refreshes at least twice per stale window, so a live one never looks stale to another host.
+  if (parsed.success && parsed.data.DATA_DIR_LOCK_CHECK_MS * 2 >= parsed.data.DATA_DIR_LOCK_STALE_MS) {
+    problems.push('DATA_DIR_LOCK_CHECK_MS: must be under half of DATA_DIR_LOCK_STALE_MS');
+  }
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: toConfig(parsed.data) };
 }
@@ -636,7 +644,11 @@ function toConfig(env: Env): Config {
       cacheTtlSeconds: env.ADDRESS_CACHE_TTL_SECONDS,
       cacheMaxEntries: env.ADDRESS_CACHE_MAX_ENTRIES,
     },
-    store: { databaseUrl: env.DATABASE_URL ?? null, dataDir: env.DATA_DIR },
+    store: {
+      databaseUrl: env.DATABASE_URL ?? null,
+      dataDir: env.DATA_DIR,
+      lock: { staleMs: env.DATA_DIR_LOCK_STALE_MS, checkMs: env.DATA_DIR_LOCK_CHECK_MS },
+    },
     groupAPush: {
       baseUrl: env.GROUP_A_PUSH_BASE_URL ?? env.GROUP_A_TRACK_BASE_URL ?? null,
       subscriptionsPath: env.GROUP_A_PUSH_SUBSCRIPTIONS_PATH,

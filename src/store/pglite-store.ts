@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { lockDataDir, type DataDirLock } from './data-dir-lock.js';
+import { DEFAULT_LOCK_SETTINGS, lockDataDir, type DataDirLock, type DataDirLockSettings } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
 import type { QueryResult, StoreLogger } from './store.js';
@@ -139,15 +139,47 @@ function wasmOnBaselineCompilerOnly(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {
+/**
+ * What a process whose DATA_DIR lock was lost does: exit at once, non-zero. Another process owns the directory now;
+ * anything more from this one (a write, a checkpoint, even a clean close, which flushes) could corrupt it.
+ */
+function exitOnLockLost(): void {
+  process.exit(1);
+}
+
+export interface PgliteStoreOptions {
+  lock?: DataDirLockSettings;
+  /** Called after the loss is logged and the store refuses every call (default: exit non-zero). */
+  onLockLost?: (reason: string) => void;
+}
+
+export async function openPgliteStore(dataDir: string, logger: StoreLogger, options: PgliteStoreOptions = {}): Promise<InternalStore> {
   const wasm = compilePgliteWasm();
   wasm.catch(() => undefined);
   const inMemory = dataDir.startsWith('memory://');
   // PGlite creates only the last path segment; create parents so a fresh checkout's ./data/db just works.
   let lock: DataDirLock | null = null;
+  // Set once the lock is lost: every call is refused from then on (readiness fails with it).
+  let lost: string | null = null;
+  const refuseWhenLost = (): void => {
+    if (lost) throw new Error(`DATA_DIR lock lost (${lost}): this process no longer writes to ${dataDir}`);
+  };
   if (!inMemory) {
     await mkdir(dataDir, { recursive: true });
-    lock = await lockDataDir(dataDir, logger);
+    lock = await lockDataDir(
+      dataDir,
+      logger,
+      (reason) => {
+        lost = reason;
+        (logger.error ?? logger.warn).call(
+          logger,
+          { store: 'pglite', dataDir, reason },
+          `DATA_DIR lock lost (${reason}): this process no longer owns ${dataDir}; it stops serving and exits without writing to it again`,
+        );
+        (options.onLockLost ?? exitOnLockLost)(reason);
+      },
+      options.lock ?? DEFAULT_LOCK_SETTINGS,
+    );
   }
   let db: PGlite;
   try {
@@ -165,8 +197,14 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
 
   return {
     kind: 'pglite',
-    query: direct.query,
-    transaction: (fn) => db.transaction((tx) => fn(queryable(tx))),
+    query: (sql, params) => {
+      refuseWhenLost();
+      return direct.query(sql, params);
+    },
+    transaction: (fn) => {
+      refuseWhenLost();
+      return db.transaction((tx) => fn(queryable(tx)));
+    },
     async listen(channel, onPayload) {
       assertChannelName(channel);
       // A fresh wrapper per call: PGlite keys callbacks by identity, and it calls them from a microtask where a throw
@@ -184,9 +222,12 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
     },
     async notify(channel, payload) {
       assertChannelName(channel);
+      refuseWhenLost();
       await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
+      // A lost directory is not flushed into: closing PGlite writes.
+      if (lost) return;
       if (!db.closed) await db.close();
       // Released only once PGlite has flushed and closed: the next process must find a consistent directory.
       const held = lock;

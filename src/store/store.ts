@@ -4,6 +4,7 @@
  * branches on the backend.
  */
 import { applyMigrations } from './migrations.js';
+import type { DataDirLockSettings } from './data-dir-lock.js';
 import { openPgliteStore } from './pglite-store.js';
 import { redactDatabaseUrl } from './redact.js';
 
@@ -39,6 +40,7 @@ export interface Store extends Queryable {
 export interface StoreLogger {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
+  error?(obj: object, msg?: string): void;
 }
 
 export interface StoreOptions {
@@ -47,6 +49,8 @@ export interface StoreOptions {
   /** PGlite directory; 'memory://' for in-memory. Defaults to 'memory://'. */
   dataDir?: string;
   logger?: StoreLogger;
+  /** The DATA_DIR lock's timings (DATA_DIR_LOCK_STALE_MS, DATA_DIR_LOCK_CHECK_MS); PGlite only. */
+  dataDirLock?: DataDirLockSettings;
 }
 
 const silentLogger: StoreLogger = { info: () => undefined, warn: () => undefined };
@@ -57,7 +61,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const internal = opts.databaseUrl
     ? // pg is loaded only when PostgreSQL is configured: the embedded default never needs it (SU3).
       await (await import('./postgres-store.js')).openPostgresStore(opts.databaseUrl, logger)
-    : await openPgliteStore(opts.dataDir ?? 'memory://', logger);
+    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, opts.dataDirLock ? { lock: opts.dataDirLock } : {});
   try {
     await applyMigrations(internal, logger);
   } catch (err) {

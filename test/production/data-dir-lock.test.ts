@@ -1,16 +1,26 @@
 /**
- * The embedded store is one process's (issue 7, item 3). Before, two processes on one DATA_DIR both started and
- * corrupted it (the next start aborted inside PGlite).
+ * The embedded store is one process's. Before, two processes on one DATA_DIR both started and corrupted it (the next
+ * start aborted inside PGlite); then a holder stalled past the lock's stale window (SIGSTOP, a long pause) was taken
+ * over while alive, and both served. The lock's timings are scaled down here (DATA_DIR_LOCK_STALE_MS and
+ * DATA_DIR_LOCK_CHECK_MS) so that "stalled longer than the stale window" takes a second, not ten.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
 
 let dataDir: string;
 const children: ChildServer[] = [];
-const env = () => ({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false' });
+const STALE_MS = 1_000;
+const env = () => ({
+  NODE_ENV: 'production',
+  SANDBOX: 'on',
+  DATA_DIR: dataDir,
+  WATCHERS_ENABLED: 'false',
+  DATA_DIR_LOCK_STALE_MS: String(STALE_MS),
+  DATA_DIR_LOCK_CHECK_MS: '100',
+});
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'data-dir-lock-'));
@@ -54,4 +64,49 @@ it('a lock left by a SIGKILLed process is taken over, and the store opens intact
   const ready = await fetch(`${restarted.origin}/readyz`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toMatchObject({ store: { ok: true }, migrations: { ok: true } });
+}, 240_000);
+
+it('a holder stalled (SIGSTOP) past the stale window is not taken over while its pid lives: a second process refuses naming it, and the first serves again after SIGCONT', async () => {
+  const first = await start();
+  // The whole process group: tsx runs the server in a child node process.
+  process.kill(-first.process.pid!, 'SIGSTOP');
+  try {
+    await new Promise((resolve) => setTimeout(resolve, STALE_MS * 2));
+    const second = startChildServer(env(), undefined, { startTimeoutMs: 90_000 });
+    second.then((c) => children.push(c)).catch(() => undefined);
+    const refusal = await second.then(
+      () => 'started',
+      (e: Error) => e.message,
+    );
+    expect(refusal).toMatch(new RegExp(`server exited \\(1\\)[\\s\\S]*DATA_DIR ${dataDir} is in use by another carrier-subgraph process \\(pid \\d+ on host ${hostname()}`));
+    expect(refusal).not.toMatch(/took over/);
+  } finally {
+    process.kill(-first.process.pid!, 'SIGCONT');
+  }
+  const ready = await fetch(`${first.origin}/readyz`);
+  expect(ready.status).toBe(200);
+  const answer = await fetch(`${first.origin}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }' }),
+  });
+  expect(await answer.json()).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+  expect(first.output()).not.toMatch(/lock lost/);
+}, 240_000);
+
+it('a holder whose lock is taken away and rewritten by another pid stops and exits non-zero, saying why', async () => {
+  const first = await start();
+  // Another process (this one: alive, on this host) now holds the directory, as a takeover would leave it.
+  const lockDir = join(dataDir, '.carrier-subgraph.lock');
+  await rm(lockDir, { recursive: true, force: true });
+  await mkdir(lockDir);
+  await writeFile(
+    join(lockDir, 'holder.json'),
+    JSON.stringify({ pid: process.pid, hostname: hostname(), since: new Date().toISOString(), startId: null, token: 'someone-else' }),
+  );
+  const exit = await Promise.race([first.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
+  expect(exit).toEqual({ code: 1, signal: null });
+  expect(first.output()).toMatch(/DATA_DIR lock lost/);
+  expect(first.output()).toMatch(new RegExp(`pid ${process.pid}`));
+  await rm(lockDir, { recursive: true, force: true });
 }, 240_000);
