@@ -121,14 +121,24 @@ async function acquire(dataDir: string, dir: string, lockDir: string, me: Holder
   const stepMs = Math.max(20, Math.min(500, Math.floor(settings.staleMs / 4)));
   let warned = false;
   for (;;) {
+    let mine = true;
     try {
       await mkdir(lockDir);
-      await writeFile(join(lockDir, HOLDER_FILE), `${JSON.stringify(me)}\n`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      mine = false;
+    }
+    if (mine) {
+      try {
+        await writeFile(join(lockDir, HOLDER_FILE), `${JSON.stringify(me)}\n`);
+      } catch (error) {
+        // Not left behind as a holderless lock that others would wait out.
+        await rm(lockDir, { recursive: true, force: true });
+        throw error;
+      }
       // Where earlier versions kept the holder, beside the lock.
       await rm(join(dir, LEGACY_HOLDER_FILE), { force: true });
       return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = await readHolder(lockDir);
     const verdict = await judge(holder, lockDir, settings.staleMs);

@@ -100,6 +100,12 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     );
   });
 
+  it('the DATA_DIR lock refreshes at least twice per stale window: a check interval of half the window or more names the variable', () => {
+    expect(problems({ DATA_DIR_LOCK_STALE_MS: '1000', DATA_DIR_LOCK_CHECK_MS: '500' })).toEqual(['DATA_DIR_LOCK_CHECK_MS: must be under half of DATA_DIR_LOCK_STALE_MS']);
+    const loaded = loadConfig({ DATA_DIR_LOCK_STALE_MS: '1000', DATA_DIR_LOCK_CHECK_MS: '100' });
+    expect(loaded.ok && loaded.config.store.lock).toEqual({ staleMs: 1000, checkMs: 100 });
+  });
+
   it('an empty variable counts as unset', () => {
     expect(problems({ ...carrierB, CARRIER_B_ACCOUNT_NUMBER: '' })).toEqual([
       'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',
