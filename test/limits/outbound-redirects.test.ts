@@ -61,7 +61,7 @@ afterAll(async () => {
 });
 
 it('a subscription callback answering 307 toward a host outside SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS is not followed: nothing is posted there, and the client gets a clear error with the request id', async () => {
-  callbackProxy.add({ path: /^\/callback\//, redirect: { location: `${outside.origin}/steal`, status: 307 } });
+  callbackProxy.add({ path: '/callback/sub-307', redirect: { location: `${outside.origin}/steal`, status: 307 } });
   const response = await fetch(e2e.server.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', accept: 'application/json;callbackSpec=1.0', 'x-request-id': 'req-callback-307' },
@@ -88,4 +88,22 @@ it('an upstream answering 307 is not followed: nothing reaches the redirect targ
   expect(trackingProxy.seen.length).toBeGreaterThan(0);
   expect(trackingProxy.seen.every((e) => e.action === 'redirect' && !e.forwarded)).toBe(true);
   expect(outside.hits).toEqual([]);
+});
+
+it('a subscription callback refusing the check (400) is answered 502 SUBSCRIPTION_CALLBACK_FAILED naming the host, its status and the request id', async () => {
+  callbackProxy.add({ path: '/callback/sub-400', status: { code: 400, body: '{}' } });
+  const response = await fetch(e2e.server.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'apollo-require-preflight': 'true', accept: 'application/json;callbackSpec=1.0', 'x-request-id': 'req-callback-400' },
+    body: JSON.stringify({
+      query: 'subscription($f: StatusChangeFilter!) { shipmentStatusChanged(filter: $f) { cursor } }',
+      variables: { f: { trackingNumbers: ['REDIRECT-2'] } },
+      extensions: { subscription: { callbackUrl: `${callbackProxy.origin}/callback/sub-400`, subscriptionId: 'sub-400', verifier: 'v-400', heartbeatIntervalMs: 0 } },
+    }),
+  });
+  expect(response.status).toBe(502);
+  const body = (await response.json()) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  expect(body.errors).toHaveLength(1);
+  expect(body.errors?.[0]?.extensions).toMatchObject({ code: 'SUBSCRIPTION_CALLBACK_FAILED', requestId: 'req-callback-400', callbackStatus: 400 });
+  expect(body.errors?.[0]?.message).toMatch(/check request to 127\.0\.0\.1:\d+ failed \(HTTP 400\); nothing was subscribed/);
 });
