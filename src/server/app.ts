@@ -128,7 +128,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       // toward SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS, and never for a refused operation.
       // Its fetcher never follows a redirect (callback-no-redirect.ts).
       guardedSubscriptionCallback(
-        callbackHeartbeatWithMargin(callbackFailuresExplained(ApolloServerPluginSubscriptionCallback({ fetcher: callbackFetcher(logger) }))),
+        callbackHeartbeatWithMargin(callbackFailuresExplained(ApolloServerPluginSubscriptionCallback({ fetcher: callbackFetcher(logger) }), logger)),
         config.routerAccess.callbackAllowedHosts,
       ),
       ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),

@@ -33,7 +33,7 @@ export function callbackFetcher(logger: Logger): Fetcher {
  * reaches the client as a typed GraphQL error naming the callback host, its status and the request id, answered 502:
  * the plugin itself answers 500 with the bare cause (e.g. "fetch failed").
  */
-export function callbackFailuresExplained(inner: ApolloServerPlugin): ApolloServerPlugin {
+export function callbackFailuresExplained(inner: ApolloServerPlugin, logger: Logger): ApolloServerPlugin {
   return {
     ...inner,
     async requestDidStart(requestContext) {
@@ -49,7 +49,9 @@ export function callbackFailuresExplained(inner: ApolloServerPlugin): ApolloServ
           const cause = body.kind === 'single' ? body.singleResult.errors?.[0] : undefined;
           // Only the plugin's own check failure: it is the one that sets 500 on an answer carrying errors here.
           if (body.kind !== 'single' || !cause || http.status !== 500) return;
-          body.singleResult.errors = [checkFailed(callbackUrl, cause)];
+          const error = checkFailed(callbackUrl, cause);
+          logger.warn({ ...error.extensions, cause: cause.message }, 'subscription callback check failed; nothing subscribed');
+          body.singleResult.errors = [error];
           http.status = 502;
         },
       };

@@ -5,7 +5,8 @@
  * The lock is a directory created with mkdir (atomic on every filesystem, network ones included) holding a holder
  * file: pid, host, the process's start identity (boot id and start time from /proc, so a reused pid is told apart)
  * and a random token naming this very process. Who may take a lock over:
- * - a holder on this host: only when its pid is not alive (or is a zombie, or is another process under the same pid).
+ * - a holder on this host (same hostname and pid namespace): only when its pid is not alive (or is a zombie, or is
+ *   another process under the same pid).
  *   A live holder is never taken over, however long it has not refreshed the lock: a stopped or paused process
  *   resumes and writes again.
  * - a holder on another host (containers sharing a volume, where a pid says nothing here): only once the lock's mtime,
@@ -16,7 +17,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,6 +48,11 @@ interface Holder {
   since: string;
   /** `<boot id>:<start time in clock ticks>` of the holder's process; null where /proc cannot tell. */
   startId: string | null;
+  /**
+   * The holder's pid namespace (`/proc/self/ns/pid`): containers sharing a hostname (host networking) each have their
+   * own pids, so a pid is judged only in the namespace that wrote it.
+   */
+  pidNamespace: string | null;
   token: string;
 }
 
@@ -77,7 +83,14 @@ export async function lockDataDir(
 ): Promise<DataDirLock> {
   const dir = resolve(dataDir);
   const lockDir = join(dir, LOCK_DIR);
-  const me: Holder = { pid: process.pid, hostname: hostname(), since: new Date().toISOString(), startId: startIdentity(process.pid), token: randomUUID() };
+  const me: Holder = {
+    pid: process.pid,
+    hostname: hostname(),
+    since: new Date().toISOString(),
+    startId: startIdentity(process.pid),
+    pidNamespace: pidNamespace(),
+    token: randomUUID(),
+  };
   await acquire(dataDir, dir, lockDir, me, logger, settings);
 
   let lost = false;
@@ -167,7 +180,8 @@ interface Verdict {
 }
 
 async function judge(holder: Holder | null, lockDir: string, staleMs: number): Promise<Verdict> {
-  if (holder && holder.hostname === hostname()) {
+  // Same host and same pid namespace: the holder's pid means what it says here.
+  if (holder && holder.hostname === hostname() && holder.pidNamespace === pidNamespace()) {
     if (!pidAlive(holder.pid)) return { takeOver: true, why: `a process that died holding it (pid ${holder.pid})` };
     const startId = startIdentity(holder.pid);
     if (holder.startId && startId && startId !== holder.startId) {
@@ -243,6 +257,18 @@ function startIdentity(pid: number): string | null {
   return `${bootId ?? 'unknown-boot'}:${stat.startTicks}`;
 }
 
+let ownPidNamespace: string | null | undefined;
+function pidNamespace(): string | null {
+  if (ownPidNamespace === undefined) {
+    try {
+      ownPidNamespace = readlinkSync('/proc/self/ns/pid');
+    } catch {
+      ownPidNamespace = null;
+    }
+  }
+  return ownPidNamespace;
+}
+
 async function ageMs(path: string): Promise<number | null> {
   try {
     return Date.now() - (await stat(path)).mtimeMs;
@@ -260,6 +286,7 @@ async function readHolder(lockDir: string): Promise<Holder | null> {
       hostname: parsed.hostname,
       since: String(parsed.since ?? 'unknown'),
       startId: typeof parsed.startId === 'string' ? parsed.startId : null,
+      pidNamespace: typeof parsed.pidNamespace === 'string' ? parsed.pidNamespace : null,
       token: parsed.token,
     };
   } catch {

@@ -4,6 +4,7 @@
  * other processes: a dead pid, a live one, a reused one, another host's.
  */
 import { spawn } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,9 +36,15 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
+/** This process's pid namespace: a planted holder on "this host" shares it. */
+const PID_NAMESPACE = readlinkSync('/proc/self/ns/pid');
+
 async function planted(holder: Record<string, unknown>, ageMs = 0): Promise<void> {
   await mkdir(lockDir);
-  await writeFile(join(lockDir, 'holder.json'), JSON.stringify({ since: '2026-01-01T00:00:00Z', startId: null, token: 'other', ...holder }));
+  await writeFile(
+    join(lockDir, 'holder.json'),
+    JSON.stringify({ since: '2026-01-01T00:00:00Z', startId: null, pidNamespace: PID_NAMESPACE, token: 'other', ...holder }),
+  );
   if (ageMs > 0) {
     const at = new Date(Date.now() - ageMs);
     await utimes(lockDir, at, at);
@@ -72,6 +79,18 @@ it('a live pid with another start identity (the pid was reused) is taken over', 
   await planted({ pid: process.pid, hostname: hostname(), startId: 'another-boot:1' });
   await lock();
   expect(warnings.join('\n')).toMatch(/now reused by another process/);
+});
+
+it('a holder with this hostname but another pid namespace (a container sharing the host name) is judged as another host: its dead-looking pid is not taken over while its lock is fresh', async () => {
+  const pid = await deadPid();
+  await planted({ pid, hostname: hostname(), pidNamespace: 'pid:[1]' });
+  const refreshing = setInterval(() => void utimes(lockDir, new Date(), new Date()).catch(() => undefined), SETTINGS.checkMs);
+  try {
+    await expect(lock()).rejects.toThrow(DataDirLockedError);
+  } finally {
+    clearInterval(refreshing);
+  }
+  expect(warnings.join('\n')).not.toMatch(/took over/);
 });
 
 it("another host's lock is taken over only once stale by mtime; a fresh one is refused after waiting the stale window", async () => {
