@@ -4,6 +4,7 @@
  */
 import { SignJWT, exportJWK, generateKeyPair, type JSONWebKeySet } from 'jose';
 import WebSocket from 'ws';
+import { OPT_OUT_PHRASE } from '../../src/platform/auth-config.js';
 
 export interface TestKeys {
   jwks: JSONWebKeySet;
@@ -68,3 +69,12 @@ export async function wsOperation(origin: string, payload: Record<string, unknow
     socket.close();
   }
 }
+
+/**
+ * Both production safeguards waived (no router secret, directives left to the router), for the tests of production
+ * behaviour that is not about access: they call the subgraph directly, as no router and no client token would.
+ */
+export const SAFEGUARDS_WAIVED: Record<string, string> = {
+  ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
+  AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
+};

@@ -7,10 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 let dataDir: string;
 const children: ChildServer[] = [];
-const env = () => ({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false' });
+const env = () => ({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'on', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false' });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'data-dir-lock-'));
