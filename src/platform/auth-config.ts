@@ -64,9 +64,10 @@ const rawFlag = (value: string | undefined) => (value === undefined ? undefined 
  * The rules across variables, read from the raw environment (empty = unset) so they are reported together with
  * malformed values. A malformed value itself is the schema's to report.
  */
-export function authProblems(raw: Record<string, string | undefined>): string[] {
+export function authProblems(raw: Record<string, string | undefined>, { serves = true }: { serves?: boolean } = {}): string[] {
   const problems: string[] = [];
-  const production = isProduction(raw);
+  // A command that serves nothing (serves: false) needs no router secret or key set, production or not.
+  const production = isProduction(raw) && serves;
   const secretWaived = raw.ROUTER_SHARED_SECRET_DISABLED === OPT_OUT_PHRASE;
   if (raw.ROUTER_SHARED_SECRET !== undefined && raw.ROUTER_SHARED_SECRET_DISABLED !== undefined) {
     problems.push('ROUTER_SHARED_SECRET_DISABLED: set together with ROUTER_SHARED_SECRET; remove one of them');

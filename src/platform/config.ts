@@ -424,7 +424,11 @@ const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = 
   { base: 'WEBHOOK_TLS_CERT_FILE', required: ['WEBHOOK_TLS_KEY_FILE'] },
 ];
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): ConfigResult {
+/**
+ * `serves: false` is for commands that answer no request (the analytics backfill): the production rules about who may
+ * reach /graphql (auth-config.ts) do not apply to them; every value is still checked.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env, { serves = true }: { serves?: boolean } = {}): ConfigResult {
   // An empty variable counts as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -440,7 +444,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     }
   }
   problems.push(...tlsFileProblems(cleaned.WEBHOOK_TLS_CERT_FILE?.trim(), cleaned.WEBHOOK_TLS_KEY_FILE?.trim()));
-  problems.push(...authProblems(cleaned));
+  problems.push(...authProblems(cleaned, { serves }));
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: toConfig(parsed.data) };
 }

@@ -108,3 +108,9 @@ describe('@authenticated / @requiresScopes enforcement', () => {
     expect(problems({ AUTH_JWKS_FILE: jwksFile, AUTH_JWKS_URL: 'https://idp.example/jwks.json' })).toEqual(['AUTH_JWKS_FILE: set together with AUTH_JWKS_URL; keep one of them']);
   });
 });
+
+describe('a command that serves no request (the analytics backfill)', () => {
+  it('needs neither the router secret nor a key set in production', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }, { serves: false }).ok).toBe(true);
+  });
+});
