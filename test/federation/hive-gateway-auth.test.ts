@@ -48,7 +48,9 @@ describe('Hive Gateway forwarding the client token to a subgraph that enforces t
     server = createServer(runtime);
     await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     gatewayUrl = `http://127.0.0.1:${port}${runtime.graphqlEndpoint}`;
-    dispose = () => runtime.dispose();
+    dispose = async () => {
+      await runtime.dispose();
+    };
   }, 60_000);
   afterAll(async () => {
     await dispose?.();
