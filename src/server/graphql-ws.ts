@@ -38,7 +38,8 @@ export interface GraphQLWs {
 }
 
 /**
- * graphql-ws on /graphql, with what HTTP has: the router's shared secret at connection_init, the same operation limits
+ * graphql-ws on /graphql, with what HTTP has: the router's shared secret at connection_init, @authenticated and
+ * @requiresScopes per operation from the connection's bearer token (when enforced), the same operation limits
  * (tokens, depth, aliases, cost, page sizes, tracking numbers over the executed selection), introspection and field
  * suggestions as configured. Queries and mutations sent over graphql-ws run through the same checks as subscriptions.
  * Plus the transport's own limits: connection_init within WS_CONNECTION_INIT_TIMEOUT_MS (else 4408), messages of at

@@ -116,6 +116,15 @@ describe('enforced over every transport (AUTH_ENFORCE_DIRECTIVES=true)', () => {
     expect(creations()).toBe(before + 1);
   });
 
+  it('graphql-ws: the token on the upgrade request is read when connection_init carries none', async () => {
+    const origin = e2e.server.url.replace(/\/graphql$/, '');
+    const query = '{ analyticsOutbox { pending } }';
+    const refused = await wsOperation(origin, {}, query, undefined, { authorization: `Bearer ${await keys.token('shipping:purchase')}` });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', field: 'Query.analyticsOutbox' });
+    const allowed = await wsOperation(origin, {}, query, undefined, { authorization: `Bearer ${await keys.token('analytics:manage')}` });
+    expect(allowed.data?.analyticsOutbox.pending).toEqual(expect.any(Number));
+  });
+
   it('a malformed bearer token is refused as UNAUTHENTICATED', async () => {
     const answer = await fetch(e2e.server.url, {
       method: 'POST',

@@ -49,8 +49,15 @@ export interface WsAnswer {
 }
 
 /** One operation over graphql-ws (graphql-transport-ws): connection_init with `payload`, then the operation's answer. */
-export async function wsOperation(origin: string, payload: Record<string, unknown>, query: string, variables?: Record<string, unknown>): Promise<WsAnswer> {
-  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws');
+export async function wsOperation(
+  origin: string,
+  payload: Record<string, unknown>,
+  query: string,
+  variables?: Record<string, unknown>,
+  /** Headers of the upgrade request. */
+  headers: Record<string, string> = {},
+): Promise<WsAnswer> {
+  const socket = new WebSocket(`${origin.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
   try {
     await new Promise<void>((resolve, reject) => socket.once('open', resolve).once('error', reject));
     return await new Promise<WsAnswer>((resolve, reject) => {
