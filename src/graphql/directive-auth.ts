@@ -113,6 +113,8 @@ export class DirectiveRules {
         if (!field) continue; // __typename and introspection
         const coordinate = `${type.name}.${field.name}`;
         add(coordinate, this.fields.get(coordinate), '');
+        // A rule written on an interface's field holds for every implementation selected through it.
+        for (const iface of type.getInterfaces()) add(coordinate, this.fields.get(`${iface.name}.${field.name}`), `${iface.name}.`);
         const returned = getNamedType(field.type);
         add(coordinate, this.types.get(returned.name), returned.name);
         if (!isCompositeType(returned)) continue;

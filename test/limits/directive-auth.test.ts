@@ -21,6 +21,9 @@ const TEST_SCHEMA = parse(`
   type Query { open: Parcel, secret: String @mustLogIn, vault: Vault }
   type Parcel @key(fields: "id") { id: ID!, owner: String @requiresScopes(scopes: [["a", "b"], ["c"]]), label: String }
   type Vault @mustLogIn { gold: Int }
+  interface Node { id: ID!, note: String @requiresScopes(scopes: [["n"]]) }
+  type Box implements Node { id: ID!, note: String }
+  extend type Query { node: Node }
 `);
 
 function requirementsOf(rules: DirectiveRules, source: string, variables: Record<string, unknown> = {}): FieldRequirement[] {
@@ -32,13 +35,14 @@ function requirementsOf(rules: DirectiveRules, source: string, variables: Record
 describe('the rules, read from the schema', () => {
   const rules = new DirectiveRules(buildSubgraphSchema([{ typeDefs: TEST_SCHEMA, resolvers: {} }]));
 
-  it('follow a renamed import, aliases, named fragments and a type marked as a whole', () => {
+  it('follow a renamed import, aliases, named fragments, a type marked as a whole and an interface field', () => {
     expect(requirementsOf(rules, '{ x: secret }')).toEqual([{ coordinate: 'Query.secret', authenticated: true, scopes: null }]);
     expect(requirementsOf(rules, '{ open { ...F } } fragment F on Parcel { owner }')).toEqual([
       { coordinate: 'Parcel.owner', authenticated: true, scopes: [['a', 'b'], ['c']] },
     ]);
     expect(requirementsOf(rules, '{ vault { gold } }')).toEqual([{ coordinate: 'Query.vault', authenticated: true, scopes: null }]);
     expect(requirementsOf(rules, '{ open { id label } }')).toEqual([]);
+    expect(requirementsOf(rules, '{ node { id ... on Box { note } } }')).toEqual([{ coordinate: 'Box.note', authenticated: true, scopes: [['n']] }]);
   });
 
   it('skip what @skip/@include leave out, with variables and their defaults', () => {
