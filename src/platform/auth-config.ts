@@ -99,6 +99,10 @@ export function authProblems(raw: Record<string, string | undefined>, { serves =
   } else if (asked === true && !hasJwks) {
     problems.push('AUTH_JWKS_URL: required when AUTH_ENFORCE_DIRECTIVES is true (or AUTH_JWKS_FILE): the keys that sign the forwarded bearer tokens');
   }
+  // The key set decides who may buy labels: in production it is fetched over TLS (plain HTTP only on loopback).
+  if (production && raw.AUTH_JWKS_URL !== undefined && !jwksUrlSafe(raw.AUTH_JWKS_URL.trim())) {
+    problems.push('AUTH_JWKS_URL: must be https with NODE_ENV=production (plain http only to localhost, 127.0.0.1 or [::1])');
+  }
   const file = raw.AUTH_JWKS_FILE?.trim();
   if (file) problems.push(...jwksFileProblems(file));
   return problems;
@@ -125,6 +129,17 @@ export function authConfigFrom(env: AuthEnv): AuthConfig {
     },
     warnings,
   };
+}
+
+/** https, or http to a loopback host; a malformed URL is the schema's to report (true here). */
+function jwksUrlSafe(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return true;
+  }
+  return url.protocol !== 'http:' || ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /** AUTH_JWKS_FILE is read when the configuration loads: unreadable, not JSON or not a key set stops the start. */

@@ -83,6 +83,15 @@ describe('@authenticated / @requiresScopes enforcement', () => {
     expect(enforced.auth.warnings).toEqual([]);
   });
 
+  it('fetches the key set over https in production (plain http only on loopback)', () => {
+    const env = { NODE_ENV: 'production', ROUTER_SHARED_SECRET: SECRET };
+    expect(problems({ ...env, AUTH_JWKS_URL: 'http://idp.example/jwks.json' })).toEqual([
+      'AUTH_JWKS_URL: must be https with NODE_ENV=production (plain http only to localhost, 127.0.0.1 or [::1])',
+    ]);
+    expect(config({ ...env, AUTH_JWKS_URL: 'http://127.0.0.1:8080/jwks.json' }).auth.directives.jwksUrl).toBe('http://127.0.0.1:8080/jwks.json');
+    expect(config({ AUTH_JWKS_URL: 'http://idp.example/jwks.json' }).auth.directives.jwksUrl).toBe('http://idp.example/jwks.json');
+  });
+
   it('cannot be turned off in production but by the opt-out, which warns', () => {
     expect(problems({ NODE_ENV: 'production', ROUTER_SHARED_SECRET: SECRET, AUTH_ENFORCE_DIRECTIVES: 'false', AUTH_JWKS_FILE: jwksFile })[0]).toMatch(
       /^AUTH_ENFORCE_DIRECTIVES: false is refused with NODE_ENV=production.*AUTH_DIRECTIVES_DISABLED=i-accept-unauthenticated-access/,
