@@ -16,6 +16,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 
 FROM node:24-slim
+# Production fails closed: a container started without ROUTER_SHARED_SECRET and AUTH_JWKS_URL (or AUTH_JWKS_FILE) is
+# refused, naming what to set (README, "Running in production"). Pass them at run time; never bake secrets in.
 ENV NODE_ENV=production \
     PORT=4000 \
     DATA_DIR=/app/data

@@ -35,6 +35,7 @@ import { activePushSubscription, pushBody, waitUntil } from './push-support.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
 import { measureRoundTrip, percentile } from './stats.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { OPT_OUT_PHRASE } from '../src/platform/auth-config.js';
 
 const LATENCY_MS = Number(process.env.BENCH_ANALYTICS_LATENCY_MS ?? 20);
 const BACKLOG = Number(process.env.BENCH_ANALYTICS_BACKLOG ?? 5000);
@@ -53,6 +54,9 @@ function serverEnv(sandbox: Sandbox, storeEnv: Record<string, string>, dataDir: 
   return {
     ...storeEnv,
     NODE_ENV: 'production',
+    // Called directly, with no router or client token (bench/processes.ts startProduction does the same).
+    ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
+    AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
     SANDBOX: 'off',
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,

@@ -14,6 +14,7 @@ import type { Sandbox } from '../sandbox/index.js';
 import { sandboxEnv } from '../sandbox/env.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { OPT_OUT_PHRASE } from '../src/platform/auth-config.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const NODE = process.execPath;
@@ -171,6 +172,10 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   const spawnedAt = performance.now();
   const child = start(NODE, [...prod.slice(0, -1), ...(options.nodeArgs ?? []), ...prod.slice(-1)], {
     NODE_ENV: 'production',
+    // The bench calls the subgraph directly (no router, no client token), as the hello world it is compared with is
+    // called; the safeguards are waived so the production start accepts that (it warns, which the bench ignores).
+    ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
+    AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
     SANDBOX: 'off',
     LOG_LEVEL: 'warn',
     ...options.env,

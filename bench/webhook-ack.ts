@@ -29,6 +29,7 @@ import { startProdNodeArgs } from '../test/production/node-flags.js';
 import { metric } from './processes.js';
 import { activePushSubscription, waitUntil } from './push-support.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
+import { OPT_OUT_PHRASE } from '../src/platform/auth-config.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_WEBHOOK_SECONDS ?? 30);
@@ -85,7 +86,17 @@ async function startProduction(env: Record<string, string>, logFile: string): Pr
   const nodeArgs = (process.env.BENCH_WEBHOOK_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
   const child = spawn(process.execPath, [...startProdNodeArgs(ROOT).slice(0, -1), ...nodeArgs, 'dist/src/main.js'], {
     cwd: ROOT,
-    env: { ...process.env, ...env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info' },
+    // Called directly, with no router or client token (bench/processes.ts startProduction does the same).
+    env: {
+      ...process.env,
+      ...env,
+      NODE_ENV: 'production',
+      ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
+      AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', fd, fd],
     detached: true,
   });

@@ -42,7 +42,8 @@ if (since && Number.isNaN(since.getTime())) fail('--since takes an ISO 8601 inst
 const chunkSize = Number(values.chunk);
 if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 10_000) fail('--chunk takes 1 to 10000');
 
-const loaded = loadConfig();
+// It answers no request: the production rules of who may reach /graphql do not apply (auth-config.ts).
+const loaded = loadConfig(process.env, { serves: false });
 if (!loaded.ok) fail(`configuration: ${loaded.problems.join('; ')}`);
 const config = loaded.ok ? loaded.config : fail('unreachable');
 const logger = createLogger(config.server.logLevel === 'info' ? 'warn' : config.server.logLevel);

@@ -124,7 +124,7 @@ export function checkExecutedSelection(
  * `__typename` of a representation, @skip/@include's booleans. A variable that does not coerce fails execution itself
  * ("Invalid variables are left to execution to report").
  */
-function variablesAsSent(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown>): Record<string, unknown> {
+export function variablesAsSent(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const definition of operation.variableDefinitions ?? []) {
     const name = definition.variable.name.value;

@@ -2,6 +2,7 @@ import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { PERSONAL_PROPERTY_NAMES } from '../domain/analytics.js';
+import { authConfigFrom, authEnvShape, authProblems, type AuthConfig } from './auth-config.js';
 
 /**
  * Configuration comes from the environment only, parsed once at start. A missing or malformed variable stops the
@@ -30,8 +31,13 @@ const envSchema = z.object({
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
   // `_entities` by id answer from a stored answer updated (tracked, pushed, polled) within this age (assumptions I4).
   ENTITY_STORE_MAX_AGE_MS: ms(900_000),
-  // production: introspection, the landing page and "Did you mean" suggestions default to off (DESIGN.md).
-  NODE_ENV: z.string().trim().min(1).default('development'),
+  // production: introspection, the landing page and "Did you mean" suggestions default to off (DESIGN.md), and the
+  // start fails closed (auth-config.ts). Any other value is refused: a typo must not start a development server.
+  NODE_ENV: z
+    .string()
+    .trim()
+    .pipe(z.enum(['production', 'development', 'test'], { error: (issue) => `${JSON.stringify(issue.input)} is not a value this service knows; use production, development or test (unset means development)` }))
+    .default('development'),
   GRAPHQL_INTROSPECTION: flag.optional(),
   GRAPHQL_FIELD_SUGGESTIONS: flag.optional(),
   // Limits on the operation as executed, on every transport (docs/assumptions.md L1-L9).
@@ -48,10 +54,13 @@ const envSchema = z.object({
   WS_CONNECTION_INIT_TIMEOUT_MS: positive(5_000),
   WS_MAX_PAYLOAD_BYTES: positive(1_048_576),
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: positive(50),
-  // Only the router reaches the subgraph: an optional shared secret, and callback hosts for HTTP-callback subscriptions.
+  // Only the router reaches the subgraph: the shared secret (required in production unless waived, auth-config.ts), and
+  // callback hosts for HTTP-callback subscriptions.
   ROUTER_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
   ROUTER_SECRET_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/, 'an HTTP header name').default('Router-Secret'),
   SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS: list.optional(),
+  // Production fails closed: the opt-outs, and the JWKS behind @authenticated / @requiresScopes (auth-config.ts).
+  ...authEnvShape,
 
   SANDBOX: z.enum(['auto', 'on', 'off']).default('auto'),
   SANDBOX_SEED: z.string().default('carrier-subgraph'),
@@ -323,6 +332,8 @@ export interface Config {
     /** Hosts (host or host:port) the subscription-callback plugin may post to. */
     callbackAllowedHosts: string[];
   };
+  /** @authenticated / @requiresScopes in this process, and the production opt-outs in effect (auth-config.ts). */
+  auth: AuthConfig;
   sandbox: { mode: 'auto' | 'on' | 'off'; seed: string; latencyMs: number; timeScale: number };
   http: {
     connectTimeoutMs: number;
@@ -417,7 +428,11 @@ const UPSTREAM_GROUPS: Array<{ base: keyof Env; required: Array<keyof Env> }> = 
   { base: 'WEBHOOK_TLS_CERT_FILE', required: ['WEBHOOK_TLS_KEY_FILE'] },
 ];
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): ConfigResult {
+/**
+ * `serves: false` is for commands that answer no request (the analytics backfill): the production rules about who may
+ * reach /graphql (auth-config.ts) do not apply to them; every value is still checked.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env, { serves = true }: { serves?: boolean } = {}): ConfigResult {
   // An empty variable counts as unset, as in most .env tooling.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -437,6 +452,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (parsed.success && parsed.data.DATA_DIR_LOCK_CHECK_MS * 2 >= parsed.data.DATA_DIR_LOCK_STALE_MS) {
     problems.push('DATA_DIR_LOCK_CHECK_MS: must be under half of DATA_DIR_LOCK_STALE_MS');
   }
+  problems.push(...authProblems(cleaned, { serves }));
   if (!parsed.success || problems.length > 0) return { ok: false, problems };
   return { ok: true, config: toConfig(parsed.data) };
 }
@@ -520,6 +536,7 @@ function toConfig(env: Env): Config {
       callbackAllowedHosts:
         env.SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS ?? (env.NODE_ENV === 'production' ? [] : ['localhost', '127.0.0.1', '[::1]']),
     },
+    auth: authConfigFrom(env),
     sandbox: { mode: env.SANDBOX, seed: env.SANDBOX_SEED, latencyMs: env.SANDBOX_LATENCY_MS, timeScale: env.SANDBOX_TIME_SCALE },
     http: {
       connectTimeoutMs: env.UPSTREAM_CONNECT_TIMEOUT_MS,

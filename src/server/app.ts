@@ -34,6 +34,8 @@ import { fastJsonBody } from './json-body.js';
 import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
 import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
+import { DirectiveRules, directiveAuthPlugin } from '../graphql/directive-auth.js';
+import { bearerVerifier } from './bearer-token.js';
 
 /**
  * `node:http` through `require`, not `import`: an ES import of it builds the module's ESM facade, which reads every
@@ -102,7 +104,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     maxPageSize: config.limits.maxPageSize,
   });
 
-  const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations });
+  // @authenticated / @requiresScopes checked here too, from the bearer token the router forwards (auth-config.ts).
+  const directiveAuth = config.auth.directives.enforced ? { rules: new DirectiveRules(schema), verify: bearerVerifier(config.auth.directives) } : null;
+  const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations, directiveAuth });
 
   const { introspection, fieldSuggestions } = config.server;
   const apollo = new ApolloServer<GraphQLContext>({
@@ -121,6 +125,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: config.server.shutdownTimeoutMs }),
       { async serverWillStart() { return { async drainServer() { await ws.dispose(); } }; } },
       operationLimitsPlugin(limits),
+      ...(directiveAuth ? [directiveAuthPlugin(directiveAuth.rules, directiveAuth.verify)] : []),
       ...(fieldSuggestions ? [] : [hideSuggestionsPlugin()]),
       operationObserverPlugin(operations),
       ...noStorePlugins(),

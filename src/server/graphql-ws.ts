@@ -16,6 +16,8 @@ import type { Config } from '../platform/config.js';
 import type { OperationObserver } from '../graphql/operation-metrics.js';
 import { observeGraphQLWs } from '../graphql/ws-observability.js';
 import { wsConnectionAuthorized } from './router-auth.js';
+import { checkDirectives, type DirectiveRules } from '../graphql/directive-auth.js';
+import type { BearerVerifier } from './bearer-token.js';
 
 export interface GraphQLWsOptions {
   httpServer: Server;
@@ -26,6 +28,8 @@ export interface GraphQLWsOptions {
   contextFor(operation: { subscription: boolean }): GraphQLContext;
   /** Request ids, per-operation metrics and error logging, as Apollo's plugin does for HTTP (ws-observability.ts). */
   observer: OperationObserver;
+  /** @authenticated / @requiresScopes from the connection's bearer token; null when not enforced in this process. */
+  directiveAuth: { rules: DirectiveRules; verify: BearerVerifier } | null;
 }
 
 export interface GraphQLWs {
@@ -34,13 +38,14 @@ export interface GraphQLWs {
 }
 
 /**
- * graphql-ws on /graphql, with what HTTP has: the router's shared secret at connection_init, the same operation limits
+ * graphql-ws on /graphql, with what HTTP has: the router's shared secret at connection_init, @authenticated and
+ * @requiresScopes per operation from the connection's bearer token (when enforced), the same operation limits
  * (tokens, depth, aliases, cost, page sizes, tracking numbers over the executed selection), introspection and field
  * suggestions as configured. Queries and mutations sent over graphql-ws run through the same checks as subscriptions.
  * Plus the transport's own limits: connection_init within WS_CONNECTION_INIT_TIMEOUT_MS (else 4408), messages of at
  * most WS_MAX_PAYLOAD_BYTES (else 1009), at most WS_MAX_SUBSCRIPTIONS_PER_CONNECTION operations at once.
  */
-export function startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer }: GraphQLWsOptions): GraphQLWs {
+export function startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer, directiveAuth }: GraphQLWsOptions): GraphQLWs {
   const { introspection, fieldSuggestions } = config.server;
   const { wsConnectionInitTimeoutMs, wsMaxPayloadBytes, wsMaxSubscriptionsPerConnection } = config.limits;
   const rules = introspection ? specifiedRules : [...specifiedRules, NoSchemaIntrospectionCustomRule];
@@ -51,7 +56,7 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor,
       connectionInitWaitTimeout: wsConnectionInitTimeoutMs,
       // false closes the socket with 4403 Forbidden.
       onConnect: (ctx) => wsConnectionAuthorized(config.routerAccess, ctx.connectionParams, ctx.extra.request),
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         // The operation being started is already counted in ctx.subscriptions.
         if (Object.keys(ctx.subscriptions).length > wsMaxSubscriptionsPerConnection) {
           return [
@@ -72,6 +77,13 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor,
         if (!operation) return [withCode(new GraphQLError('Unable to identify operation'), 'OPERATION_RESOLUTION_FAILURE')];
         const refusal = checkOperation(schema, document, operation, payload.variables ?? {}, limits);
         if (refusal) return [forWs(refusal)];
+        if (directiveAuth) {
+          const variables = payload.variables ?? {};
+          const denied = await checkDirectives(directiveAuth.rules, document, operation, variables, () =>
+            directiveAuth.verify(authorizationOf(ctx.connectionParams, ctx.extra.request.headers.authorization)),
+          );
+          if (denied) return [forWs(denied)];
+        }
         return {
           schema,
           document,
@@ -85,6 +97,15 @@ export function startGraphQLWs({ httpServer, schema, config, limits, contextFor,
     wsServer,
   );
   return { dispose: async () => cleanup.dispose() };
+}
+
+/**
+ * The bearer token of a graphql-ws connection: `authorization` in the connection_init payload (any case; a client or
+ * router that cannot set headers on the upgrade request puts it there), else the upgrade request's header.
+ */
+function authorizationOf(connectionParams: Record<string, unknown> | undefined, header: string | undefined): unknown {
+  const fromPayload = Object.entries(connectionParams ?? {}).find(([key]) => key.toLowerCase() === 'authorization')?.[1];
+  return fromPayload ?? header;
 }
 
 /**

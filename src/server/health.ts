@@ -21,7 +21,8 @@ type UpstreamState = 'configured' | 'simulated' | 'not configured';
  * /healthz is liveness: the process runs and its event loop answers; nothing else is checked, so a slow store or
  * upstream never gets a live process restarted. /readyz is readiness: the store answers a real query, the migrations
  * this code needs are applied, and shutdown has not begun; 503 otherwise. Both say whether the upstreams are real
- * carriers or the simulators, because a "ready" sandbox must never be mistaken for production.
+ * carriers or the simulators, because a "ready" sandbox must never be mistaken for production; /readyz also lists the
+ * production safeguards an operator waived (`warnings`), so an open deployment is never mistaken for a closed one.
  */
 export function healthRouter(deps: HealthDeps): Router {
   const { config, store, lifecycle, mode } = deps;
@@ -55,6 +56,8 @@ export function healthRouter(deps: HealthDeps): Router {
         migrations: { ok: migrationsOk, applied: storeOk ? migrations.version : null, expected: deps.expectedMigration },
         mode,
         upstreams,
+        // The production opt-outs in effect (ROUTER_SHARED_SECRET_DISABLED, AUTH_DIRECTIVES_DISABLED): ready, but open.
+        warnings: config.auth.warnings,
       });
   });
   return router;

@@ -46,6 +46,8 @@ export async function startServer({
   const startLoopDelay = monitorEventLoopDelay({ resolution: 10 });
   startLoopDelay.enable();
   const wantSandbox = sandboxWanted(config);
+  // A waived production safeguard is said at every start (and in /readyz), never silently.
+  for (const warning of config.auth.warnings) logger.warn({ security: true }, `PRODUCTION SAFEGUARD WAIVED: ${warning}`);
   // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
   // Embedded PGlite in DATA_DIR by default (locked to this process), PostgreSQL when DATABASE_URL is set; migrations
   // are applied here.

@@ -20,6 +20,7 @@ import { STORE_BACKENDS } from '../support/database.js';
 import { waitFor } from '../support/wait-for.js';
 import { freePort, startChildServer, type ChildServer } from '../push/child-server.js';
 import { changeInput } from '../realtime/fixtures.js';
+import { SAFEGUARDS_WAIVED } from '../production/auth-support.js';
 
 const run = promisify(execFile);
 const CHANGES = 300;
@@ -40,6 +41,7 @@ describe.each(STORE_BACKENDS)('analytics export over HTTP on $name', (backend) =
     env = {
       ...backendEnv,
       NODE_ENV: 'production',
+      ...SAFEGUARDS_WAIVED,
       SANDBOX: 'off',
       DATA_DIR: dataDir,
       GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,

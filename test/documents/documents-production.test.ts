@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
+import { SAFEGUARDS_WAIVED } from '../production/auth-support.js';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -18,7 +19,7 @@ afterAll(async () => {
 
 async function startProduction(env: Record<string, string>): Promise<ChildServer> {
   // SANDBOX=on: production with the in-process simulators, so no carrier needs configuring for this test.
-  return startChildServer({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: join(dataDir, String(Math.random()).slice(2)), ...env }, undefined, {
+  return startChildServer({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'on', DATA_DIR: join(dataDir, String(Math.random()).slice(2)), ...env }, undefined, {
     startTimeoutMs: 90_000,
   });
 }

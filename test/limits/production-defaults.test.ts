@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postGraphQL } from '../e2e/support.js';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
 import { wsClient, wsExecute, type WsAnswer } from './support.js';
+import { SAFEGUARDS_WAIVED } from '../production/auth-support.js';
 
 const INTROSPECTION = '{ __schema { queryType { name } } }';
 const MISSPELLED_FIELD = '{ shipmnt(carrier: CARRIER_B, trackingNumber: "100000000013") { id } }';
@@ -31,9 +32,9 @@ async function start(env: Record<string, string>): Promise<ChildServer> {
 beforeAll(async () => {
   // Settled one by one, so a server that did start is stopped in afterAll even when another failed to.
   const started = await Promise.allSettled([
-    start({ NODE_ENV: 'production' }),
+    start({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED }),
     start({ NODE_ENV: 'development' }),
-    start({ NODE_ENV: 'production', GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }),
+    start({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, GRAPHQL_INTROSPECTION: 'true', GRAPHQL_FIELD_SUGGESTIONS: 'true' }),
   ]);
   const [production, development, overridden] = started.map((s) => (s.status === 'fulfilled' ? s.value : null));
   Object.assign(servers, { production, development, productionOverridden: overridden });

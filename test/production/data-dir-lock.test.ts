@@ -9,12 +9,14 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 let dataDir: string;
 const children: ChildServer[] = [];
 const STALE_MS = 1_000;
 const env = () => ({
   NODE_ENV: 'production',
+  ...SAFEGUARDS_WAIVED,
   SANDBOX: 'on',
   DATA_DIR: dataDir,
   WATCHERS_ENABLED: 'false',

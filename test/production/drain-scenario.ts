@@ -14,6 +14,7 @@ import { startSandbox } from '../../sandbox/index.js';
 import { startChildServer } from '../push/child-server.js';
 import { waitFor } from '../support/wait-for.js';
 import { gauge, RawConnection, startGate, subscribeOverWs, type RawResponse } from './support.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 /** Far more than a drain takes here; a process still running then has hung (as before issue 7). */
 const EXIT_WAIT_MS = 60_000;
@@ -49,6 +50,7 @@ export async function observeDrain(options: {
       ...sandboxEnv(sandbox),
       CARRIER_B_BASE_URL: gate.origin,
       NODE_ENV: 'production',
+      ...SAFEGUARDS_WAIVED,
       SANDBOX: 'off',
       DATA_DIR: dataDir,
       ...options.env,

@@ -13,6 +13,7 @@ import { startChildServer } from '../push/child-server.js';
 import { ensureBuilt } from './build.js';
 import { copyLines, dockerStages, removedModules } from './dockerfile-stage.js';
 import { observeDrain, type DrainObservation } from './drain-scenario.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 beforeAll(async () => {
   await ensureBuilt();
@@ -105,7 +106,7 @@ describe('the Docker runtime stage\'s files (no sandbox/, tsx or esbuild), start
   });
 
   it('starts in production with the upstreams of .env, serves them and stops with exit 0', async () => {
-    const child = await startChildServer({ NODE_ENV: 'production', SANDBOX: 'off', DATA_DIR: dataDir }, undefined, {
+    const child = await startChildServer({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', DATA_DIR: dataDir }, undefined, {
       command: ['npm', 'run', 'start:prod'],
       cwd: tree,
       startTimeoutMs: 90_000,
@@ -129,7 +130,7 @@ describe('the Docker runtime stage\'s files (no sandbox/, tsx or esbuild), start
   it('the same files with SANDBOX=on fail for want of the simulators (so the start above never loaded them)', async () => {
     await expect(
       // The data directory of the start above (initialised already, released at its exit): the refusal comes sooner.
-      startChildServer({ NODE_ENV: 'production', SANDBOX: 'on', DATA_DIR: dataDir }, undefined, {
+      startChildServer({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'on', DATA_DIR: dataDir }, undefined, {
         command: [resolve('node_modules/.bin/node'), 'dist/src/main.js'],
         cwd: tree,
         startTimeoutMs: 90_000,
