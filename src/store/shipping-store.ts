@@ -359,7 +359,8 @@ export class ShippingStore {
   }
 
   /**
-   * Claims up to `limit` due labels (PENDING or UNKNOWN, next attempt due): locked with SKIP LOCKED (rows another
+   * Claims up to `limit` due labels (PENDING or UNKNOWN, or FAILED by a reconciliation and watched for a late
+   * appearance; next attempt due): locked with SKIP LOCKED (rows another
    * replica is claiming are passed over), their next attempt pushed to `leaseUntil` and their attempts counted in the
    * same statement, so no other replica sees them due until the lease runs out; the claim's attempt number guards
    * every write the claimer makes afterwards.
@@ -394,7 +395,7 @@ export class ShippingStore {
     const { rows } = await this.db.query<LabelRow>(
       `WITH due AS (
          SELECT id AS due_id FROM labels
-         WHERE state IN ('PENDING', 'UNKNOWN') AND next_attempt_at IS NOT NULL AND next_attempt_at <= $1
+         WHERE state IN ('PENDING', 'UNKNOWN', 'FAILED') AND next_attempt_at IS NOT NULL AND next_attempt_at <= $1
            AND ($4::text IS NULL OR id = $4)
          ORDER BY next_attempt_at, id
          LIMIT $2

@@ -3,8 +3,9 @@ import type { Shipment } from '../../domain/shipment.js';
 import type { CreatedShipment, ReconcileResult, ShipmentRequest } from '../../domain/shipping.js';
 import type { CarrierBConfig } from '../../platform/config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
-import { shipmentsFromReferenceAnswer } from './answer.js';
-import { postReferenceNumbers } from './client.js';
+import type { TrackRequest } from '../../domain/tracking.js';
+import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';
+import { buildTrackRequest, postReferenceNumbers, postTrackingNumbers } from './client.js';
 import { PURCHASE_REFERENCE_TYPE, isGroundService, tenderOf } from './ship-units.js';
 import type { WireReferenceRequest } from './wire.js';
 
@@ -40,6 +41,38 @@ export async function reconcileByPurchaseReference(
   }
   if (shipments.length === 0) return { kind: 'NOT_CREATED' };
   return { kind: 'FOUND', shipment: createdFromTracking(shipments, request) };
+}
+
+/**
+ * An operator's settlement: the shipment with this tracking number, looked up by the seed's tracking by number. Not
+ * known to the carrier: NOT_CREATED (no such shipment); a failed lookup: INCONCLUSIVE. Never creates.
+ */
+export async function findByTrackingNumber(client: UpstreamClient, config: CarrierBConfig, trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
+  const track: TrackRequest = {
+    carrier: 'CARRIER_B',
+    trackingNumber,
+    division: null,
+    carrierCode: null,
+    carrierUniqueId: null,
+    shipDateBegin: null,
+    shipDateEnd: null,
+    language: null,
+    ecommerceIdType: null,
+    includeEvents: false,
+  };
+  try {
+    const answer = await postTrackingNumbers(client, buildTrackRequest([track]), config.locale);
+    const outcome = outcomesFromTrackAnswer(answer, [track], false)[0];
+    if (!outcome || !outcome.ok) {
+      if (outcome && outcome.error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+      return { kind: 'INCONCLUSIVE', reason: outcome ? outcome.error.message : 'tracking answered nothing for the number' };
+    }
+    if (outcome.shipments.length === 0) return { kind: 'NOT_CREATED' };
+    return { kind: 'FOUND', shipment: createdFromTracking(outcome.shipments, request) };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+    return { kind: 'INCONCLUSIVE', reason: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 function createdFromTracking(shipments: readonly Shipment[], request: ShipmentRequest): CreatedShipment {

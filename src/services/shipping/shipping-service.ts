@@ -64,6 +64,10 @@ export interface ShippingSettings {
   retryBaseMs: number;
   /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */
   retryMaxMs: number;
+  /** SHIPPING_LATE_WATCH_MS: how long a label failed by a reconciliation is still looked up (default a day). */
+  lateWatchMs?: number;
+  /** SHIPPING_LATE_WATCH_INTERVAL_MS: how often during that watch (default 15 minutes). */
+  lateWatchIntervalMs?: number;
   /** Labels one worker pass claims at most (default 50). */
   workerBatch?: number;
   /** SHIPPING_WORKER_ENABLED; default true. */
