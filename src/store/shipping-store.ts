@@ -313,6 +313,15 @@ export class ShippingStore {
     return (await withDocuments(this.db, rows))[0] ?? null;
   }
 
+  /** Another label of this carrier already holding this tracking number (an operator's settlement must not reuse it). */
+  async labelWithTrackingNumber(carrier: Carrier, trackingNumber: string, exceptId: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM labels WHERE carrier = $1 AND tracking_number = $2 AND id <> $3 LIMIT 1`,
+      [carrier, trackingNumber, exceptId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async labelsByIds(ids: readonly string[]): Promise<StoredLabel[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.db.query<LabelRow>('SELECT * FROM labels WHERE id = ANY($1::text[])', [[...ids]]);

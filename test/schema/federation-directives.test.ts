@@ -59,6 +59,7 @@ describe('federation directives for the router', () => {
       'Mutation.fetchShipmentDocument',
       'Mutation.requeueAnalyticsEvent',
       'Mutation.schedulePickup',
+      'Mutation.settleLabel',
       'Mutation.subscribeEmailNotifications',
       'Mutation.tenderLabels',
       'Mutation.unwatchShipment',
@@ -69,7 +70,8 @@ describe('federation directives for the router', () => {
       'Mutation.watchShipment',
     ]);
     // Issue 9: a label, a return tag and a manifest or close are charged by the carrier (docs/assumptions.md SG11).
-    for (const spends of ['createShipment', 'createReturn', 'tenderLabels']) expect(scopesOf(`Mutation.${spends}`)).toEqual([['shipping:purchase']]);
+    // Settling a lost purchase decides whether a label was bought: the same access as buying it.
+    for (const spends of ['createShipment', 'createReturn', 'tenderLabels', 'settleLabel']) expect(scopesOf(`Mutation.${spends}`)).toEqual([['shipping:purchase']]);
     for (const manages of ['validateShipment', 'cancelShipment', 'cancelReturn', 'uploadShipmentImage', 'uploadCommercialInvoice', 'fetchShipmentDocument']) {
       expect(scopesOf(`Mutation.${manages}`)).toEqual([['shipping:manage']]);
     }
