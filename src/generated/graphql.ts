@@ -1369,6 +1369,11 @@ export type Mutation = {
    */
   settleLabel: SettleLabelPayload;
   /**
+   * Settle a pickup whose booking answer was lost (UNKNOWN): the confirmation number the carrier gave (SCHEDULED) or
+   * not booked (FAILED). Nothing is sent to the carrier. Settling the same way again answers the pickup.
+   */
+  settlePickup: SettlePickupPayload;
+  /**
    * Subscribe up to four people to a shipment's email notifications (Carrier B). Checked before any call; sent once,
    * never retried (the carrier will send mail).
    */
@@ -1442,6 +1447,11 @@ export type MutationSchedulePickupArgs = {
 
 export type MutationSettleLabelArgs = {
   input: SettleLabelInput;
+};
+
+
+export type MutationSettlePickupArgs = {
+  input: SettlePickupInput;
 };
 
 
@@ -2746,6 +2756,33 @@ export type SettleLabelPayload = {
   warnings: Array<CarrierWarning>;
 };
 
+/**
+ * An operator's settlement of a pickup whose booking answer was lost. Give exactly one of `confirmationNumber` and
+ * `notCreated`.
+ */
+export type SettlePickupInput = {
+  /**
+   * The confirmation number the carrier gave for this booking, as the operator learnt it from the carrier. No carrier
+   * offers a lookup of pickups, so it is recorded as given (the pickup says an operator settled it).
+   */
+  confirmationNumber?: InputMaybe<Scalars['String']['input']>;
+  /** True: the carrier booked nothing for this request (checked with the carrier by the operator); the pickup becomes FAILED. */
+  notCreated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The pickup (`Pickup:<uuid>`), UNKNOWN. */
+  pickupId: Scalars['ID']['input'];
+};
+
+/** The answer of `settlePickup`. */
+export type SettlePickupPayload = {
+  __typename?: 'SettlePickupPayload';
+  /** The settled pickup (SCHEDULED or FAILED); null when refused. */
+  pickup?: Maybe<Pickup>;
+  /** What the caller refused. */
+  userErrors: Array<UserError>;
+  /** Soft failures; empty when none. */
+  warnings: Array<CarrierWarning>;
+};
+
 /** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
 export type Shipment = {
   __typename?: 'Shipment';
@@ -3793,6 +3830,8 @@ export type ResolversTypes = ResolversObject<{
   ServiceabilityResult: ResolverTypeWrapper<ServiceabilityResultModelModel>;
   SettleLabelInput: SettleLabelInput;
   SettleLabelPayload: ResolverTypeWrapper<Omit<SettleLabelPayload, 'label'> & { label?: Maybe<ResolversTypes['Label']> }>;
+  SettlePickupInput: SettlePickupInput;
+  SettlePickupPayload: ResolverTypeWrapper<Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversTypes['Pickup']> }>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
@@ -3978,6 +4017,8 @@ export type ResolversParentTypes = ResolversObject<{
   ServiceabilityResult: ServiceabilityResultModelModel;
   SettleLabelInput: SettleLabelInput;
   SettleLabelPayload: Omit<SettleLabelPayload, 'label'> & { label?: Maybe<ResolversParentTypes['Label']> };
+  SettlePickupInput: SettlePickupInput;
+  SettlePickupPayload: Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversParentTypes['Pickup']> };
   Shipment: ShipmentModel;
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ShipmentReference;
@@ -4473,6 +4514,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   requeueAnalyticsEvent?: Resolver<ResolversTypes['RequeueAnalyticsEventPayload'], ParentType, ContextType, RequireFields<MutationRequeueAnalyticsEventArgs, 'input'>>;
   schedulePickup?: Resolver<ResolversTypes['PickupBookingPayload'], ParentType, ContextType, RequireFields<MutationSchedulePickupArgs, 'input'>>;
   settleLabel?: Resolver<ResolversTypes['SettleLabelPayload'], ParentType, ContextType, RequireFields<MutationSettleLabelArgs, 'input'>>;
+  settlePickup?: Resolver<ResolversTypes['SettlePickupPayload'], ParentType, ContextType, RequireFields<MutationSettlePickupArgs, 'input'>>;
   subscribeEmailNotifications?: Resolver<ResolversTypes['SubscribeEmailNotificationsPayload'], ParentType, ContextType, RequireFields<MutationSubscribeEmailNotificationsArgs, 'input'>>;
   tenderLabels?: Resolver<ResolversTypes['TenderLabelsPayload'], ParentType, ContextType, RequireFields<MutationTenderLabelsArgs, 'input'>>;
   unwatchShipment?: Resolver<ResolversTypes['UnwatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'input'>>;
@@ -4828,6 +4870,12 @@ export type SettleLabelPayloadResolvers<ContextType = GraphQLContext, ParentType
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
+export type SettlePickupPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SettlePickupPayload'] = ResolversParentTypes['SettlePickupPayload']> = ResolversObject<{
+  pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shipment'] = ResolversParentTypes['Shipment'], FederationReferenceType extends FederationReferenceTypes['Shipment'] = FederationReferenceTypes['Shipment']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Shipment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
@@ -5155,6 +5203,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ServiceabilityOutcome?: ServiceabilityOutcomeResolvers<ContextType>;
   ServiceabilityResult?: ServiceabilityResultResolvers<ContextType>;
   SettleLabelPayload?: SettleLabelPayloadResolvers<ContextType>;
+  SettlePickupPayload?: SettlePickupPayloadResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
