@@ -61,6 +61,8 @@ export class Settlements extends AfterPurchase {
       return { label: publicLabel((await this.deps.label(label.id)) ?? label) };
     }
     const trackingNumber = input.trackingNumber!;
+    // A return's shipment is the carrier's return tag or label, which tracking does not map back to a return here.
+    if (label.kind !== 'OUTBOUND') throw new InputError('input.trackingNumber', 'a return can only be settled as notCreated here; check its tag with the carrier');
     const connector = this.deps.shippingFor(label.carrier, label.division);
     if (!connector?.findShipment) {
       throw new InputError('input.trackingNumber', `${named(label.carrier, label.division)} offers no tracking here to check it by`);
