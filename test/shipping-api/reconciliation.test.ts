@@ -112,6 +112,27 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       await waitFor(async () => (await keyRows()) === 0, { timeoutMs: 4_000 });
     });
 
+    it("an operator settles an UNKNOWN Carrier B label with the carrier's tracking number, checked by tracking first; an unknown number is refused on input.trackingNumber", async () => {
+      proxy.add({ method: 'POST', path: CREATE, times: 1, dropAnswer: 'reset' });
+      const stopLookups = proxy.add({ method: 'POST', path: REFERENCE_LOOKUP, status: { code: 503, body: '{}', contentType: 'application/json' } });
+      try {
+        const answer = await createShipment(e2e, carrierBShipment('settle-b-1', { orderId: 'ORDER-SETTLE-B' }));
+        const label = answer.data.createShipment.purchase.label;
+        expect(label.state).toBe('UNKNOWN');
+        const created = proxy.forwarded('POST', CREATE).find((x) => x.body.includes('ORDER-SETTLE-B'));
+        const made = JSON.parse(created!.upstreamBody!).output.transactionShipments[0].masterTrackingNumber as string;
+        const unknown = await e2e.gql(SETTLE, { input: { labelId: label.id, trackingNumber: '999999999404' } });
+        expect(unknown.data.settleLabel).toMatchObject({ label: null, userErrors: [{ field: ['input', 'trackingNumber'], code: 'BAD_USER_INPUT' }] });
+        const settled = await e2e.gql(SETTLE, { input: { labelId: label.id, trackingNumber: made } });
+        expect(settled.data.settleLabel.userErrors).toEqual([]);
+        expect(settled.data.settleLabel.label).toMatchObject({ id: label.id, state: 'PURCHASED', trackingNumber: made });
+        expect(proxy.seen.some((x) => x.url.startsWith('/track/v1/trackingnumbers'))).toBe(true);
+        expect(proxy.forwarded('POST', CREATE).filter((x) => x.body.includes('ORDER-SETTLE-B'))).toHaveLength(1);
+      } finally {
+        stopLookups();
+      }
+    });
+
     it('no shipment is bought through an invented endpoint: an express purchase whose answer was lost stays UNKNOWN without any lookup the carrier does not show, and an operator settles it by its waybill', async () => {
       const express = e2e.faults.groupAExpress!;
       express.add({ method: 'POST', path: EXPRESS_CREATE, times: 1, dropAnswer: 'reset' });
