@@ -25,7 +25,7 @@ import { throwInputErrors } from '../shipping/input-errors.js';
 import { purchaseReference, requestHash } from '../shipping/purchase-key.js';
 import { failureOf, handleOf, requestOfShipmentPickup, scheduledPatch } from './pickup-records.js';
 import type { Pickup, PickupCancellationOutcome, PickupOutcome, PickupsApi, PickupUpdate } from './pickups-api.js';
-import type { SettlePickupInput } from './pickup-settlement.js';
+import { settleStoredPickup, type SettlePickupInput } from './pickup-settlement.js';
 
 export interface PickupsServiceDeps {
   store: Store;
@@ -239,20 +239,7 @@ export class PickupsService implements PickupsApi {
   /** An operator's settlement of an UNKNOWN pickup (pickup-settlement.ts); the same settlement again answers the pickup. */
   async settlePickup(input: SettlePickupInput): Promise<Pickup> {
     const stored = await this.existing(input.pickupId);
-    if (input.confirmationNumber !== null && stored.state === 'SCHEDULED' && stored.confirmationNumber === input.confirmationNumber) return stored;
-    if (input.notCreated && stored.state === 'FAILED' && stored.failure?.code === 'SETTLED_NOT_CREATED') return stored;
-    if (stored.state !== 'UNKNOWN') throw new InputError('input.pickupId', `is ${stored.state}; only a pickup whose booking outcome is UNKNOWN can be settled`);
-    const lost = stored.failure ? ` (the answer had been lost: ${stored.failure.code} ${stored.failure.message})` : '';
-    let written = false;
-    if (input.notCreated) {
-      const failure = { code: 'SETTLED_NOT_CREATED', message: `an operator recorded that the carrier booked nothing${lost}`, carrierCode: stored.failure?.carrierCode ?? null, transactionId: stored.failure?.transactionId ?? null };
-      written = await new PickupsStore(this.deps.store).updatePickup(stored.id, { state: 'FAILED', failure }, ['UNKNOWN'], this.now());
-    } else {
-      const note = { code: 'SETTLED_BY_OPERATOR', message: `The booking answer was lost${lost}; an operator recorded confirmation ${input.confirmationNumber} from the carrier (no lookup of pickups exists to check it).`, type: 'NOTE' as const };
-      const patch = { state: 'SCHEDULED' as const, confirmationNumber: input.confirmationNumber, warnings: [...stored.warnings, note], failure: null };
-      await this.writeWithEvent(stored.id, 'SCHEDULED', async (tx, at) => (written = await new PickupsStore(tx).updatePickup(stored.id, patch, ['UNKNOWN'], at)));
-    }
-    if (!written) throw new InputError('input.pickupId', 'was settled meanwhile; read it again');
+    await settleStoredPickup(this.deps.store, stored, input, this.now());
     return this.stored(stored.id);
   }
 

@@ -267,7 +267,7 @@ export class LabelJobs {
           const { documents, warnings } = await documentsToStore(result.shipment.documents, connector.downloadDocument?.bind(connector));
           const late: CarrierWarning = {
             code: 'FOUND_AFTER_FAILED',
-            message: `This label was recorded FAILED (${label.failure?.code ?? 'NOT_CREATED'}) on ${label.updatedAt.toISOString()}, but the carrier's shipment appeared later: it is PURCHASED. Check that it was not bought again in its place.`,
+            message: `This label was recorded FAILED (${label.failure?.code ?? 'NOT_CREATED'}: a lookup found nothing), but the carrier's shipment appeared later: it is PURCHASED. Check that it was not bought again in its place.`,
             type: 'WARNING',
           };
           const stored = await this.records.purchased(label.id, result.shipment, documents, [late, ...warnings], this.now(), {}, claim);
