@@ -128,7 +128,8 @@ export interface HealthConnector {
  * - `processingGraceMs`: how long after a creation was sent the carrier may still be making it (the request held by
  *   the network or the carrier well past our timeout); a lookup proves NOT_CREATED only once it passed.
  * - `findShipment` looks a shipment up by the carrier's tracking number with the carrier's own tracking (the operator's
- *   settlement checks the number exists, and names our reference when the carrier shows it); never creates.
+ *   settlement checks the number exists, and names our reference when the carrier shows it): FOUND, NOT_CREATED (no
+ *   such shipment), INCONCLUSIVE (it is someone else's); a failed call rejects with its UpstreamError. Never creates.
  */
 export interface ShippingConnector {
   readonly upstream: CarrierInterface;

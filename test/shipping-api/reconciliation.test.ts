@@ -147,6 +147,10 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       expect(made).toBeDefined();
 
       // Refusals name the field, before any carrier call.
+      const malformed = await e2e.gql(SETTLE, { input: { labelId: 'Label:nope', notCreated: true } });
+      expect(malformed.data.settleLabel).toMatchObject({ label: null, userErrors: [{ field: ['input', 'labelId'], code: 'BAD_USER_INPUT' }] });
+      const unknownLabel = await e2e.gql(SETTLE, { input: { labelId: 'Label:00000000-0000-4000-8000-000000000000', notCreated: true } });
+      expect(unknownLabel.data.settleLabel).toMatchObject({ label: null, userErrors: [{ field: ['input', 'labelId'], code: 'NOT_FOUND' }] });
       const bothOrNeither = await e2e.gql(SETTLE, { input: { labelId: label.id } });
       expect(bothOrNeither.data.settleLabel).toMatchObject({ label: null, userErrors: [{ field: ['input', 'trackingNumber'], code: 'BAD_USER_INPUT' }] });
       const unknownWaybill = await e2e.gql(SETTLE, { input: { labelId: label.id, trackingNumber: '6999999404' } });

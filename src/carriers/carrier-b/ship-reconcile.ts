@@ -45,7 +45,7 @@ export async function reconcileByPurchaseReference(
 
 /**
  * An operator's settlement: the shipment with this tracking number, looked up by the seed's tracking by number. Not
- * known to the carrier: NOT_CREATED (no such shipment); a failed lookup: INCONCLUSIVE. Never creates.
+ * known to the carrier: NOT_CREATED (no such shipment); a failed lookup rejects with its UpstreamError. Never creates.
  */
 export async function findByTrackingNumber(client: UpstreamClient, config: CarrierBConfig, trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
   const track: TrackRequest = {
@@ -60,19 +60,21 @@ export async function findByTrackingNumber(client: UpstreamClient, config: Carri
     ecommerceIdType: null,
     includeEvents: false,
   };
+  let outcome;
   try {
     const answer = await postTrackingNumbers(client, buildTrackRequest([track]), config.locale);
-    const outcome = outcomesFromTrackAnswer(answer, [track], false)[0];
-    if (!outcome || !outcome.ok) {
-      if (outcome && outcome.error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
-      return { kind: 'INCONCLUSIVE', reason: outcome ? outcome.error.message : 'tracking answered nothing for the number' };
-    }
-    if (outcome.shipments.length === 0) return { kind: 'NOT_CREATED' };
-    return { kind: 'FOUND', shipment: createdFromTracking(outcome.shipments, request) };
+    outcome = outcomesFromTrackAnswer(answer, [track], false)[0];
   } catch (error) {
     if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
-    return { kind: 'INCONCLUSIVE', reason: error instanceof Error ? error.message : String(error) };
+    throw error;
   }
+  if (!outcome) return { kind: 'INCONCLUSIVE', reason: 'tracking answered nothing for the number' };
+  if (!outcome.ok) {
+    if (outcome.error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+    throw outcome.error;
+  }
+  if (outcome.shipments.length === 0) return { kind: 'NOT_CREATED' };
+  return { kind: 'FOUND', shipment: createdFromTracking(outcome.shipments, request) };
 }
 
 function createdFromTracking(shipments: readonly Shipment[], request: ShipmentRequest): CreatedShipment {

@@ -71,7 +71,8 @@ export class Settlements extends AfterPurchase {
     if (other) throw new InputError('input.trackingNumber', `is already the shipment of label ${other}`);
     const found = await connector.findShipment(trackingNumber, { ...label.request, purchaseReference: label.purchaseReference });
     if (found.kind === 'NOT_CREATED') throw new InputError('input.trackingNumber', 'the carrier tracks no shipment with this number');
-    if (found.kind === 'INCONCLUSIVE') throw new InputError('input.trackingNumber', `could not be confirmed by the carrier's tracking: ${found.reason}`);
+    // A tracking call that failed rejected with its typed UpstreamError (a GraphQL error: unavailability, not input).
+    if (found.kind === 'INCONCLUSIVE') throw new InputError('input.trackingNumber', `is not confirmed by the carrier's tracking: ${found.reason}`);
     const note: CarrierWarning = {
       code: 'SETTLED_BY_OPERATOR',
       message: `The outcome of this purchase was ${label.state === 'FAILED' ? `recorded FAILED (${label.failure?.code})` : 'lost'}; an operator settled it with ${trackingNumber}, checked by the carrier's tracking.`,

@@ -252,18 +252,19 @@ describe('Group A express creation is sent once; a lost answer is never bought a
     expect(gets.map((r) => new URL(r.path, 'http://x').pathname)).toEqual(['/expressapi/test/tracking']);
   });
 
-  it("findShipment is NOT_CREATED for a waybill the carrier does not know, INCONCLUSIVE for one carrying none of the label's references or when tracking fails", async () => {
+  it("findShipment is NOT_CREATED for a waybill the carrier does not know, INCONCLUSIVE for one carrying none of the label's references, and rejects typed when tracking fails", async () => {
     const s = await connect();
     await created(s, shipmentRequest());
     // The sandbox knows no waybill ending 404.
     expect(await s.shipping.findShipment!('6999999404', shipmentRequest())).toEqual({ kind: 'NOT_CREATED' });
     // Another shipper's waybill (the sandbox tracks any other 10 digits, with its own order reference).
     expect(await s.shipping.findShipment!('6999999999', shipmentRequest())).toMatchObject({ kind: 'INCONCLUSIVE', reason: expect.stringContaining('none of this label') });
-    // Tracking is a GET: retried once on 503; failing twice leaves nothing proven.
+    // Tracking is a GET: retried once on 503; failing twice is the carrier's typed unavailability, not a verdict.
     s.sandbox.failNext('groupAExpress', { status: 503, count: 2 });
     const waybill = s.sandbox.expressShipping.shipments()[0]!.waybill;
-    const result = await s.shipping.findShipment!(waybill, shipmentRequest());
-    expect(result.kind).toBe('INCONCLUSIVE');
+    const error = await rejection(s.shipping.findShipment!(waybill, shipmentRequest()));
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).code).toBe('UPSTREAM_UNAVAILABLE');
   });
 
   it('a refusal (400) is not outcomeUnknown, and nothing was created', async () => {

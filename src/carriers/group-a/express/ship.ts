@@ -82,7 +82,8 @@ export class ExpressShippingConnector implements ShippingConnector {
 
   /**
    * The operator's settlement: the seed's express tracking, GET `/tracking?shipmentTrackingNumber=`. A 404 (X1): no
-   * such shipment; a shipment whose shown references are none of ours, or any other failure: INCONCLUSIVE. What tracking gives is less than the creation answer: the waybill,
+   * such shipment; a shipment whose shown references are none of ours: INCONCLUSIVE; any other failure rejects with
+   * its UpstreamError (unavailability is not the operator's mistake). What tracking gives is less than the creation answer: the waybill,
    * its pieces and the product; no charges and no documents (those came only in the lost answer). Never creates.
    */
   async findShipment(trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
@@ -96,9 +97,9 @@ export class ExpressShippingConnector implements ShippingConnector {
         schema: expressTrackingAnswer,
       });
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      if (error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
-      return { kind: 'INCONCLUSIVE', reason: `${error.code}: ${error.message}` };
+      // Unknown to the carrier (X1): no such shipment. Any other failure is the carrier's, typed, for the caller.
+      if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+      throw error;
     }
     const found = answer.shipments.find((s) => s.shipmentTrackingNumber === trackingNumber);
     if (!found) return { kind: 'NOT_CREATED' };
