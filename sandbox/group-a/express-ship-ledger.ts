@@ -9,7 +9,7 @@ import type { GroupAShipment } from './numbers.js';
 /**
  * The express simulator's ledger of created shipments (one per sandbox, keyed by its context): what `POST /shipments`
  * created, so that the waybill tracks on express `/tracking` and on unified `/track/shipments` from creation
- * (numbers.ts asks `createdExpressShipment` first), the reference lookup finds it, cancellation marks it, proof of
+ * (numbers.ts asks `createdExpressShipment` first), cancellation marks it, proof of
  * delivery exists once its plan reaches delivery, and uploads are recorded. sandbox/README.md "Express shipping".
  */
 
@@ -20,7 +20,7 @@ export interface CreatedExpressShipment {
   /** What tracking shows: its plan starts at creation (LABEL_CREATED at `createdAt`, then pickup, transit, delivery). */
   tracked: GroupAShipment;
   dispatchConfirmationNumber: string | null;
-  /** The creation answer as sent, documents included (the reference lookup repeats it, SX5). */
+  /** The creation answer as sent, documents included. */
   answer: Record<string, unknown>;
   cancelledAt: Date | null;
   cancelReason: string | null;

@@ -2,7 +2,6 @@ import bwipjs from 'bwip-js/node';
 import { renderLabelDocument } from '../core/label-document.js';
 import type { ParsedRateRequest } from './express-rating-request.js';
 import { rateAnswer } from './express-rating-products.js';
-import type { CreatedExpressShipment } from './express-ship-ledger.js';
 import type { ParsedShipRequest } from './express-ship-request.js';
 import type { GroupAShipment } from './numbers.js';
 
@@ -174,9 +173,4 @@ export async function renderCreationAnswer(input: RenderInput): Promise<Record<s
   };
   if (input.warnings.length > 0) answer['warnings'] = input.warnings;
   return answer;
-}
-
-/** The reference lookup's entry for a created shipment (SX5): the creation answer, with its state. */
-export function lookupEntry(entry: CreatedExpressShipment, status: string): Record<string, unknown> {
-  return { ...entry.answer, status };
 }

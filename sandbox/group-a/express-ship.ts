@@ -2,22 +2,20 @@ import { isRecord, readJson, type SandboxRequest, type SandboxResponse } from '.
 import type { Guard, Route } from '../core/simulator.js';
 import type { SandboxContext } from '../context.js';
 import { shipmentProgress } from '../data/shipment.js';
-import { expressShipmentStatus } from './express-vocabulary.js';
-import { type CreatedExpressShipment, expressLedger, trackedShipmentOf } from './express-ship-ledger.js';
-import { creationWarnings, lookupEntry, priceShipment, renderCreationAnswer } from './express-ship-render.js';
+import { expressLedger, trackedShipmentOf } from './express-ship-ledger.js';
+import { creationWarnings, priceShipment, renderCreationAnswer } from './express-ship-render.js';
 import { readShipRequest } from './express-ship-request.js';
 import { problem } from './problem.js';
 
 /**
  * Express shipping routes under one prefix (seed 000, Endpoints B; docs/assumptions.md SX1-SX7): `POST /shipments`
- * (creates: `acts: true`, so `loseNextAnswer` applies), `GET /shipments?customerReference=` (the reference lookup)
- * and `POST /shipments/cancel`. They take the rating routes' guards (HTTP Basic and, under `/expressapi/test`, the
+ * (creates: `acts: true`, so `loseNextAnswer` applies) and `POST /shipments/cancel`. No lookup by reference: the seed
+ * shows none, so a lost creation answer is found only by its waybill (express `/tracking`). They take the rating routes' guards (HTTP Basic and, under `/expressapi/test`, the
  * daily quota every express call shares).
  */
 export function expressShipRoutes(ctx: SandboxContext, prefix: string, guards: readonly Guard[]): Route[] {
   return [
     { method: 'POST', path: `${prefix}/shipments`, kind: 'business', guards, acts: true, handle: (req) => create(ctx, req) },
-    { method: 'GET', path: `${prefix}/shipments`, kind: 'business', guards, handle: (req) => lookup(ctx, req) },
     { method: 'POST', path: `${prefix}/shipments/cancel`, kind: 'business', guards, handle: (req) => cancel(ctx, req) },
   ];
 }
@@ -48,24 +46,6 @@ async function create(ctx: SandboxContext, req: SandboxRequest): Promise<Sandbox
   });
   ledger.shipments.set(waybill, { waybill, createdAt, request, tracked, dispatchConfirmationNumber, answer, cancelledAt: null, cancelReason: null });
   return { status: 201, json: answer };
-}
-
-/** The state the lookup reports: `cancelled`, else the tracking status of the latest step. */
-function stateOf(entry: CreatedExpressShipment, now: Date): string {
-  if (entry.cancelledAt) return 'cancelled';
-  return expressShipmentStatus(shipmentProgress(entry.tracked.shipment, now).latest?.kind);
-}
-
-/** SX5: every created shipment carrying the reference (shipment or package level), oldest first; none is `[]`. */
-function lookup(ctx: SandboxContext, req: SandboxRequest): SandboxResponse {
-  const reference = req.query.get('customerReference')?.trim() ?? '';
-  if (reference === '') return problem(req, 400, 'The query parameter customerReference is required.');
-  const now = ctx.clock.now();
-  const shipments = [...expressLedger(ctx).shipments.values()]
-    .filter((e) => e.request.references.includes(reference) || e.request.packages.some((p) => p.references.includes(reference)))
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-    .map((e) => lookupEntry(e, stateOf(e, now)));
-  return { status: 200, json: { shipments } };
 }
 
 /**

@@ -123,7 +123,13 @@ export interface HealthConnector {
  *   customer-reference kind). It rejects with UpstreamError; an error whose `outcomeUnknown(error)` is true (timeout,
  *   connection reset, 5xx after the body was sent) makes the label UNKNOWN, anything else FAILED.
  * - `reconcile` looks the purchase up by `purchaseReference` (Carrier B `/track/v1/referencenumbers`, e-commerce
- *   tracking by the caller's package id, express by the reference lookup of docs/assumptions.md) and never creates.
+ *   tracking by the caller's package id) and never creates. A carrier that publishes no way to find a shipment by our
+ *   reference has none (express): its lost answers stay UNKNOWN until an operator settles them (`settleLabel`).
+ * - `processingGraceMs`: how long after a creation was sent the carrier may still be making it (the request held by
+ *   the network or the carrier well past our timeout); a lookup proves NOT_CREATED only once it passed.
+ * - `findShipment` looks a shipment up by the carrier's tracking number with the carrier's own tracking (the operator's
+ *   settlement checks the number exists, and names our reference when the carrier shows it): FOUND, NOT_CREATED (no
+ *   such shipment), INCONCLUSIVE (it is someone else's); a failed call rejects with its UpstreamError. Never creates.
  */
 export interface ShippingConnector {
   readonly upstream: CarrierInterface;
@@ -139,7 +145,9 @@ export interface ShippingConnector {
   create(request: ShipmentRequest): Promise<CreateShipmentAnswer>;
   /** Carrier B async jobs: poll the results operation once. */
   jobResult?(jobId: string, accountNumber: string): Promise<ShipmentJobResult>;
-  reconcile(request: ShipmentRequest, sentAt: Date): Promise<ReconcileResult>;
+  reconcile?(request: ShipmentRequest, sentAt: Date): Promise<ReconcileResult>;
+  readonly processingGraceMs?: number | undefined;
+  findShipment?(trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult>;
   /** Carrier-side validation, nothing created (Carrier B `/ship/v1/shipments/packages/validate`); absent: ours only. */
   validate?(request: ShipmentRequest): Promise<ValidationResult>;
   /** Cancels a created shipment (Carrier B PUT `/ship/v1/shipments/cancel`, express cancellation). */

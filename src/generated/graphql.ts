@@ -1363,6 +1363,17 @@ export type Mutation = {
   /** Book a pickup (Carrier B ground or express, Group A express): stored with its key before the one booking call. */
   schedulePickup: PickupBookingPayload;
   /**
+   * Settle a label whose outcome was lost and that no lookup can settle (UNKNOWN): with the carrier's tracking number,
+   * checked by the carrier's tracking first (PURCHASED), or as not created (FAILED). Nothing is bought. Settling the same
+   * way again answers the label.
+   */
+  settleLabel: SettleLabelPayload;
+  /**
+   * Settle a pickup whose booking answer was lost (UNKNOWN): the confirmation number the carrier gave (SCHEDULED) or
+   * not booked (FAILED). Nothing is sent to the carrier. Settling the same way again answers the pickup.
+   */
+  settlePickup: SettlePickupPayload;
+  /**
    * Subscribe up to four people to a shipment's email notifications (Carrier B). Checked before any call; sent once,
    * never retried (the carrier will send mail).
    */
@@ -1431,6 +1442,16 @@ export type MutationRequeueAnalyticsEventArgs = {
 
 export type MutationSchedulePickupArgs = {
   input: SchedulePickupInput;
+};
+
+
+export type MutationSettleLabelArgs = {
+  input: SettleLabelInput;
+};
+
+
+export type MutationSettlePickupArgs = {
+  input: SettlePickupInput;
 };
 
 
@@ -2710,6 +2731,58 @@ export type ServiceabilityResult = {
   warnings: Array<CarrierWarning>;
 };
 
+/** An operator's settlement of a label whose outcome was lost. Give exactly one of `trackingNumber` and `notCreated`. */
+export type SettleLabelInput = {
+  /** The label's `id`: UNKNOWN, or (with `trackingNumber`) FAILED by a reconciliation that found nothing. */
+  labelId: Scalars['ID']['input'];
+  /** True: the carrier made no shipment for this purchase (checked with the carrier by the operator); the label becomes FAILED. */
+  notCreated?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * The carrier's tracking number (waybill) of the shipment this purchase made, as the carrier's own tools show it. It is
+   * checked by the carrier's tracking before anything is written: it must exist and, where tracking shows references,
+   * carry one of this label's.
+   */
+  trackingNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** The result of `settleLabel`. */
+export type SettleLabelPayload = {
+  __typename?: 'SettleLabelPayload';
+  /** The settled label (PURCHASED or FAILED); null when refused. */
+  label?: Maybe<Label>;
+  /** What the caller or the carrier refused; empty on success. */
+  userErrors: Array<UserError>;
+  /** The carrier's soft failures; empty when it gave none. */
+  warnings: Array<CarrierWarning>;
+};
+
+/**
+ * An operator's settlement of a pickup whose booking answer was lost. Give exactly one of `confirmationNumber` and
+ * `notCreated`.
+ */
+export type SettlePickupInput = {
+  /**
+   * The confirmation number the carrier gave for this booking, as the operator learnt it from the carrier. No carrier
+   * offers a lookup of pickups, so it is recorded as given (the pickup says an operator settled it).
+   */
+  confirmationNumber?: InputMaybe<Scalars['String']['input']>;
+  /** True: the carrier booked nothing for this request (checked with the carrier by the operator); the pickup becomes FAILED. */
+  notCreated?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The pickup (`Pickup:<uuid>`), UNKNOWN. */
+  pickupId: Scalars['ID']['input'];
+};
+
+/** The answer of `settlePickup`. */
+export type SettlePickupPayload = {
+  __typename?: 'SettlePickupPayload';
+  /** The settled pickup (SCHEDULED or FAILED); null when refused. */
+  pickup?: Maybe<Pickup>;
+  /** What the caller refused. */
+  userErrors: Array<UserError>;
+  /** Soft failures; empty when none. */
+  warnings: Array<CarrierWarning>;
+};
+
 /** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
 export type Shipment = {
   __typename?: 'Shipment';
@@ -3755,6 +3828,10 @@ export type ResolversTypes = ResolversObject<{
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['ServiceabilityOutcome']>;
   ServiceabilityResult: ResolverTypeWrapper<ServiceabilityResultModelModel>;
+  SettleLabelInput: SettleLabelInput;
+  SettleLabelPayload: ResolverTypeWrapper<Omit<SettleLabelPayload, 'label'> & { label?: Maybe<ResolversTypes['Label']> }>;
+  SettlePickupInput: SettlePickupInput;
+  SettlePickupPayload: ResolverTypeWrapper<Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversTypes['Pickup']> }>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
@@ -3938,6 +4015,10 @@ export type ResolversParentTypes = ResolversObject<{
   ServiceabilityInput: ServiceabilityInput;
   ServiceabilityOutcome: ResolversUnionTypes<ResolversParentTypes>['ServiceabilityOutcome'];
   ServiceabilityResult: ServiceabilityResultModelModel;
+  SettleLabelInput: SettleLabelInput;
+  SettleLabelPayload: Omit<SettleLabelPayload, 'label'> & { label?: Maybe<ResolversParentTypes['Label']> };
+  SettlePickupInput: SettlePickupInput;
+  SettlePickupPayload: Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversParentTypes['Pickup']> };
   Shipment: ShipmentModel;
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ShipmentReference;
@@ -4432,6 +4513,8 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   fetchShipmentDocument?: Resolver<ResolversTypes['FetchShipmentDocumentPayload'], ParentType, ContextType, RequireFields<MutationFetchShipmentDocumentArgs, 'input'>>;
   requeueAnalyticsEvent?: Resolver<ResolversTypes['RequeueAnalyticsEventPayload'], ParentType, ContextType, RequireFields<MutationRequeueAnalyticsEventArgs, 'input'>>;
   schedulePickup?: Resolver<ResolversTypes['PickupBookingPayload'], ParentType, ContextType, RequireFields<MutationSchedulePickupArgs, 'input'>>;
+  settleLabel?: Resolver<ResolversTypes['SettleLabelPayload'], ParentType, ContextType, RequireFields<MutationSettleLabelArgs, 'input'>>;
+  settlePickup?: Resolver<ResolversTypes['SettlePickupPayload'], ParentType, ContextType, RequireFields<MutationSettlePickupArgs, 'input'>>;
   subscribeEmailNotifications?: Resolver<ResolversTypes['SubscribeEmailNotificationsPayload'], ParentType, ContextType, RequireFields<MutationSubscribeEmailNotificationsArgs, 'input'>>;
   tenderLabels?: Resolver<ResolversTypes['TenderLabelsPayload'], ParentType, ContextType, RequireFields<MutationTenderLabelsArgs, 'input'>>;
   unwatchShipment?: Resolver<ResolversTypes['UnwatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationUnwatchShipmentArgs, 'input'>>;
@@ -4781,6 +4864,18 @@ export type ServiceabilityResultResolvers<ContextType = GraphQLContext, ParentTy
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 
+export type SettleLabelPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SettleLabelPayload'] = ResolversParentTypes['SettleLabelPayload']> = ResolversObject<{
+  label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type SettlePickupPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SettlePickupPayload'] = ResolversParentTypes['SettlePickupPayload']> = ResolversObject<{
+  pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
 export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Shipment'] = ResolversParentTypes['Shipment'], FederationReferenceType extends FederationReferenceTypes['Shipment'] = FederationReferenceTypes['Shipment']> = ResolversObject<{
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Shipment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
@@ -5107,6 +5202,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ServicePointsResult?: ServicePointsResultResolvers<ContextType>;
   ServiceabilityOutcome?: ServiceabilityOutcomeResolvers<ContextType>;
   ServiceabilityResult?: ServiceabilityResultResolvers<ContextType>;
+  SettleLabelPayload?: SettleLabelPayloadResolvers<ContextType>;
+  SettlePickupPayload?: SettlePickupPayloadResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;

@@ -88,6 +88,9 @@ const envSchema = z.object({
   CARRIER_B_CLIENT_SECRET: optionalText,
   CARRIER_B_ACCOUNT_NUMBER: optionalText,
   CARRIER_B_LOCALE: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'shape xx_XX').optional(),
+  // How long after a creation was sent the carrier may still be creating it (a held request): a reference lookup
+  // proves "not created" only after it (label-jobs.ts).
+  CARRIER_B_SHIP_PROCESSING_GRACE_MS: positive(600_000),
 
   GROUP_A_DIVISIONS: list.default(['express', 'ecommerce']),
   GROUP_A_TRACK_BASE_URL: url.optional(),
@@ -114,6 +117,7 @@ const envSchema = z.object({
   GROUP_A_ECOM_TRACK_PATH: z.string().startsWith('/').default('/tracking/v4/package'),
   GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID: z.string().min(1).default('packageId'),
   GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID: z.string().min(1).default('carrierPackageId'),
+  GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS: positive(600_000),
   // Products and duty and tax (docs/assumptions.md E7-E10): the distribution center parcels leave from, its country.
   GROUP_A_ECOM_DISTRIBUTION_CENTER: optionalText,
   GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code').default('US'),
@@ -181,6 +185,9 @@ const envSchema = z.object({
   SHIPPING_LEASE_MS: positive(120_000),
   SHIPPING_RETRY_BASE_MS: positive(2_000),
   SHIPPING_RETRY_MAX_MS: positive(300_000),
+  // A label failed by a reconciliation ("not created") is looked up again this long, this often (a late appearance).
+  SHIPPING_LATE_WATCH_MS: positive(86_400_000),
+  SHIPPING_LATE_WATCH_INTERVAL_MS: positive(900_000),
   // Address resolution (issue 10, docs/assumptions.md AR3-AR4): inputs per request, and the cache of carriers' answers.
   MAX_ADDRESSES_PER_REQUEST: positive(500),
   ADDRESS_CACHE_TTL_SECONDS: z.coerce.number().int().nonnegative().default(300),
@@ -212,6 +219,8 @@ export interface CarrierBConfig {
   clientSecret: string;
   accountNumber: string;
   locale: string | null;
+  /** CARRIER_B_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
+  processingGraceMs?: number;
 }
 
 export interface GroupATrackingConfig {
@@ -249,6 +258,8 @@ export interface GroupAEcommerceConfig {
   trackPath: string;
   trackParamPackageId: string;
   trackParamCarrierId: string;
+  /** GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
+  processingGraceMs?: number;
   // Optional so configurations written before rating stay valid; loadConfig always sets them (defaults: rating-config.ts).
   /** Label request's `distributionCenter`, sent on products and duty and tax; rating is refused without it. */
   distributionCenter?: string | null;
@@ -378,6 +389,8 @@ export interface Config {
     leaseMs: number;
     retryBaseMs: number;
     retryMaxMs: number;
+    lateWatchMs?: number;
+    lateWatchIntervalMs?: number;
   };
   /** Address resolution (src/services/addresses): inputs per request, cache of answers (0 s disables it). Optional for hand-built configs. */
   addresses?: { maxInputsPerRequest: number; cacheTtlSeconds: number; cacheMaxEntries: number };
@@ -568,6 +581,7 @@ function toConfig(env: Env): Config {
           clientSecret: env.CARRIER_B_CLIENT_SECRET!,
           accountNumber: env.CARRIER_B_ACCOUNT_NUMBER!,
           locale: env.CARRIER_B_LOCALE ?? null,
+          processingGraceMs: env.CARRIER_B_SHIP_PROCESSING_GRACE_MS,
         }
       : null,
     groupATracking: env.GROUP_A_TRACK_BASE_URL
@@ -601,6 +615,7 @@ function toConfig(env: Env): Config {
           trackPath: env.GROUP_A_ECOM_TRACK_PATH,
           trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
           trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
+          processingGraceMs: env.GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS,
           distributionCenter: env.GROUP_A_ECOM_DISTRIBUTION_CENTER ?? null,
           distributionCenterCountry: env.GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY,
           dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH,
@@ -646,6 +661,8 @@ function toConfig(env: Env): Config {
       leaseMs: env.SHIPPING_LEASE_MS,
       retryBaseMs: env.SHIPPING_RETRY_BASE_MS,
       retryMaxMs: env.SHIPPING_RETRY_MAX_MS,
+      lateWatchMs: env.SHIPPING_LATE_WATCH_MS,
+      lateWatchIntervalMs: env.SHIPPING_LATE_WATCH_INTERVAL_MS,
     },
     analyticsExport: {
       enabled: env.ANALYTICS_EXPORT_ENABLED,

@@ -2,8 +2,17 @@
  * The `idempotency_keys` table (migration 009): a key and the hash of its input, stored before the carrier is called,
  * naming what the first request made (a label or a tender id). Expired keys are removed first, so an expired key is a
  * new request. Same SQL on PGlite and PostgreSQL.
+ *
+ * A key never expires while what it made is unsettled: a label PENDING or UNKNOWN (or FAILED by a reconciliation and
+ * still watched for a late appearance: something is due on it), a pickup PENDING or UNKNOWN. Its TTL counts only once
+ * that reached a final state; until then the same key answers the same label, so it can never buy a second one.
  */
 import type { Queryable } from './store.js';
+
+/** SQL: the key row `k` names nothing unsettled (labels and pickups are looked up by their primary key). */
+const SETTLED = `NOT EXISTS (SELECT 1 FROM labels l WHERE l.id = k.resource_id
+                   AND (l.state IN ('PENDING', 'UNKNOWN') OR l.next_attempt_at IS NOT NULL))
+   AND NOT EXISTS (SELECT 1 FROM pickups p WHERE p.id = k.resource_id AND p.state IN ('PENDING', 'UNKNOWN'))`;
 
 export class IdempotencyKeyStore {
   constructor(private readonly db: Queryable) {}
@@ -20,7 +29,11 @@ export class IdempotencyKeyStore {
     now: Date;
     expiresAt: Date;
   }): Promise<{ hash: string; resourceId: string } | null> {
-    await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= $3', [key.scope, key.key, key.now]);
+    await this.db.query(`DELETE FROM idempotency_keys k WHERE scope = $1 AND key = $2 AND expires_at <= $3 AND ${SETTLED}`, [
+      key.scope,
+      key.key,
+      key.now,
+    ]);
     // ON CONFLICT DO NOTHING: on PostgreSQL a concurrent insert of the same key waits for the first transaction and
     // then does nothing, so exactly one caller stores the key (and its label); the others read what it stored.
     const inserted = await this.db.query(
@@ -38,10 +51,10 @@ export class IdempotencyKeyStore {
     return { hash: row.request_hash, resourceId: row.resource_id };
   }
 
-  /** Looks a live key up without storing it. */
+  /** Looks a live key up without storing it (one past its TTL still counts while what it made is unsettled). */
   async findKey(scope: string, key: string, now: Date): Promise<{ hash: string; resourceId: string } | null> {
     const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
-      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at > $3',
+      `SELECT request_hash, resource_id FROM idempotency_keys k WHERE scope = $1 AND key = $2 AND (expires_at > $3 OR NOT (${SETTLED}))`,
       [scope, key, now],
     );
     const row = rows[0];
@@ -53,9 +66,9 @@ export class IdempotencyKeyStore {
     await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
   }
 
-  /** Removes expired keys; returns how many. */
+  /** Removes expired keys whose label or pickup is settled; returns how many. */
   async purgeExpiredKeys(now: Date): Promise<number> {
-    const { rowCount } = await this.db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [now]);
+    const { rowCount } = await this.db.query(`DELETE FROM idempotency_keys k WHERE expires_at <= $1 AND ${SETTLED}`, [now]);
     return rowCount;
   }
 }

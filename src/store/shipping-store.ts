@@ -313,6 +313,15 @@ export class ShippingStore {
     return (await withDocuments(this.db, rows))[0] ?? null;
   }
 
+  /** Another label of this carrier already holding this tracking number (an operator's settlement must not reuse it). */
+  async labelWithTrackingNumber(carrier: Carrier, trackingNumber: string, exceptId: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ id: string }>(
+      `SELECT id FROM labels WHERE carrier = $1 AND tracking_number = $2 AND id <> $3 LIMIT 1`,
+      [carrier, trackingNumber, exceptId],
+    );
+    return rows[0]?.id ?? null;
+  }
+
   async labelsByIds(ids: readonly string[]): Promise<StoredLabel[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.db.query<LabelRow>('SELECT * FROM labels WHERE id = ANY($1::text[])', [[...ids]]);
@@ -359,7 +368,8 @@ export class ShippingStore {
   }
 
   /**
-   * Claims up to `limit` due labels (PENDING or UNKNOWN, next attempt due): locked with SKIP LOCKED (rows another
+   * Claims up to `limit` due labels (PENDING or UNKNOWN, or FAILED by a reconciliation and watched for a late
+   * appearance; next attempt due): locked with SKIP LOCKED (rows another
    * replica is claiming are passed over), their next attempt pushed to `leaseUntil` and their attempts counted in the
    * same statement, so no other replica sees them due until the lease runs out; the claim's attempt number guards
    * every write the claimer makes afterwards.
@@ -394,7 +404,7 @@ export class ShippingStore {
     const { rows } = await this.db.query<LabelRow>(
       `WITH due AS (
          SELECT id AS due_id FROM labels
-         WHERE state IN ('PENDING', 'UNKNOWN') AND next_attempt_at IS NOT NULL AND next_attempt_at <= $1
+         WHERE state IN ('PENDING', 'UNKNOWN', 'FAILED') AND next_attempt_at IS NOT NULL AND next_attempt_at <= $1
            AND ($4::text IS NULL OR id = $4)
          ORDER BY next_attempt_at, id
          LIMIT $2

@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/platform/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { startRecordingProxy, type RecordingProxy } from '../carriers/carrier-b/recording-proxy.js';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 
 /** A fixed sandbox time, so the shipments' stories do not depend on when the tests run. */
 export const EPOCH = '2026-03-10T12:00:00Z';
@@ -15,6 +16,8 @@ export interface E2E {
   sandbox: Sandbox;
   /** The recording proxy in front of Carrier B, when asked for. */
   carrierBProxy: RecordingProxy | null;
+  /** The fault-injecting proxies asked for (`faultProxies`), in front of those simulators. */
+  faults: Partial<Record<FaultedUpstream, FaultProxy>>;
   /** POSTs one GraphQL operation as JSON to the server's /graphql. */
   gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>>;
   /** Carrier B `POST /track/v1/trackingnumbers` calls the simulator has seen since the last `resetStats()`. */
@@ -30,7 +33,12 @@ export interface GraphQLAnswer<T = any> {
   errors?: Array<{ message: string; path?: Array<string | number>; extensions?: Record<string, any> }>;
 }
 
+/** Simulators a fault-injecting proxy can be put in front of. */
+export type FaultedUpstream = 'carrierB' | 'groupAExpress';
+
 export interface E2EOptions {
+  /** Put a fault-injecting proxy (test/support/fault-proxy.ts) between the subgraph and these simulators. */
+  faultProxies?: FaultedUpstream[];
   /** Extra environment for the subgraph (e.g. MAX_TRACKING_NUMBERS_PER_REQUEST). */
   env?: Record<string, string>;
   sandbox?: StartSandboxOptions;
@@ -65,7 +73,9 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     faults: { carrierB: { latencyMs: 2 } },
     ...options.sandbox,
   });
-  const proxy = options.recordCarrierB ? await startRecordingProxy(sandbox.urls.carrierB) : null;
+  const faults: Partial<Record<FaultedUpstream, FaultProxy>> = {};
+  for (const upstream of options.faultProxies ?? []) faults[upstream] = await startFaultProxy(sandbox.urls[upstream]);
+  const proxy = options.recordCarrierB ? await startRecordingProxy(faults.carrierB?.origin ?? sandbox.urls.carrierB) : null;
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-e2e-'));
   const c = sandbox.credentials;
   const loaded = loadConfig({
@@ -75,7 +85,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     UPSTREAM_RETRY_BASE_DELAY_MS: '5',
-    CARRIER_B_BASE_URL: proxy?.origin ?? sandbox.urls.carrierB,
+    CARRIER_B_BASE_URL: proxy?.origin ?? faults.carrierB?.origin ?? sandbox.urls.carrierB,
     CARRIER_B_CLIENT_ID: c.carrierB.clientId,
     CARRIER_B_CLIENT_SECRET: c.carrierB.clientSecret,
     CARRIER_B_ACCOUNT_NUMBER: c.carrierB.accountNumber,
@@ -83,7 +93,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     GROUP_A_TRACK_API_KEY: options.maskedUnifiedKey ? c.groupAUnified.maskedApiKey : c.groupAUnified.apiKey,
     GROUP_A_TRACK_MIN_INTERVAL_MS: '0',
     GROUP_A_TRACK_MAX_WAIT_MS: '2000',
-    GROUP_A_EXPRESS_BASE_URL: sandbox.urls.groupAExpress,
+    GROUP_A_EXPRESS_BASE_URL: faults.groupAExpress?.origin ?? sandbox.urls.groupAExpress,
     GROUP_A_EXPRESS_USERNAME: c.groupAExpress.username,
     GROUP_A_EXPRESS_PASSWORD: c.groupAExpress.password,
     GROUP_A_EXPRESS_ACCOUNT_NUMBERS: c.groupAExpress.accountNumber,
@@ -106,6 +116,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     server,
     sandbox,
     carrierBProxy: proxy,
+    faults,
     gql: (query, variables) => postGraphQL(server.url, query, variables),
     carrierBTrackCalls: () => sandbox.stats.carrierB.calls['POST /track/v1/trackingnumbers'] ?? 0,
     upstreamBusinessCalls: () =>
@@ -120,6 +131,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     async close() {
       await server.close();
       await proxy?.close();
+      for (const fault of Object.values(faults)) await fault.close();
       await sandbox.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -37,6 +37,8 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
       clientSecret: 'client-secret',
       accountNumber: '740561073',
       locale: 'en_US',
+      // The carrier's processing grace before a lookup may prove "not created": ten minutes unless set.
+      processingGraceMs: 600_000,
     });
     expect(result.ok && result.config.http.retryBaseDelayMs).toBe(50);
   });

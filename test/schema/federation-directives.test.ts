@@ -59,6 +59,8 @@ describe('federation directives for the router', () => {
       'Mutation.fetchShipmentDocument',
       'Mutation.requeueAnalyticsEvent',
       'Mutation.schedulePickup',
+      'Mutation.settleLabel',
+      'Mutation.settlePickup',
       'Mutation.subscribeEmailNotifications',
       'Mutation.tenderLabels',
       'Mutation.unwatchShipment',
@@ -69,7 +71,8 @@ describe('federation directives for the router', () => {
       'Mutation.watchShipment',
     ]);
     // Issue 9: a label, a return tag and a manifest or close are charged by the carrier (docs/assumptions.md SG11).
-    for (const spends of ['createShipment', 'createReturn', 'tenderLabels']) expect(scopesOf(`Mutation.${spends}`)).toEqual([['shipping:purchase']]);
+    // Settling a lost purchase decides whether a label was bought: the same access as buying it.
+    for (const spends of ['createShipment', 'createReturn', 'tenderLabels', 'settleLabel']) expect(scopesOf(`Mutation.${spends}`)).toEqual([['shipping:purchase']]);
     for (const manages of ['validateShipment', 'cancelShipment', 'cancelReturn', 'uploadShipmentImage', 'uploadCommercialInvoice', 'fetchShipmentDocument']) {
       expect(scopesOf(`Mutation.${manages}`)).toEqual([['shipping:manage']]);
     }
@@ -79,7 +82,7 @@ describe('federation directives for the router', () => {
     expect(scopesOf('Mutation.createPushSubscription')).toEqual([['push:manage']]);
     expect(scopesOf('Mutation.deletePushSubscription')).toEqual([['push:manage']]);
     // Issue 10: booking, changing and cancelling a pickup sends a driver or calls one off (PK6).
-    for (const pickup of ['schedulePickup', 'updatePickup', 'cancelPickup']) expect(scopesOf(`Mutation.${pickup}`)).toEqual([['pickups:manage']]);
+    for (const pickup of ['schedulePickup', 'updatePickup', 'cancelPickup', 'settlePickup']) expect(scopesOf(`Mutation.${pickup}`)).toEqual([['pickups:manage']]);
     // Issue 10: an email subscription makes the carrier send mail to the addresses given (AR7).
     expect(scopesOf('Mutation.subscribeEmailNotifications')).toEqual([['notifications:manage']]);
     // Issue 11: re-queuing a dead letter sends it to the analytics bridge again (AX7); its queries need the scope too.

@@ -19,6 +19,8 @@ describe('shipping configuration', () => {
       leaseMs: 120_000,
       retryBaseMs: 2_000,
       retryMaxMs: 300_000,
+      lateWatchMs: 86_400_000,
+      lateWatchIntervalMs: 900_000,
     });
     const longer = loadConfig({ SHIPPING_IDEMPOTENCY_TTL_HOURS: '72', SHIPPING_WORKER_ENABLED: 'false' });
     expect(longer.ok && longer.config.shipping).toMatchObject({ idempotencyTtlHours: 72, workerEnabled: false });

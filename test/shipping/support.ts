@@ -70,6 +70,8 @@ export class FakeShipping implements ShippingConnector {
   readonly division = null;
   readonly defaultAccountNumber = '510087000';
   readonly accountNumbers = ['510087000', '510087999'];
+  /** The fake creates at once (or never): a lookup proves "not created" as soon as the creation was sent. */
+  processingGraceMs = 0;
   calls = { create: 0, jobResult: 0, reconcile: 0, cancel: 0, download: 0 };
   mode: CreateMode = 'created';
   /** Held before answering create when set. */

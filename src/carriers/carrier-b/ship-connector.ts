@@ -16,7 +16,7 @@ import { looksLikeCarrierBService } from './rating-units.js';
 import { createdShipmentFrom } from './ship-answer.js';
 import { callCarrierB, transactionIdOf } from './ship-call.js';
 import { checkCarrierBShipment } from './ship-check.js';
-import { reconcileByPurchaseReference } from './ship-reconcile.js';
+import { findByTrackingNumber, reconcileByPurchaseReference } from './ship-reconcile.js';
 import { buildShipRequest } from './ship-request.js';
 import {
   cancelAnswerSchema,
@@ -111,8 +111,17 @@ export class CarrierBShippingConnector implements ShippingConnector {
     return { kind: 'CREATED', shipment: await createdShipmentFrom(shipment, answer.output.alerts, transactionIdOf(answer), this.client, shipment.serviceType ?? '') };
   }
 
+  /** CARRIER_B_SHIP_PROCESSING_GRACE_MS: a creation held this long may still be made (label-jobs.ts). */
+  get processingGraceMs(): number | undefined {
+    return this.config.processingGraceMs;
+  }
+
   reconcile(request: ShipmentRequest, _sentAt: Date): Promise<ReconcileResult> {
     return reconcileByPurchaseReference(this.client, this.config, request, this.accountOf(request));
+  }
+
+  findShipment(trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
+    return findByTrackingNumber(this.client, this.config, trackingNumber, request);
   }
 
   /** "same shape as creation; alerts only, nothing created". Valid unless an alert is an ERROR (assumption SB8). */

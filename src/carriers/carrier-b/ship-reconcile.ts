@@ -3,8 +3,9 @@ import type { Shipment } from '../../domain/shipment.js';
 import type { CreatedShipment, ReconcileResult, ShipmentRequest } from '../../domain/shipping.js';
 import type { CarrierBConfig } from '../../platform/config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
-import { shipmentsFromReferenceAnswer } from './answer.js';
-import { postReferenceNumbers } from './client.js';
+import type { TrackRequest } from '../../domain/tracking.js';
+import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';
+import { buildTrackRequest, postReferenceNumbers, postTrackingNumbers } from './client.js';
 import { PURCHASE_REFERENCE_TYPE, isGroundService, tenderOf } from './ship-units.js';
 import type { WireReferenceRequest } from './wire.js';
 
@@ -40,6 +41,40 @@ export async function reconcileByPurchaseReference(
   }
   if (shipments.length === 0) return { kind: 'NOT_CREATED' };
   return { kind: 'FOUND', shipment: createdFromTracking(shipments, request) };
+}
+
+/**
+ * An operator's settlement: the shipment with this tracking number, looked up by the seed's tracking by number. Not
+ * known to the carrier: NOT_CREATED (no such shipment); a failed lookup rejects with its UpstreamError. Never creates.
+ */
+export async function findByTrackingNumber(client: UpstreamClient, config: CarrierBConfig, trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
+  const track: TrackRequest = {
+    carrier: 'CARRIER_B',
+    trackingNumber,
+    division: null,
+    carrierCode: null,
+    carrierUniqueId: null,
+    shipDateBegin: null,
+    shipDateEnd: null,
+    language: null,
+    ecommerceIdType: null,
+    includeEvents: false,
+  };
+  let outcome;
+  try {
+    const answer = await postTrackingNumbers(client, buildTrackRequest([track]), config.locale);
+    outcome = outcomesFromTrackAnswer(answer, [track], false)[0];
+  } catch (error) {
+    if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+    throw error;
+  }
+  if (!outcome) return { kind: 'INCONCLUSIVE', reason: 'tracking answered nothing for the number' };
+  if (!outcome.ok) {
+    if (outcome.error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+    throw outcome.error;
+  }
+  if (outcome.shipments.length === 0) return { kind: 'NOT_CREATED' };
+  return { kind: 'FOUND', shipment: createdFromTracking(outcome.shipments, request) };
 }
 
 function createdFromTracking(shipments: readonly Shipment[], request: ShipmentRequest): CreatedShipment {

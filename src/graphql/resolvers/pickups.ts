@@ -4,6 +4,7 @@ import type { CarrierWarning, MutationResolvers, QueryResolvers, UserError } fro
 import { InputErrors } from '../../services/shipping/input-errors.js';
 import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSchedulePickup, toUpdatePickup } from '../../services/pickups/pickup-input.js';
 import type { PickupOutcome, PickupsApi } from '../../services/pickups/pickups-api.js';
+import { toSettlePickup } from '../../services/pickups/pickup-settlement.js';
 import type { GraphQLContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
@@ -34,7 +35,12 @@ function bookingAnswer(outcome: PickupOutcome): { result: PickupOutcome; warning
   };
 }
 
-export const pickupMutations: Pick<MutationResolvers, 'schedulePickup' | 'updatePickup' | 'cancelPickup'> = {
+export const pickupMutations: Pick<MutationResolvers, 'schedulePickup' | 'updatePickup' | 'cancelPickup' | 'settlePickup'> = {
+  settlePickup: (_parent, { input }, ctx) =>
+    payload('pickup', async () => {
+      const pickup = await pickupsOf(ctx).settlePickup(toSettlePickup(input));
+      return { result: pickup, warnings: pickup.warnings };
+    }),
   schedulePickup: (_parent, { input }, ctx) =>
     payload('booking', async () => {
       const pickups = pickupsOf(ctx);

@@ -22,6 +22,7 @@ import {
   type ShipmentInputContext,
 } from '../../services/shipping/shipment-input.js';
 import { InputErrors } from '../../services/shipping/input-errors.js';
+import { toSettleLabel } from '../../services/shipping/settlement.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import { toGraphQLError } from '../errors.js';
@@ -89,6 +90,7 @@ export const shippingMutations: Pick<
   | 'createShipment'
   | 'validateShipment'
   | 'cancelShipment'
+  | 'settleLabel'
   | 'tenderLabels'
   | 'createReturn'
   | 'cancelReturn'
@@ -113,6 +115,12 @@ export const shippingMutations: Pick<
       const shipping = shippingOf(ctx);
       const cancellation = await shipping.api.cancelShipment(toCancelShipment(input));
       return { result: cancellation, warnings: cancellation.result.warnings };
+    }),
+  settleLabel: (_parent, { input }, ctx) =>
+    payload('label', async () => {
+      const shipping = shippingOf(ctx);
+      const { label } = await shipping.api.settleLabel(toSettleLabel(input));
+      return { result: label, warnings: label.warnings };
     }),
   tenderLabels: (_parent, { input }, ctx) =>
     payload('tender', async () => {

@@ -8,6 +8,7 @@ import type {
   PickupState,
 } from '../../domain/pickups-addresses.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
+import type { SettlePickupInput } from './pickup-settlement.js';
 
 /**
  * What resolvers call for pickups (issue 10 item 1). Inputs are already checked and converted to the domain
@@ -25,6 +26,11 @@ export interface PickupsApi {
   updatePickup(input: PickupUpdate): Promise<PickupOutcome>;
   /** Everything the carrier needs (confirmation code, location, scheduled date, carrier code) comes from the store. */
   cancelPickup(input: { pickupId: string; reason: string | null; idempotencyKey: string }): Promise<PickupCancellationOutcome>;
+  /**
+   * An operator settles an UNKNOWN pickup: the confirmation number the carrier gave (SCHEDULED) or not booked (FAILED).
+   * Refusals are InputErrors naming the field.
+   */
+  settlePickup(input: SettlePickupInput): Promise<Pickup>;
   pickup(id: string): Promise<Pickup | null>;
   /** Newest first; null when `afterId` names no pickup. */
   pickups(filter: { carrier: Carrier | null; state: PickupState | null }, afterId: string | null, limit: number): Promise<Pickup[] | null>;

@@ -25,6 +25,7 @@ import { throwInputErrors } from '../shipping/input-errors.js';
 import { purchaseReference, requestHash } from '../shipping/purchase-key.js';
 import { failureOf, handleOf, requestOfShipmentPickup, scheduledPatch } from './pickup-records.js';
 import type { Pickup, PickupCancellationOutcome, PickupOutcome, PickupsApi, PickupUpdate } from './pickups-api.js';
+import { settleStoredPickup, type SettlePickupInput } from './pickup-settlement.js';
 
 export interface PickupsServiceDeps {
   store: Store;
@@ -233,6 +234,13 @@ export class PickupsService implements PickupsApi {
       await new IdempotencyKeyStore(this.deps.store).releaseKey(CANCEL, input.idempotencyKey);
     }
     return { pickup: await this.stored(stored.id), result, replayed: false };
+  }
+
+  /** An operator's settlement of an UNKNOWN pickup (pickup-settlement.ts); the same settlement again answers the pickup. */
+  async settlePickup(input: SettlePickupInput): Promise<Pickup> {
+    const stored = await this.existing(input.pickupId);
+    await settleStoredPickup(this.deps.store, stored, input, this.now());
+    return this.stored(stored.id);
   }
 
   async pickup(id: string): Promise<Pickup | null> {

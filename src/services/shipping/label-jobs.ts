@@ -2,8 +2,11 @@
  * The steps of a label's durable job (issue 9 item 3), each one carrier call and one guarded write:
  * - `recordCreate`: what the single create call answered (PURCHASED, PENDING with a job, UNKNOWN, FAILED);
  * - `poll`: one results call for a Carrier B async job (documents, or later with backoff; past the deadline UNKNOWN);
- * - `reconcile`: one lookup by purchase reference for an UNKNOWN label (FOUND -> PURCHASED, NOT_CREATED -> FAILED,
- *   INCONCLUSIVE -> later with backoff; past the deadline the label stays UNKNOWN and is no longer pursued);
+ * - `reconcile`: one lookup by purchase reference for an UNKNOWN label (FOUND -> PURCHASED, NOT_CREATED made after
+ *   the carrier's processing grace -> FAILED, anything else -> later with backoff; past the deadline the label stays
+ *   UNKNOWN and is no longer pursued); a carrier without a lookup leaves it UNKNOWN for an operator to settle;
+ * - `watchLate`: a label failed by a reconciliation is looked up again for SHIPPING_LATE_WATCH_MS (FOUND -> PURCHASED
+ *   with a FOUND_AFTER_FAILED warning);
  * - `presumeLost`: a PENDING label whose creating process's lease ran out -> UNKNOWN, then reconciled.
  *
  * Deadline (SHIPPING_JOB_DEADLINE_MS, docs/assumptions.md SH3): a job past it is NOT failed blind, since the carrier
@@ -13,11 +16,17 @@
  */
 import type { ShippingConnector } from '../../carriers/types.js';
 import { outcomeUnknown } from '../../carriers/types.js';
+import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CreateShipmentAnswer, CreatedShipment, LabelFailure } from '../../domain/shipping.js';
 import type { StoredLabel } from '../../store/shipping-store.js';
 import { documentsToStore, failureOf, type LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
 import type { ShippingSettings } from './shipping-service.js';
+
+/** A carrier's processing grace when its module sets none: far above any creation we saw held (ten minutes). */
+export const DEFAULT_PROCESSING_GRACE_MS = 600_000;
+const DEFAULT_LATE_WATCH_MS = 86_400_000;
+const DEFAULT_LATE_WATCH_INTERVAL_MS = 900_000;
 
 export class LabelJobs {
   constructor(
@@ -163,13 +172,29 @@ export class LabelJobs {
     );
   }
 
+  /** When a lookup may prove "not created": the creation was sent, and the carrier's processing grace passed. */
+  graceEnds(label: StoredLabel, connector: ShippingConnector): Date {
+    const sentAt = label.sentAt ?? label.createdAt;
+    return new Date(sentAt.getTime() + (connector.processingGraceMs ?? DEFAULT_PROCESSING_GRACE_MS));
+  }
+
   /**
    * One reconciliation of an UNKNOWN label by its purchase reference. `label.attempts` is the caller's claim: the
    * backoff write counts only if it is still the latest; the conclusive writes count while the label is UNKNOWN.
+   *
+   * "Nothing found" proves NOT_CREATED only from a lookup made after the grace (the creation may be held by the network
+   * or the carrier far beyond our timeout and made later); earlier it is inconclusive, and a lookup is due once the
+   * grace ends. A label failed this way is then watched for a late appearance (`watchLate`).
    */
   async reconcile(label: StoredLabel, connector: ShippingConnector): Promise<void> {
+    if (!connector.reconcile) {
+      await this.notReconcilable(label);
+      return;
+    }
     let reason: string;
     let lastFailure: LabelFailure | null = null;
+    const graceEnds = this.graceEnds(label, connector);
+    const lookedAt = this.now();
     try {
       const sentAt = label.sentAt ?? label.createdAt;
       const result = await connector.reconcile({ ...label.request, purchaseReference: label.purchaseReference }, sentAt);
@@ -177,25 +202,27 @@ export class LabelJobs {
         if (await this.storeCreated(label, connector, result.shipment)) this.metrics.resolutions.inc({ carrier: label.carrier, outcome: 'PURCHASED' });
         return;
       }
-      if (result.kind === 'NOT_CREATED') {
+      if (result.kind === 'NOT_CREATED' && lookedAt >= graceEnds) {
         const failure: LabelFailure = {
           code: 'NOT_CREATED',
-          message: `a reconciliation by reference ${label.purchaseReference} proved the carrier created no shipment${label.failure ? ` (the call had failed: ${label.failure.code} ${label.failure.message})` : ''}`,
+          message: `a reconciliation by reference ${label.purchaseReference}, made after the carrier's processing grace, found no shipment${label.failure ? ` (the call had failed: ${label.failure.code} ${label.failure.message})` : ''}; it is looked up again for a while in case it appears late`,
           carrierCode: label.failure?.carrierCode ?? null,
           transactionId: label.failure?.transactionId ?? null,
         };
-        if (await this.records.update(label.id, { state: 'FAILED', failure, nextAttemptAt: null }, { states: ['UNKNOWN'] }, this.now())) {
+        const watch = { nextAttemptAt: this.later(this.lateWatchIntervalMs()), deadlineAt: this.later(this.settings.lateWatchMs ?? DEFAULT_LATE_WATCH_MS) };
+        if (await this.records.update(label.id, { state: 'FAILED', failure, ...watch }, { states: ['UNKNOWN'] }, this.now())) {
           this.metrics.resolutions.inc({ carrier: label.carrier, outcome: 'FAILED' });
         }
         return;
       }
-      reason = result.reason;
+      reason = result.kind === 'NOT_CREATED' ? `no shipment yet; the carrier may still be creating it until ${graceEnds.toISOString()}` : result.reason;
     } catch (err) {
       lastFailure = failureOf(err);
       reason = `${lastFailure.code}: ${lastFailure.message}`;
     }
     const now = this.now();
-    const pastDeadline = label.deadlineAt !== null && now >= label.deadlineAt;
+    // Never given up before the grace ends: until then nothing, not even the deadline, says the creation is over.
+    const pastDeadline = label.deadlineAt !== null && now >= label.deadlineAt && now >= graceEnds;
     const failure: LabelFailure = {
       code: pastDeadline ? 'RECONCILE_DEADLINE_PASSED' : (label.failure?.code ?? 'UNKNOWN_OUTCOME'),
       message: pastDeadline
@@ -204,11 +231,59 @@ export class LabelJobs {
       carrierCode: label.failure?.carrierCode ?? lastFailure?.carrierCode ?? null,
       transactionId: label.failure?.transactionId ?? lastFailure?.transactionId ?? null,
     };
-    await this.records.update(
-      label.id,
-      { failure, nextAttemptAt: pastDeadline ? null : this.later(this.backoff(label.attempts)) },
-      { states: ['UNKNOWN'], attempts: label.attempts },
-      now,
-    );
+    const next = this.later(this.backoff(label.attempts));
+    // A lookup is due right after the grace ends (the first one that can prove anything), whatever the backoff says.
+    const nextAttemptAt = pastDeadline ? null : now < graceEnds && graceEnds < next ? graceEnds : next;
+    await this.records.update(label.id, { failure, nextAttemptAt }, { states: ['UNKNOWN'], attempts: label.attempts }, now);
+  }
+
+  /** A carrier with no lookup by our reference: the label stays UNKNOWN, visible, until an operator settles it. */
+  private async notReconcilable(label: StoredLabel): Promise<void> {
+    const lost = label.failure ? ` (the call had failed: ${label.failure.code} ${label.failure.message})` : '';
+    const failure: LabelFailure = {
+      code: 'NOT_RECONCILABLE',
+      message: `the answer was lost${lost} and this carrier offers no lookup by our reference; check with the carrier and settle it (settleLabel)`,
+      carrierCode: label.failure?.carrierCode ?? null,
+      transactionId: label.failure?.transactionId ?? null,
+    };
+    await this.records.update(label.id, { failure, nextAttemptAt: null }, { states: ['UNKNOWN'], attempts: label.attempts }, this.now());
+  }
+
+  private lateWatchIntervalMs(): number {
+    return this.settings.lateWatchIntervalMs ?? DEFAULT_LATE_WATCH_INTERVAL_MS;
+  }
+
+  /**
+   * One look at a label failed by a reconciliation, during its late watch (`deadlineAt`). Found: PURCHASED after all,
+   * with a warning saying so; returns true (the caller logs it, the counter counts it). Otherwise looked at again
+   * later, until the watch ends.
+   */
+  async watchLate(label: StoredLabel, connector: ShippingConnector): Promise<boolean> {
+    const claim = { states: ['FAILED'] as const, attempts: label.attempts };
+    if (connector.reconcile) {
+      try {
+        const result = await connector.reconcile({ ...label.request, purchaseReference: label.purchaseReference }, label.sentAt ?? label.createdAt);
+        if (result.kind === 'FOUND') {
+          const { documents, warnings } = await documentsToStore(result.shipment.documents, connector.downloadDocument?.bind(connector));
+          const late: CarrierWarning = {
+            code: 'FOUND_AFTER_FAILED',
+            message: `This label was recorded FAILED (${label.failure?.code ?? 'NOT_CREATED'}: a lookup found nothing), but the carrier's shipment appeared later: it is PURCHASED. Check that it was not bought again in its place.`,
+            type: 'WARNING',
+          };
+          const stored = await this.records.purchased(label.id, result.shipment, documents, [late, ...warnings], this.now(), {}, claim);
+          if (stored) {
+            this.metrics.resolutions.inc({ carrier: label.carrier, outcome: 'PURCHASED' });
+            this.metrics.foundAfterFailed.inc({ carrier: label.carrier });
+          }
+          return stored;
+        }
+      } catch {
+        // A failed look proves nothing either way: looked at again at the next interval.
+      }
+    }
+    const now = this.now();
+    const over = !connector.reconcile || (label.deadlineAt !== null && now >= label.deadlineAt);
+    await this.records.update(label.id, { nextAttemptAt: over ? null : this.later(this.lateWatchIntervalMs()) }, claim, now);
+    return false;
   }
 }

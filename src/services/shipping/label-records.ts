@@ -151,7 +151,7 @@ export class LabelRecords {
 
   /**
    * PURCHASED with everything the carrier answered and its documents, in one transaction; only while the label is still
-   * PENDING or UNKNOWN. Returns whether this write made it PURCHASED. The onPurchased hook (tracking from birth: a
+   * PENDING or UNKNOWN (or what `expect` says: a label failed by a reconciliation whose shipment appeared late). Returns whether this write made it PURCHASED. The onPurchased hook (tracking from birth: a
    * watch may look the number up at the carrier) runs in the background, so the purchase answers after its one
    * creation call; a follow that fails, or never ran because the process died, is retried by the worker (`follow`).
    */
@@ -162,11 +162,12 @@ export class LabelRecords {
     extraWarnings: CarrierWarning[],
     now: Date,
     extra: LabelPatch = {},
+    expect: LabelExpectation = { states: ['PENDING', 'UNKNOWN'] },
   ): Promise<boolean> {
     const stored = await this.store.transaction(async (tx) => {
       const db = new ShippingStore(tx);
       const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
-      if (!(await db.updateLabel(labelId, patch, { states: ['PENDING', 'UNKNOWN'] }, now))) return false;
+      if (!(await db.updateLabel(labelId, patch, expect, now))) return false;
       await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
       // A pickup booked in the same call (express) is a Pickup too, stored with the label so it cannot be lost (PK5).
       if (shipment.dispatchConfirmationNumber) {

@@ -1,8 +1,9 @@
 /**
  * The label worker (issue 9 item 3): every SHIPPING_WORKER_INTERVAL_MS it claims due labels with FOR UPDATE SKIP
  * LOCKED (ShippingStore.claimDue), so replicas on one PostgreSQL share the work and one label is handled by one
- * replica at a time, and takes one step of each label's job: poll an async job, reconcile an UNKNOWN label, or presume
- * lost a PENDING label whose creating process's lease ran out. It also follows purchased labels whose tracking from
+ * replica at a time, and takes one step of each label's job: poll an async job, reconcile an UNKNOWN label, presume
+ * lost a PENDING label whose creating process's lease ran out, or look again at a label failed by a reconciliation
+ * (its late watch). It also follows purchased labels whose tracking from
  * birth is still missing, and purges expired idempotency keys. All its state
  * is in the store, so it resumes after a restart; `stop()` waits for the running pass.
  */
@@ -90,6 +91,19 @@ export class LabelWorker {
     const { jobs, records, metrics, logger, now } = this.deps;
     try {
       const connector = label.kind === 'OUTBOUND' ? this.deps.connectorFor(label) : null;
+      if (label.state === 'FAILED') {
+        // Failed by a reconciliation, watched for a late appearance of the carrier's shipment.
+        metrics.workerLabels.inc({ action: 'watch_late' });
+        if (!connector) {
+          await records.update(label.id, { nextAttemptAt: null }, { states: ['FAILED'], attempts: label.attempts }, now());
+        } else if (await jobs.watchLate(label, connector)) {
+          logger.warn(
+            { labelId: label.id, carrier: label.carrier, purchaseReference: label.purchaseReference },
+            'a label recorded FAILED (not created) was found at the carrier after all: now PURCHASED; check it was not bought again',
+          );
+        }
+        return;
+      }
       if (!connector) {
         // A return (no carrier offers a lookup for it) or a carrier no longer configured: nothing can settle it here.
         await records.update(

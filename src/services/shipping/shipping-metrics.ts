@@ -6,6 +6,8 @@
  *   PENDING for an accepted async job, UNKNOWN when the answer was lost, FAILED when refused).
  * - shipping_label_resolutions_total{carrier, outcome}: what the worker or a replay settled later (PURCHASED,
  *   FAILED, UNKNOWN when a job's deadline passed), by carrier.
+ * - shipping_labels_found_after_failed_total{carrier}: labels recorded FAILED by a reconciliation whose shipment the
+ *   carrier showed later (now PURCHASED with a warning): an operator alerts on any increase.
  * - shipping_idempotent_replays_total{scope}: requests answered from a stored key without a carrier call.
  * - shipping_worker_passes_total{outcome}: label worker passes (ok, error).
  * - shipping_worker_labels_total{action}: labels a pass handled (poll, reconcile, lost, purged_keys counts keys).
@@ -16,6 +18,7 @@ import type { Metrics } from '../../platform/metrics.js';
 export interface ShippingMetrics {
   purchases: Counter<'carrier' | 'outcome'>;
   resolutions: Counter<'carrier' | 'outcome'>;
+  foundAfterFailed: Counter<'carrier'>;
   replays: Counter<'scope'>;
   workerPasses: Counter<'outcome'>;
   workerLabels: Counter<'action'>;
@@ -38,6 +41,7 @@ export function shippingMetrics(metrics: Metrics | null | undefined): ShippingMe
       'carrier',
       'outcome',
     ]),
+    foundAfterFailed: counter(registry, 'shipping_labels_found_after_failed_total', 'Labels failed by a reconciliation that the carrier showed later', ['carrier']),
     replays: counter(registry, 'shipping_idempotent_replays_total', 'Requests answered from a stored idempotency key, no carrier call', ['scope']),
     workerPasses: counter(registry, 'shipping_worker_passes_total', 'Label worker passes by outcome', ['outcome']),
     workerLabels: counter(registry, 'shipping_worker_labels_total', 'Labels handled by the label worker, by action', ['action']),

@@ -36,6 +36,7 @@ import { LabelWorker } from './label-worker.js';
 import { purchaseReference, requestHash } from './purchase-key.js';
 import type { AfterPurchaseDeps } from './after-purchase.js';
 import { Cancellations } from './cancellation.js';
+import { Settlements, type SettleLabelInput } from './settlement.js';
 import { ShippingDocuments } from './label-documents.js';
 import { Returns } from './returns.js';
 import { Tenders } from './tendering.js';
@@ -64,6 +65,10 @@ export interface ShippingSettings {
   retryBaseMs: number;
   /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */
   retryMaxMs: number;
+  /** SHIPPING_LATE_WATCH_MS: how long a label failed by a reconciliation is still looked up (default a day). */
+  lateWatchMs?: number;
+  /** SHIPPING_LATE_WATCH_INTERVAL_MS: how often during that watch (default 15 minutes). */
+  lateWatchIntervalMs?: number;
   /** Labels one worker pass claims at most (default 50). */
   workerBatch?: number;
   /** SHIPPING_WORKER_ENABLED; default true. */
@@ -109,6 +114,7 @@ export class ShippingService implements ShippingApi {
   private readonly worker: LabelWorker;
   private readonly keys: IdempotencyKeys;
   private readonly cancellations: Cancellations;
+  private readonly settlements: Settlements;
   private readonly tenders: Tenders;
   private readonly returnLabels: Returns;
   private readonly documents: ShippingDocuments;
@@ -143,6 +149,7 @@ export class ShippingService implements ShippingApi {
       settings: () => deps.settings,
     };
     this.cancellations = new Cancellations(after);
+    this.settlements = new Settlements(after);
     this.tenders = new Tenders(after);
     this.returnLabels = new Returns(after);
     this.documents = new ShippingDocuments(after);
@@ -317,6 +324,10 @@ export class ShippingService implements ShippingApi {
       this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'reference lookup failed');
       return { labels, carrierShipments: [], failures: [] };
     }
+  }
+
+  settleLabel(input: SettleLabelInput): Promise<{ label: Label }> {
+    return this.settlements.settleLabel(input);
   }
 
   cancelShipment(input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {

@@ -1,6 +1,7 @@
 import type { Carrier } from '../../domain/carrier.js';
 import type { Money } from '../../domain/money.js';
 import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
+import type { SettleLabelInput } from './settlement.js';
 import type {
   CancelResult,
   DocumentKind,
@@ -33,6 +34,11 @@ export interface ShippingApi {
   createShipment(request: ShipmentRequest, idempotencyKey: string): Promise<PurchaseOutcome>;
   /** Our checks and the carrier's validation; nothing is created or stored. */
   validateShipment(request: ShipmentRequest): Promise<ValidationResult>;
+  /**
+   * An operator settles a label whose outcome is UNKNOWN (settlement.ts): with the carrier's tracking number, checked by
+   * the carrier's tracking first (PURCHASED), or as not created (FAILED). Refusals are InputErrors naming the field.
+   */
+  settleLabel(input: SettleLabelInput): Promise<{ label: Label }>;
   /** Cancels a PURCHASED label at the carrier; a second cancel answers the first's result without a call. */
   cancelShipment(input: { labelId: string; reason: string | null; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }>;
   /**

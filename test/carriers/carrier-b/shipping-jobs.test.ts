@@ -52,7 +52,7 @@ describe('seed 001: validate is "alerts only, nothing created"', () => {
     const result = await world.shipping.validate!(request);
     expect(result.alerts.map((a) => a.code)).toContain('SHIP.SHIPPER.PHONENUMBER.INVALID');
     expect(callsTo(world.sandbox, CREATE)).toBe(0);
-    expect(await world.shipping.reconcile(request, new Date())).toEqual({ kind: 'NOT_CREATED' });
+    expect(await world.shipping.reconcile!(request, new Date())).toEqual({ kind: 'NOT_CREATED' });
   });
 
   it('a clean request validates with the success alert and valid true', async () => {
@@ -96,7 +96,7 @@ describe('a lost answer is reconciled by reference, never bought again', () => {
     expect(outcomeUnknown(error)).toBe(true);
     // Sent once: no retry of a purchase.
     expect(callsTo(world.sandbox, CREATE)).toBe(1);
-    const result = await world.shipping.reconcile(request, new Date());
+    const result = await world.shipping.reconcile!(request, new Date());
     expect(result.kind).toBe('FOUND');
     if (result.kind !== 'FOUND') return;
     expect(result.shipment.pieces).toHaveLength(2);
@@ -115,14 +115,14 @@ describe('a lost answer is reconciled by reference, never bought again', () => {
       (e: unknown) => e,
     );
     expect(outcomeUnknown(error)).toBe(true);
-    expect((await world.shipping.reconcile(request, new Date())).kind).toBe('FOUND');
+    expect((await world.shipping.reconcile!(request, new Date())).kind).toBe('FOUND');
   });
 
   it('reconcile is NOT_CREATED when the carrier knows no shipment with the reference, INCONCLUSIVE when the lookup fails', async () => {
     const request = shipmentRequest();
-    expect(await world.shipping.reconcile(request, new Date())).toEqual({ kind: 'NOT_CREATED' });
+    expect(await world.shipping.reconcile!(request, new Date())).toEqual({ kind: 'NOT_CREATED' });
     world.sandbox.failNext('carrierB', { status: 503, count: 2 });
-    const failed = await world.shipping.reconcile(request, new Date());
+    const failed = await world.shipping.reconcile!(request, new Date());
     expect(failed.kind).toBe('INCONCLUSIVE');
   });
 });

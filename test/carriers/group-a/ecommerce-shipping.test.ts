@@ -137,7 +137,7 @@ describe('e-commerce label creation (seed 000 Resources C)', () => {
     // Sent once: no automatic retry of a purchase.
     expect(rig.calls(LABEL)).toBe(before + 1);
 
-    const reconciled = await rig.shipping.reconcile(request, new Date());
+    const reconciled = await rig.shipping.reconcile!(request, new Date());
     expect(reconciled.kind).toBe('FOUND');
     if (reconciled.kind !== 'FOUND') return;
     const [piece] = reconciled.shipment.pieces;
@@ -160,7 +160,7 @@ describe('e-commerce label creation (seed 000 Resources C)', () => {
       );
       expect(outcomeUnknown(error)).toBe(true);
       expect(slow.calls(LABEL)).toBe(1);
-      const reconciled = await slow.shipping.reconcile(request, new Date());
+      const reconciled = await slow.shipping.reconcile!(request, new Date());
       expect(reconciled.kind === 'FOUND' && reconciled.shipment.pieces[0]?.packageId).toBe(request.purchaseReference);
       expect(slow.calls(LABEL)).toBe(1);
     } finally {
@@ -169,7 +169,7 @@ describe('e-commerce label creation (seed 000 Resources C)', () => {
   });
 
   it('reconcile of a purchase the carrier never received is NOT_CREATED', async () => {
-    expect(await rig.shipping.reconcile(labelRequest(), new Date())).toEqual({ kind: 'NOT_CREATED' });
+    expect(await rig.shipping.reconcile!(labelRequest(), new Date())).toEqual({ kind: 'NOT_CREATED' });
   });
 
   it('a refusal by the carrier (unknown product) is not outcomeUnknown', async () => {

@@ -226,8 +226,8 @@ describe('Group A express shipment-creation answer (seed 000, "Express shipment-
   });
 });
 
-describe('Group A express creation is sent once; a lost answer is reconciled by reference, never bought again', () => {
-  it('a lost answer (connection reset after the carrier created) rejects with outcomeUnknown; reconcile then finds exactly one shipment', async () => {
+describe('Group A express creation is sent once; a lost answer is never bought again nor looked up where the carrier shows nothing', () => {
+  it('a lost answer (connection reset after the carrier created) rejects with outcomeUnknown; there is no reference lookup, and the waybill is found by express tracking', async () => {
     const s = await connect();
     const request = shipmentRequest();
     s.sandbox.loseNextAnswer('groupAExpress', { count: 1, mode: 'reset' });
@@ -237,39 +237,34 @@ describe('Group A express creation is sent once; a lost answer is reconciled by 
     // Sent once: never retried, and the carrier created exactly one shipment.
     expect(s.calls()['POST /expressapi/test/shipments']).toBe(1);
     expect(s.sandbox.expressShipping.shipments()).toHaveLength(1);
-    const result = await s.shipping.reconcile(request, new Date());
-    if (result.kind !== 'FOUND') throw new Error(`expected FOUND, got ${result.kind}`);
+    // The carrier shows no lookup by a reference we wrote: the connector offers none (an operator settles the label).
+    expect(s.shipping.reconcile).toBeUndefined();
     const [only] = s.sandbox.expressShipping.shipments();
+    const result = await s.shipping.findShipment!(only!.waybill, request);
+    if (result.kind !== 'FOUND') throw new Error(`expected FOUND, got ${result.kind}`);
     expect(result.shipment.trackingNumber).toBe(only!.waybill);
     expect(result.shipment.pieces.map((p) => p.trackingNumber)).toEqual(only!.pieceNumbers);
-    // The lookup repeats the documents, so the reconciled label can still be printed.
-    expect(isPdf(result.shipment.documents.find((d) => d.kind === 'LABEL')?.content)).toBe(true);
+    expect(result.shipment.warnings.map((w) => w.code)).toContain('SETTLED_FROM_TRACKING');
     expect(s.calls()['POST /expressapi/test/shipments']).toBe(1);
     expect(s.sandbox.expressShipping.shipments()).toHaveLength(1);
-    const lookups = s.proxy.seen.filter((r) => r.method === 'GET' && r.path.startsWith('/expressapi/test/shipments?'));
-    expect(lookups.map((r) => new URL(r.path, 'http://x').searchParams.get('customerReference'))).toEqual([request.purchaseReference]);
+    // Only the seed's tracking by waybill was asked.
+    const gets = s.proxy.seen.filter((r) => r.method === 'GET');
+    expect(gets.map((r) => new URL(r.path, 'http://x').pathname)).toEqual(['/expressapi/test/tracking']);
   });
 
-  it('a lost answer (held past the timeout after the carrier created) rejects with outcomeUnknown; reconcile then finds it', async () => {
-    const s = await connect({}, {}, { headersTimeoutMs: 400, bodyTimeoutMs: 400 });
-    const request = shipmentRequest();
-    s.sandbox.loseNextAnswer('groupAExpress', { count: 1, mode: 'timeout', delayMs: 1_500 });
-    const error = await rejection(s.shipping.create(request));
-    expect(outcomeUnknown(error)).toBe(true);
-    expect(s.calls()['POST /expressapi/test/shipments']).toBe(1);
-    const result = await s.shipping.reconcile(request, new Date());
-    expect(result.kind === 'FOUND' && result.shipment.trackingNumber).toBe(s.sandbox.expressShipping.shipments()[0]!.waybill);
-    expect(s.sandbox.expressShipping.shipments()).toHaveLength(1);
-  });
-
-  it('reconcile is NOT_CREATED when no shipment carries the purchase reference, INCONCLUSIVE when the lookup fails', async () => {
+  it("findShipment is NOT_CREATED for a waybill the carrier does not know, INCONCLUSIVE for one carrying none of the label's references, and rejects typed when tracking fails", async () => {
     const s = await connect();
     await created(s, shipmentRequest());
-    expect(await s.shipping.reconcile(shipmentRequest(), new Date())).toEqual({ kind: 'NOT_CREATED' });
-    // The lookup is a GET: retried once on 503; failing twice leaves nothing proven.
+    // The sandbox knows no waybill ending 404.
+    expect(await s.shipping.findShipment!('6999999404', shipmentRequest())).toEqual({ kind: 'NOT_CREATED' });
+    // Another shipper's waybill (the sandbox tracks any other 10 digits, with its own order reference).
+    expect(await s.shipping.findShipment!('6999999999', shipmentRequest())).toMatchObject({ kind: 'INCONCLUSIVE', reason: expect.stringContaining('none of this label') });
+    // Tracking is a GET: retried once on 503; failing twice is the carrier's typed unavailability, not a verdict.
     s.sandbox.failNext('groupAExpress', { status: 503, count: 2 });
-    const result = await s.shipping.reconcile(shipmentRequest(), new Date());
-    expect(result.kind).toBe('INCONCLUSIVE');
+    const waybill = s.sandbox.expressShipping.shipments()[0]!.waybill;
+    const error = await rejection(s.shipping.findShipment!(waybill, shipmentRequest()));
+    expect(error).toBeInstanceOf(UpstreamError);
+    expect((error as UpstreamError).code).toBe('UPSTREAM_UNAVAILABLE');
   });
 
   it('a refusal (400) is not outcomeUnknown, and nothing was created', async () => {

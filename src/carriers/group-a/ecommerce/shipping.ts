@@ -126,6 +126,11 @@ export class EcommerceShippingConnector implements ShippingConnector {
    * found is the label, complete with its three ids but without the label file (the tracking answer has none: SE7);
    * a 404 proves it was not created (the carrier shows a created label at once: SE7); anything else is inconclusive.
    */
+  /** GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS: a creation held this long may still be made (label-jobs.ts). */
+  get processingGraceMs(): number | undefined {
+    return this.deps.config.processingGraceMs;
+  }
+
   async reconcile(request: ShipmentRequest, _sentAt: Date): Promise<ReconcileResult> {
     const packageId = labelPackageId(request.packages[0], request.purchaseReference);
     const { config } = this.deps;

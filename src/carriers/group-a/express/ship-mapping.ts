@@ -5,6 +5,7 @@ import { mapExpressWarnings } from './mapping.js';
 import { BILLING_CURRENCY_TYPE, chargeKindOf, decimalFromWire, discountAmount } from './rating-units.js';
 import { CUSTOMER_REFERENCE_TYPE_CODE, documentKindOf } from './ship-units.js';
 import type { ExpressChargeWire, ExpressDocumentWire, ExpressShipmentAnswer } from './ship-wire.js';
+import type { ExpressShipment } from './wire.js';
 
 const UPSTREAM = 'group-a/express';
 
@@ -85,6 +86,54 @@ export function mapExpressCreatedShipment(answer: ExpressShipmentAnswer, request
     },
     warnings: mapExpressWarnings(answer.warnings ?? []),
     // Express needs no separate tender: the shipment is expected once created (and collected if a pickup was booked).
+    tendered: true,
+    tenderBy: null,
+    transactionId: null,
+  };
+}
+
+/**
+ * A shipment the express tracking shows, as a created shipment for an operator's settlement: the waybill, its pieces
+ * and product; no charges, documents or links (tracking gives none), and a note saying where it came from.
+ */
+export function createdFromExpressTracking(found: ExpressShipment, request: ShipmentRequest): CreatedShipment {
+  const pieces: CreatedPiece[] = (found.pieces ?? []).flatMap((p, i) =>
+    p.trackingNumber
+      ? [
+          {
+            sequence: p.number ?? i + 1,
+            trackingNumber: p.trackingNumber,
+            packageId: null,
+            carrierPackageId: null,
+            netCharge: null,
+            cashOnDelivery: request.packages[i]?.cashOnDelivery ?? null,
+            references: [],
+          },
+        ]
+      : [],
+  );
+  return {
+    carrier: 'GROUP_A',
+    division: 'express',
+    upstream: UPSTREAM,
+    trackingNumber: found.shipmentTrackingNumber,
+    carrierUniqueId: null,
+    carrierCode: null,
+    serviceCode: found.productCode ?? request.serviceCode,
+    serviceName: null,
+    pieces,
+    documents: [],
+    total: null,
+    breakdown: [],
+    dispatchConfirmationNumber: null,
+    links: { trackingUrl: null, cancelPickupUrl: null, onDemandDeliveryUrl: null },
+    warnings: [
+      {
+        code: 'SETTLED_FROM_TRACKING',
+        message: 'The creation answer was lost; an operator settled this label with a waybill the carrier tracks. Charges and label documents were not given by tracking.',
+        type: 'NOTE',
+      },
+    ],
     tendered: true,
     tenderBy: null,
     transactionId: null,

@@ -10,8 +10,8 @@ import type { DocumentKind } from '../../../domain/shipping.js';
 export const SHIPMENTS_PATH = '/shipments';
 /** SX6: "Method and path for cancelling a shipment ... not shown": POST with the seed's cancellation body. */
 export const CANCEL_PATH = '/shipments/cancel';
-/** SX5: the seed shows no lookup by reference; GET `/shipments?customerReference=` answers `shipments[]`. */
-export const LOOKUP_QUERY = 'customerReference';
+/** The seed's express tracking: "GET `/tracking` | query `shipmentTrackingNumber` | express tracking answer". */
+export const TRACKING_PATH = '/tracking';
 
 /** The seed's document paths, with the waybill percent-encoded (a number is digits, but never trusted as a path). */
 export const proofOfDeliveryPath = (n: string): string => `/shipments/${encodeURIComponent(n)}/proof-of-delivery`;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Wire shapes of the express shipping answers (seed 000, "Express shipment-creation answer"), the reference lookup
- * (SX5: `shipments[]` of the same shape) and the cancellation answer (SX6). Unknown members are tolerated; a member
+ * Wire shapes of the express shipping answers (seed 000, "Express shipment-creation answer") and the cancellation
+ * answer (SX6). Unknown members are tolerated; a member
  * the seed names with the wrong type breaks the contract (UPSTREAM_CONTRACT, which leaves a creation UNKNOWN).
  */
 const str = z.string().nullish();
@@ -63,12 +63,6 @@ export const expressShipmentAnswer = z.object({
   warnings: z.array(z.unknown()).nullish(),
 });
 export type ExpressShipmentAnswer = z.infer<typeof expressShipmentAnswer>;
-
-/** SX5: the reference lookup answers the creation shape per shipment found; none found is `shipments: []`. */
-export const expressShipmentLookupAnswer = z.object({
-  shipments: z.array(expressShipmentAnswer.extend({ status: str })),
-  warnings: z.array(z.unknown()).nullish(),
-});
 
 /** SX6: the cancellation answer. */
 export const expressCancelAnswer = z.object({

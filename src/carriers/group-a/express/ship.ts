@@ -14,8 +14,10 @@ import { DEFAULT_COD_SERVICE_CODE, looksLikeExpressProduct } from './rating-unit
 import { checkExpressShipment } from './ship-check.js';
 import { mapExpressCreatedShipment } from './ship-mapping.js';
 import { expressShipmentRequest } from './ship-request.js';
-import { CANCEL_PATH, LOOKUP_QUERY, SHIPMENTS_PATH } from './ship-units.js';
-import { expressCancelAnswer, expressShipmentAnswer, expressShipmentLookupAnswer } from './ship-wire.js';
+import { createdFromExpressTracking } from './ship-mapping.js';
+import { CANCEL_PATH, SHIPMENTS_PATH, TRACKING_PATH } from './ship-units.js';
+import { expressCancelAnswer, expressShipmentAnswer } from './ship-wire.js';
+import { expressTrackingAnswer } from './wire.js';
 
 const UPSTREAM = 'group-a/express';
 
@@ -27,8 +29,8 @@ export interface ExpressShippingConnectorOptions {
 
 /**
  * Group A express shipping (seed 000, interface B): `POST /shipments` (label, invoice, waybill and QR documents; a pickup
- * booked in the same call; per-piece numbers; charges; `warnings[]`), the reference lookup (SX5) and the cancellation
- * (SX6). Every call goes through the express client, so it counts against the test environment's 500 a day.
+ * booked in the same call; per-piece numbers; charges; `warnings[]`), the cancellation (SX6) and, for an operator's
+ * settlement of a lost answer, the express tracking by waybill. Every call goes through the express client, so it counts against the test environment's 500 a day.
  */
 export class ExpressShippingConnector implements ShippingConnector {
   readonly upstream = UPSTREAM;
@@ -56,8 +58,8 @@ export class ExpressShippingConnector implements ShippingConnector {
   }
 
   /**
-   * Sent ONCE (`idempotent: false`): a lost answer is reconciled by the purchase reference written into
-   * `customerReferences[]`, never bought again.
+   * Sent ONCE (`idempotent: false`): a lost answer is never bought again; it stays UNKNOWN until an operator settles it
+   * (the purchase reference is still written into `customerReferences[]`, so the carrier's own tools can find it).
    */
   async create(request: ShipmentRequest): Promise<CreateShipmentAnswer> {
     const refused = this.check(request)[0];
@@ -75,29 +77,40 @@ export class ExpressShippingConnector implements ShippingConnector {
     return { kind: 'CREATED', shipment: mapExpressCreatedShipment(answer, request) };
   }
 
+  // No `reconcile`: the seed shows no way to find an express shipment by a reference we wrote, and no endpoint it does
+  // not show is called. A lost answer stays UNKNOWN (visible) until an operator settles it with the waybill.
+
   /**
-   * SX5: GET `/shipments?customerReference=<purchase reference>`. One or more shipments: FOUND (the oldest, should
-   * there be several); none: NOT_CREATED; a failed lookup: INCONCLUSIVE (try later). Never creates.
+   * The operator's settlement: the seed's express tracking, GET `/tracking?shipmentTrackingNumber=`. A 404 (X1): no
+   * such shipment; a shipment whose shown references are none of ours: INCONCLUSIVE; any other failure rejects with
+   * its UpstreamError (unavailability is not the operator's mistake). What tracking gives is less than the creation answer: the waybill,
+   * its pieces and the product; no charges and no documents (those came only in the lost answer). Never creates.
    */
-  async reconcile(request: ShipmentRequest, _sentAt: Date): Promise<ReconcileResult> {
+  async findShipment(trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
+    let answer;
     try {
-      const answer = await this.client.call({
-        operation: 'ship-lookup',
+      answer = await this.client.call({
+        operation: 'ship-settle-track',
         method: 'GET',
-        path: SHIPMENTS_PATH,
-        query: { [LOOKUP_QUERY]: request.purchaseReference },
-        schema: expressShipmentLookupAnswer,
+        path: TRACKING_PATH,
+        query: { shipmentTrackingNumber: trackingNumber },
+        schema: expressTrackingAnswer,
       });
-      const found = answer.shipments[0];
-      if (!found) return { kind: 'NOT_CREATED' };
-      const shipment = mapExpressCreatedShipment(found, request);
-      shipment.warnings.push(...mapExpressWarnings(answer.warnings ?? []));
-      return { kind: 'FOUND', shipment };
     } catch (error) {
-      if (!(error instanceof UpstreamError)) throw error;
-      // A 404 may equally be a wrong path (XR3's reasoning): no proof that nothing was created.
-      return { kind: 'INCONCLUSIVE', reason: `${error.code}: ${error.message}` };
+      // Unknown to the carrier (X1): no such shipment. Any other failure is the carrier's, typed, for the caller.
+      if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { kind: 'NOT_CREATED' };
+      throw error;
     }
+    const found = answer.shipments.find((s) => s.shipmentTrackingNumber === trackingNumber);
+    if (!found) return { kind: 'NOT_CREATED' };
+    // We wrote the order id and the purchase reference as customer references: a shipment whose references tracking
+    // shows carry none of them is someone else's (a mistyped waybill), not this label's.
+    const ours = new Set([request.purchaseReference, ...(request.orderId ? [request.orderId] : []), ...request.references.map((r) => r.value)]);
+    const shown = (found.shipperReferences ?? []).map((r) => r.value);
+    if (shown.length > 0 && !shown.some((v) => ours.has(v))) {
+      return { kind: 'INCONCLUSIVE', reason: `waybill ${trackingNumber} carries none of this label's references (it shows ${shown.join(', ')})` };
+    }
+    return { kind: 'FOUND', shipment: createdFromExpressTracking(found, request) };
   }
 
   /** SX6: POST `/shipments/cancel` with the seed's body (`shipmentTrackingNumber`, `reason`). Safe to send twice (SX7). */
