@@ -53,6 +53,14 @@ export class IdempotencyKeyStore {
     await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
   }
 
+  /**
+   * Sets when a key expires: held (far in the future) while what it names is unsettled (a cancellation whose answer
+   * was lost), back to the normal lifetime once settled.
+   */
+  async setKeyExpiry(scope: string, key: string, expiresAt: Date): Promise<void> {
+    await this.db.query('UPDATE idempotency_keys SET expires_at = $3 WHERE scope = $1 AND key = $2', [scope, key, expiresAt]);
+  }
+
   /** Removes expired keys; returns how many. */
   async purgeExpiredKeys(now: Date): Promise<number> {
     const { rowCount } = await this.db.query('DELETE FROM idempotency_keys WHERE expires_at <= $1', [now]);
