@@ -89,9 +89,9 @@ export class LabelCancellationStore {
   }
 
   /**
-   * Claims a label's unsettled cancellation for one more attempt now: counted, and due again only at `leaseUntil`.
-   * `overdueOnly`: only a SENT one whose sender's lease passed, or an UNKNOWN one (a client's retry); the worker
-   * claims due ones with claimDue.
+   * Claims a label's unsettled cancellation for one more attempt now (a client's retry): an UNKNOWN one, or a SENT
+   * one whose sender's lease passed (a SENT one within it is still being answered). Counted, and due again only at
+   * `leaseUntil`. Null when there is none to claim.
    */
   async claim(labelId: string, now: Date, leaseUntil: Date): Promise<PendingCancellation | null> {
     const { rows } = await this.db.query<PendingRow>(

@@ -121,6 +121,11 @@ describe.each(STORE_BACKENDS)('lost and unexpected answers on the money path ($n
       const uncertain = await e2e.gql(LABEL_STATE, { id: label.id });
       expect(uncertain.errors).toBeUndefined();
       expect(uncertain.data.label).toMatchObject({ state: 'PURCHASED', cancellationState: 'UNKNOWN', cancelledAt: null });
+      // Not tendered meanwhile: the close naming it is refused before any call.
+      const closes = carrierB.forwarded('POST', CLOSE_PATH).length;
+      const close = await e2e.gql(TENDER, { input: { carrier: 'CARRIER_B', labelIds: [label.id], idempotencyKey: 'close-uncertain-1' } });
+      expect(close.data.tenderLabels.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'labelIds', '0'] })]);
+      expect(carrierB.forwarded('POST', CLOSE_PATH)).toHaveLength(closes);
       // A new key settles it too (the lost call holds the label's cancellation, and is asked again).
       const retry = await e2e.gql(CANCEL, { input: { labelId: label.id, idempotencyKey: 'cancel-visible-2' } });
       expect(retry.data.cancelShipment.cancellation).toMatchObject({ cancelled: true, label: { state: 'CANCELLED' } });
