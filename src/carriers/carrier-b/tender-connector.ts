@@ -13,7 +13,8 @@ export const CARRIER_B_END_OF_DAY_PATH = '/ship/v1/endofday/';
 /**
  * Carrier B ground end-of-day close (seed 001: "ground label created -> end-of-day close operation -> tendered; close
  * produces the end-of-day manifest; ground labels are not tendered until then"). The carrier closes every open ground
- * shipment of the account (SB11); the labels it names as closed are the ones tendered, whatever we expected.
+ * shipment of the account (SB11); the labels it names as closed are the ones tendered, whatever we expected. A 2xx
+ * answer that names none (no `closedTrackingNumbers`) has closed all the same: the service tenders what it asked (CX2).
  */
 export class CarrierBEndOfDayConnector implements TenderingConnector {
   readonly upstream = 'carrier-b' as const;

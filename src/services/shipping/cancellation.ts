@@ -112,7 +112,9 @@ export class Cancellations extends AfterPurchase {
         if (busy) throw new CancellationBusy();
         await keys.setKeyExpiry(scope, key, HELD);
         const leaseUntil = new Date(now.getTime() + leaseMs);
-        await new LabelCancellationStore(tx).markSent(labelId, { key, reason, now, leaseUntil, deadlineAt: new Date(now.getTime() + jobDeadlineMs) });
+        // Pursued for a deadline after the lease, so a dead sender's cancellation is always asked again at least once.
+        const deadlineAt = new Date(leaseUntil.getTime() + jobDeadlineMs);
+        await new LabelCancellationStore(tx).markSent(labelId, { key, reason, now, leaseUntil, deadlineAt });
         return null;
       })
       .catch(async (err: unknown) => {
@@ -127,7 +129,7 @@ export class Cancellations extends AfterPurchase {
       result = await call();
     } catch (err) {
       if (outcomeUnknown(err)) {
-        await this.stillUnknown(labelId, 1, new Date(now.getTime() + jobDeadlineMs));
+        await this.stillUnknown(labelId, 1, new Date(now.getTime() + leaseMs + jobDeadlineMs));
       } else {
         // Refused before the carrier acted (its refusal, credentials, quota): nothing to settle, the keys are freed.
         await new LabelCancellationStore(this.deps.store).clear(labelId, this.deps.now());

@@ -16,7 +16,8 @@ export interface EcommerceManifestDeps {
  * The e-commerce manifest (seed 000: "POST `/shipping/v4/manifest` | `manifests[].carrierPackageIds[]` | driver's
  * summary manifest"; lifecycle "label generated -> manifested (tendered): a driver's summary manifest is produced").
  * One manifest lists every label's carrier package ids; the answer (SE4) says which packages it tendered and carries
- * the driver's summary manifest. A label the answer does not list stays untendered, with a warning naming it.
+ * the driver's summary manifest. A label the answer does not list stays untendered, with a warning naming it; an
+ * answer in which no manifest lists its packages does not say, and the service tenders every label sent (CX2).
  */
 export class EcommerceManifestConnector implements TenderingConnector {
   readonly upstream = ECOMMERCE_UPSTREAM;
