@@ -160,9 +160,9 @@ export function shipRoutes(ctx: SandboxContext, guards: readonly Guard[], nextTr
 
 /**
  * Seed: "shipment created -> cancellation (tracking number valid) -> cancelled; answer flags `cancelledShipment`".
- * Sandbox conventions: a second cancellation answers 200 with `cancelledShipment: true` and a message saying it was
- * already cancelled (nothing changes); a ground shipment already tendered by the end-of-day close is refused (400
- * `SHIP.CANCEL.TENDERED`).
+ * Sandbox conventions: a second cancellation answers 200 with `cancelledShipment: false` and the message
+ * `Shipment already cancelled.` (nothing changes), as the carrier was seen to answer one; a ground shipment already
+ * tendered by the end-of-day close is refused (400 `SHIP.CANCEL.TENDERED`).
  */
 function cancelAnswer(
   req: SandboxRequest,
@@ -172,7 +172,7 @@ function cancelAnswer(
   fail: Fail,
 ): SandboxResponse {
   if (entry.cancelledAt) {
-    return ok(req, { cancelledShipment: true, cancelledHistory: true, message: 'The shipment was already cancelled.' });
+    return ok(req, { cancelledShipment: false, cancelledHistory: true, message: 'Shipment already cancelled.' });
   }
   if (entry.closedAt) {
     return fail(400, [{ code: 'SHIP.CANCEL.TENDERED', message: 'The shipment was tendered by the end-of-day close and can no longer be cancelled.' }]);

@@ -125,6 +125,8 @@ export type DocumentKind =
   | 'RETURN_LABEL'
   | 'MANIFEST'
   | 'END_OF_DAY_MANIFEST'
+  /** A carrier's answer kept as received (JSON), for support. */
+  | 'CARRIER_ANSWER'
   | 'PROOF_OF_DELIVERY'
   | 'SHIPMENT_IMAGE'
   | 'BILL_OF_LADING'
@@ -233,10 +235,19 @@ export interface LabelHandle {
 }
 
 export interface CancelResult {
+  /** The carrier cancelled it, now or before ("already cancelled" counts: the shipment is cancelled either way). */
   cancelled: boolean;
   message: string | null;
   warnings: CarrierWarning[];
+  /** The carrier answered that it was already cancelled (a second request, e.g. after a lost answer). */
+  alreadyCancelled?: boolean;
 }
+
+/**
+ * Where a label's cancellation is: SENT (asked, answer awaited), UNKNOWN (the answer was lost: asked again until the
+ * carrier answers), REFUSED (the carrier said no; the label stays PURCHASED), CONFIRMED (the label is CANCELLED).
+ */
+export type CancellationState = 'SENT' | 'UNKNOWN' | 'REFUSED' | 'CONFIRMED';
 
 /** A validation's answer: the carrier's alerts and ours; nothing is created. */
 export interface ValidationResult {
@@ -249,12 +260,20 @@ export type TenderKind = 'MANIFEST' | 'END_OF_DAY';
 /** What a manifest or end-of-day close produced. */
 export interface TenderResult {
   kind: TenderKind;
-  /** The labels' tracking numbers the carrier now expects. */
-  tenderedTrackingNumbers: string[];
+  /**
+   * The labels' tracking numbers the carrier now expects; null when its answer does not say (a 2xx close or manifest
+   * then tenders every label it was asked to tender).
+   */
+  tenderedTrackingNumbers: string[] | null;
   documents: CarrierDocument[];
   warnings: CarrierWarning[];
   transactionId: string | null;
+  /** The carrier's answer as received (parsed JSON, or the text), kept for support whatever its shape. */
+  carrierAnswer?: unknown;
 }
+
+/** TENDERED: the carrier answered the close or manifest; UNKNOWN: it was sent and its answer lost. */
+export type TenderOutcome = 'TENDERED' | 'UNKNOWN';
 
 /** A return label (e-commerce) or return tag (Carrier B) request, for a stored outbound label. */
 export interface ReturnRequest {
@@ -366,6 +385,8 @@ export interface Label {
   tenderedAt: Date | null;
   cancelledAt: Date | null;
   cancellation: CancelResult | null;
+  /** Where its cancellation is; null when none was asked. */
+  cancellationState: CancellationState | null;
   /** RETURN labels: the outbound label they return. */
   returnOf: string | null;
   /** Carrier B return tag's shipment id, to cancel it by. */
@@ -388,6 +409,8 @@ export interface Tender {
   division: string | null;
   accountNumber: string;
   date: string;
+  outcome: TenderOutcome;
+  /** TENDERED: the labels it tendered; UNKNOWN: the labels it was asked to tender (they stay untendered). */
   labelIds: string[];
   documents: StoredDocument[];
   warnings: CarrierWarning[];

@@ -318,7 +318,7 @@ export type CancelReturnInput = {
 /** The result of `cancelReturn`. */
 export type CancelReturnPayload = {
   __typename?: 'CancelReturnPayload';
-  /** The cancellation; null when refused. */
+  /** The cancellation; null when refused before the carrier answered. A carrier's `cancelled: false` keeps it, beside a CARRIER_REFUSED user error with the carrier's words. */
   cancellation?: Maybe<LabelCancellation>;
   /** What the caller or the carrier refused; empty on success. */
   userErrors: Array<UserError>;
@@ -339,13 +339,28 @@ export type CancelShipmentInput = {
 /** The result of `cancelShipment`. */
 export type CancelShipmentPayload = {
   __typename?: 'CancelShipmentPayload';
-  /** The cancellation; null when refused. */
+  /** The cancellation; null when refused before the carrier answered. A carrier's `cancelled: false` keeps it, beside a CARRIER_REFUSED user error with the carrier's words. */
   cancellation?: Maybe<LabelCancellation>;
   /** What the caller or the carrier refused; empty on success. */
   userErrors: Array<UserError>;
   /** The carrier's soft failures; empty when it gave none. */
   warnings: Array<CarrierWarning>;
 };
+
+/** Where a label's cancellation is. */
+export type CancellationState =
+  /** The carrier confirmed it (now, or as already cancelled): the label is CANCELLED. */
+  | 'CONFIRMED'
+  /** The carrier refused the cancellation; the label stays PURCHASED. */
+  | 'REFUSED'
+  /** Sent to the carrier; its answer is awaited. */
+  | 'SENT'
+  /**
+   * Sent, and the answer lost (timeout, reset, 5xx): the carrier may have cancelled it. The carrier is asked again (by
+   * a retry of `cancelShipment` with any key, or in the background) until it answers; its "already cancelled" settles
+   * the label as CANCELLED. The label is not tendered meanwhile.
+   */
+  | 'UNKNOWN';
 
 /** The networks this subgraph speaks to. Group A's division travels beside it (`division`). */
 export type Carrier =
@@ -841,6 +856,8 @@ export type Document = {
 export type DocumentKind =
   /** Carrier B `BILL_OF_LADING`. */
   | 'BILL_OF_LADING'
+  /** The carrier's answer to a manifest or end-of-day close as received (JSON), kept for support. */
+  | 'CARRIER_ANSWER'
   /** A commercial invoice for customs. */
   | 'COMMERCIAL_INVOICE'
   /** A Carrier B end-of-day close manifest. */
@@ -985,6 +1002,8 @@ export type Label = {
   account: Scalars['String']['output'];
   /** The charges making up `total`, with the carrier's codes. */
   breakdown: Array<ChargeLine>;
+  /** Where its cancellation is; null when none was asked. */
+  cancellationState?: Maybe<CancellationState>;
   /** When the carrier confirmed its cancellation. */
   cancelledAt?: Maybe<Scalars['DateTime']['output']>;
   /** The carrier that ships it. */
@@ -1050,7 +1069,9 @@ export type Label = {
 /** A cancellation's answer. */
 export type LabelCancellation = {
   __typename?: 'LabelCancellation';
-  /** Whether the carrier confirmed the cancellation (Carrier B `cancelledShipment`). */
+  /** The carrier answered that it was already cancelled (a repeat after a lost answer). */
+  alreadyCancelled: Scalars['Boolean']['output'];
+  /** Whether the shipment is cancelled at the carrier (Carrier B `cancelledShipment`, or its answer that it already was). */
   cancelled: Scalars['Boolean']['output'];
   /** The label as stored now (CANCELLED when the carrier confirmed). */
   label: Label;
@@ -1340,7 +1361,10 @@ export type Mutation = {
   cancelPickup: CancelPickupPayload;
   /** Cancel a Carrier B return tag. */
   cancelReturn: CancelReturnPayload;
-  /** Cancel a purchased label at the carrier. A second cancel answers the first's result. */
+  /**
+   * Cancel a purchased label at the carrier. A second cancel answers the first's result; when the first's answer was
+   * lost (`Label.cancellationState` UNKNOWN) it asks the carrier again, whose answer settles it.
+   */
   cancelShipment: CancelShipmentPayload;
   /**
    * Subscribe to Group A pushes for a tracking number or a customer account. Refused input is a `userErrors` entry
@@ -3155,14 +3179,16 @@ export type Tender = {
   date: Scalars['LocalDate']['output'];
   /** Group A division; null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
-  /** The manifest documents. */
+  /** The manifest documents, and the carrier's answer as received (`CARRIER_ANSWER`). */
   documents: Array<Document>;
   /** Our id (`Tender:<uuid>`). */
   id: Scalars['ID']['output'];
   /** Manifest or end-of-day close. */
   kind: TenderKind;
-  /** The labels it tendered. */
+  /** The labels it tendered (UNKNOWN: the labels it was asked to tender, still untendered). */
   labels: Array<Label>;
+  /** TENDERED when the carrier answered; UNKNOWN when the answer was lost. */
+  outcome: TenderOutcome;
   /** The carrier's soft failures. */
   warnings: Array<CarrierWarning>;
 };
@@ -3200,6 +3226,16 @@ export type TenderLabelsPayload = {
   /** The carrier's soft failures; empty when it gave none. */
   warnings: Array<CarrierWarning>;
 };
+
+/** What came of a manifest or end-of-day close. */
+export type TenderOutcome =
+  /** The carrier answered: `labels` are tendered. */
+  | 'TENDERED'
+  /**
+   * It was sent and its answer lost (timeout, reset, 5xx): the carrier may have tendered `labels`, which stay untendered
+   * here. A retry with the same key answers this tender and never sends it again.
+   */
+  | 'UNKNOWN';
 
 /** One lookup of `track`. */
 export type TrackInput = {
@@ -3686,6 +3722,7 @@ export type ResolversTypes = ResolversObject<{
   CancelReturnPayload: ResolverTypeWrapper<Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
   CancelShipmentInput: CancelShipmentInput;
   CancelShipmentPayload: ResolverTypeWrapper<Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
+  CancellationState: CancellationState;
   Carrier: Carrier;
   CarrierRates: ResolverTypeWrapper<CarrierRatesModelModel>;
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
@@ -3857,6 +3894,7 @@ export type ResolversTypes = ResolversObject<{
   TenderKind: TenderKind;
   TenderLabelsInput: TenderLabelsInput;
   TenderLabelsPayload: ResolverTypeWrapper<Omit<TenderLabelsPayload, 'tender'> & { tender?: Maybe<ResolversTypes['Tender']> }>;
+  TenderOutcome: TenderOutcome;
   TrackInput: TrackInput;
   TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
   TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModelModel>;
@@ -4351,6 +4389,7 @@ export type HoldingCostResolvers<ContextType = GraphQLContext, ParentType extend
 export type LabelResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Label'] = ResolversParentTypes['Label']> = ResolversObject<{
   account?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   breakdown?: Resolver<Array<ResolversTypes['ChargeLine']>, ParentType, ContextType>;
+  cancellationState?: Resolver<Maybe<ResolversTypes['CancellationState']>, ParentType, ContextType>;
   cancelledAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -4384,6 +4423,7 @@ export type LabelResolvers<ContextType = GraphQLContext, ParentType extends Reso
 }>;
 
 export type LabelCancellationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelCancellation'] = ResolversParentTypes['LabelCancellation']> = ResolversObject<{
+  alreadyCancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   cancelled?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   label?: Resolver<ResolversTypes['Label'], ParentType, ContextType>;
   message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -5011,6 +5051,7 @@ export type TenderResolvers<ContextType = GraphQLContext, ParentType extends Res
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['TenderKind'], ParentType, ContextType>;
   labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
+  outcome?: Resolver<ResolversTypes['TenderOutcome'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
 }>;
 

@@ -59,6 +59,8 @@ export function contentTypeOf(format: string): string {
     case 'EPL2':
     case 'TXT':
       return 'text/plain';
+    case 'JSON':
+      return 'application/json';
     default:
       return 'application/octet-stream';
   }

@@ -36,19 +36,23 @@ export class IdempotencyKeyStore {
     ]);
     // ON CONFLICT DO NOTHING: on PostgreSQL a concurrent insert of the same key waits for the first transaction and
     // then does nothing, so exactly one caller stores the key (and its label); the others read what it stored.
-    const inserted = await this.db.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash, resource_id, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
-      [key.scope, key.key, key.hash, key.resourceId, key.now, key.expiresAt],
-    );
-    if (inserted.rowCount === 1) return null;
-    const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
-      'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2',
-      [key.scope, key.key],
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`idempotency key ${key.scope}/${key.key} vanished while being read`);
-    return { hash: row.request_hash, resourceId: row.resource_id };
+    // A row released between the two statements (a tender's per-account row, freed as its tender ends) is gone: the
+    // insert is tried again, since nobody holds the key any more.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const inserted = await this.db.query(
+        `INSERT INTO idempotency_keys (scope, key, request_hash, resource_id, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, key) DO NOTHING`,
+        [key.scope, key.key, key.hash, key.resourceId, key.now, key.expiresAt],
+      );
+      if (inserted.rowCount === 1) return null;
+      const { rows } = await this.db.query<{ request_hash: string; resource_id: string }>(
+        'SELECT request_hash, resource_id FROM idempotency_keys WHERE scope = $1 AND key = $2',
+        [key.scope, key.key],
+      );
+      const row = rows[0];
+      if (row) return { hash: row.request_hash, resourceId: row.resource_id };
+    }
+    throw new Error(`idempotency key ${key.scope}/${key.key} vanished while being read`);
   }
 
   /** Looks a live key up without storing it (one past its TTL still counts while what it made is unsettled). */
@@ -64,6 +68,14 @@ export class IdempotencyKeyStore {
   /** Forgets a key whose request failed before anything was done (a retry with it is a new request). */
   async releaseKey(scope: string, key: string): Promise<void> {
     await this.db.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2', [scope, key]);
+  }
+
+  /**
+   * Sets when a key expires: held (far in the future) while what it names is unsettled (a cancellation whose answer
+   * was lost), back to the normal lifetime once settled.
+   */
+  async setKeyExpiry(scope: string, key: string, expiresAt: Date): Promise<void> {
+    await this.db.query('UPDATE idempotency_keys SET expires_at = $3 WHERE scope = $1 AND key = $2', [scope, key, expiresAt]);
   }
 
   /** Removes expired keys whose label or pickup is settled; returns how many. */

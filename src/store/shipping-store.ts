@@ -10,6 +10,7 @@ import type { Money } from '../domain/money.js';
 import type { ChargeLine } from '../domain/rating.js';
 import type { CarrierWarning } from '../domain/shipment.js';
 import type {
+  CancellationState,
   CancelResult,
   CreatedPiece,
   CreatedShipment,
@@ -57,6 +58,7 @@ interface LabelRow {
   tendered_at: Date | null;
   cancelled_at: Date | null;
   cancellation: CancelResult | null;
+  cancel_state: CancellationState | null;
   return_of: string | null;
   carrier_return_id: string | null;
   attempts: number;
@@ -107,6 +109,7 @@ function toLabel(row: LabelRow, documents: StoredDocument[]): StoredLabel {
     tenderedAt: row.tendered_at,
     cancelledAt: row.cancelled_at,
     cancellation: row.cancellation,
+    cancellationState: row.cancel_state,
     returnOf: row.return_of,
     carrierReturnId: row.carrier_return_id,
     documents,

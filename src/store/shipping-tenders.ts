@@ -3,7 +3,7 @@
  */
 import type { Carrier } from '../domain/carrier.js';
 import type { CarrierWarning } from '../domain/shipment.js';
-import type { Tender, TenderKind } from '../domain/shipping.js';
+import type { Tender, TenderKind, TenderOutcome } from '../domain/shipping.js';
 import { documentsOfTender } from './shipping-documents.js';
 import type { Queryable } from './store.js';
 
@@ -17,14 +17,16 @@ export class TenderStore {
     division: string | null;
     accountNumber: string;
     date: string;
+    /** Default TENDERED; UNKNOWN when the request was sent and its answer lost. */
+    outcome?: TenderOutcome;
     labelIds: string[];
     warnings: CarrierWarning[];
     transactionId: string | null;
     now: Date;
   }): Promise<void> {
     await this.db.query(
-      `INSERT INTO tenders (id, kind, carrier, division, account_number, date, label_ids, warnings, transaction_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+      `INSERT INTO tenders (id, kind, carrier, division, account_number, date, label_ids, warnings, transaction_id, created_at, outcome)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, $11)`,
       [
         tender.id,
         tender.kind,
@@ -36,6 +38,7 @@ export class TenderStore {
         JSON.stringify(tender.warnings),
         tender.transactionId,
         tender.now,
+        tender.outcome ?? 'TENDERED',
       ],
     );
   }
@@ -48,10 +51,11 @@ export class TenderStore {
       division: string | null;
       account_number: string;
       date: string;
+      outcome: TenderOutcome;
       label_ids: string[];
       warnings: CarrierWarning[];
       created_at: Date;
-    }>('SELECT id, kind, carrier, division, account_number, date, label_ids, warnings, created_at FROM tenders WHERE id = $1', [id]);
+    }>('SELECT id, kind, carrier, division, account_number, date, outcome, label_ids, warnings, created_at FROM tenders WHERE id = $1', [id]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -61,6 +65,7 @@ export class TenderStore {
       division: row.division,
       accountNumber: row.account_number,
       date: row.date,
+      outcome: row.outcome,
       labelIds: row.label_ids,
       documents: await documentsOfTender(this.db, row.id),
       warnings: row.warnings,

@@ -157,12 +157,22 @@ export class CarrierBShippingConnector implements ShippingConnector {
       idempotent: true,
     });
     const { cancelledShipment, message } = answer.output;
-    return { cancelled: cancelledShipment, message: message ?? null, warnings: readAlerts(answer.output.alerts) };
+    const warnings = readAlerts(answer.output.alerts);
+    // A repeat (after a lost answer) is answered `cancelledShipment: false`, "Shipment already cancelled.": the
+    // shipment is cancelled, so it settles ours as cancelled. Any other false is a refusal (CX1).
+    const alreadyCancelled = saysAlreadyCancelled(message ?? null, warnings);
+    return { cancelled: cancelledShipment || alreadyCancelled, message: message ?? null, warnings, alreadyCancelled };
   }
 
   private accountOf(request: ShipmentRequest): string {
     return request.accountNumber ?? this.defaultAccountNumber;
   }
+}
+
+/** The carrier's words (message, or an alert's code or message) say the shipment was already cancelled. */
+export function saysAlreadyCancelled(message: string | null, alerts: readonly { code: string | null; message: string }[]): boolean {
+  const words = /\balready\s+(?:been\s+)?cancel/i;
+  return (message !== null && words.test(message)) || alerts.some((a) => /ALREADY[._ ]?CANCEL/i.test(a.code ?? '') || words.test(a.message));
 }
 
 /** A 200 that is neither a shipment nor a job: UPSTREAM_CONTRACT (its outcome is unknown: the label is reconciled). */

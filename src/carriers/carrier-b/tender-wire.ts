@@ -16,11 +16,19 @@ export interface WireEndOfDayRequest {
   closeDocumentSpecification: { closeDocumentTypes: ['MANIFEST']; docType: 'PDF' | 'PNG' };
 }
 
+/**
+ * What we read of a 2xx close answer. The shape is our assumption, so nothing in it is required: the close has acted
+ * whatever the carrier answered (the connector keeps the answer as received, and a part that does not match is
+ * read as absent).
+ */
 export const endOfDayAnswerSchema = z.looseObject({
-  transactionId: z.string().nullish(),
-  output: z.looseObject({
-    closedTrackingNumbers: z.array(z.string().min(1)),
-    closeDocuments: z.array(shipDocumentSchema).nullish(),
-    alerts: z.array(z.unknown()).nullish(),
-  }),
+  transactionId: z.string().nullish().catch(null),
+  output: z
+    .looseObject({
+      closedTrackingNumbers: z.array(z.string().min(1)).nullish().catch(null),
+      closeDocuments: z.array(shipDocumentSchema).nullish().catch(null),
+      alerts: z.array(z.unknown()).nullish().catch(null),
+    })
+    .nullish()
+    .catch(null),
 });

@@ -70,6 +70,7 @@ function inProgress(label: LabelModel): boolean {
 
 export const LabelCancellation: LabelCancellationResolvers = {
   cancelled: ({ result }) => result.cancelled,
+  alreadyCancelled: ({ result }) => result.alreadyCancelled ?? false,
   message: ({ result }) => result.message,
 };
 

@@ -25,6 +25,7 @@ import { InputErrors } from '../../services/shipping/input-errors.js';
 import { toSettleLabel } from '../../services/shipping/settlement.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
+import type { LabelCancellationModel } from '../shipping-models.js';
 import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
 import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
@@ -60,6 +61,22 @@ function purchaseAnswer(outcome: PurchaseOutcome): { result: PurchaseOutcome; wa
     userErrors: refused
       ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: label.failure!.message, carrierCode: label.failure!.carrierCode }]
       : [],
+  };
+}
+
+/** A cancellation's payload: the carrier's `cancelled: false` keeps the cancellation beside a user error in its words. */
+function cancellationAnswer(cancellation: LabelCancellationModel): {
+  result: LabelCancellationModel;
+  warnings: readonly CarrierWarningModel[];
+  userErrors: UserError[];
+} {
+  const { result } = cancellation;
+  return {
+    result: cancellation,
+    warnings: result.warnings,
+    userErrors: result.cancelled
+      ? []
+      : [{ field: ['input', 'labelId'], code: 'CARRIER_REFUSED', message: `the carrier did not cancel it: ${result.message ?? 'no reason given'}`, carrierCode: null }],
   };
 }
 
@@ -113,8 +130,7 @@ export const shippingMutations: Pick<
   cancelShipment: (_parent, { input }, ctx) =>
     payload('cancellation', async () => {
       const shipping = shippingOf(ctx);
-      const cancellation = await shipping.api.cancelShipment(toCancelShipment(input));
-      return { result: cancellation, warnings: cancellation.result.warnings };
+      return cancellationAnswer(await shipping.api.cancelShipment(toCancelShipment(input)));
     }),
   settleLabel: (_parent, { input }, ctx) =>
     payload('label', async () => {
@@ -146,8 +162,7 @@ export const shippingMutations: Pick<
     }),
   cancelReturn: (_parent, { input }, ctx) =>
     payload('cancellation', async () => {
-      const cancellation = await shippingOf(ctx).api.cancelReturn(toCancelReturn(input));
-      return { result: cancellation, warnings: cancellation.result.warnings };
+      return cancellationAnswer(await shippingOf(ctx).api.cancelReturn(toCancelReturn(input)));
     }),
   uploadShipmentImage: (_parent, { input }, ctx) =>
     payload('label', async () => {

@@ -12,6 +12,7 @@ import type { Store } from '../../store/store.js';
 import type { IdempotencyKeys } from './idempotency.js';
 import type { LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
+import type { ShippingSettings } from './shipping-service.js';
 
 export interface AfterPurchaseDeps {
   store: Store;
@@ -24,7 +25,7 @@ export interface AfterPurchaseDeps {
   returns: readonly ReturnsConnector[];
   documents: readonly DocumentConnector[];
   label(id: string): Promise<StoredLabel | null>;
-  settings(): { leaseMs: number };
+  settings(): Pick<ShippingSettings, 'leaseMs' | 'idempotencyTtlHours' | 'jobDeadlineMs' | 'retryBaseMs' | 'retryMaxMs'>;
 }
 
 /** `CARRIER_B`, `GROUP_A/express`: how refusals name a carrier's interface. */

@@ -26,6 +26,8 @@ export interface LabelWorkerDeps {
   logger: Logger;
   now: () => Date;
   connectorFor(label: StoredLabel): ShippingConnector | null;
+  /** Asks the carrier again for cancellations whose answer was lost (cancel-settling.ts); returns how many. */
+  settleCancellations?: () => Promise<number>;
 }
 
 export class LabelWorker {
@@ -73,6 +75,7 @@ export class LabelWorker {
       const claimed = await db.claimDue(now(), settings.workerBatch ?? 50, new Date(now().getTime() + settings.leaseMs));
       // Each label's step is one carrier call; they run side by side (one failing never holds up the others).
       await Promise.all(claimed.map((label) => this.step(label)));
+      await this.deps.settleCancellations?.();
       // Purchased labels whose tracking from birth is still missing (the hook failed, or the buying process died
       // before it ran): followed now, once the buying process's own attempt had a lease's time.
       const unfollowed = await db.claimUnfollowed(now(), new Date(now().getTime() - settings.leaseMs), settings.workerBatch ?? 50);

@@ -37,6 +37,7 @@ import { purchaseReference, requestHash } from './purchase-key.js';
 import type { AfterPurchaseDeps } from './after-purchase.js';
 import { Cancellations } from './cancellation.js';
 import { Settlements, type SettleLabelInput } from './settlement.js';
+import { settleDueCancellations } from './cancel-settling.js';
 import { ShippingDocuments } from './label-documents.js';
 import { Returns } from './returns.js';
 import { Tenders } from './tendering.js';
@@ -134,6 +135,8 @@ export class ShippingService implements ShippingApi {
       logger: deps.logger,
       now: this.now,
       connectorFor: (label) => this.findShipping(label.carrier, label.division),
+      settleCancellations: () =>
+        settleDueCancellations({ store: deps.store, cancellations: this.cancellations, settings: deps.settings, logger: deps.logger, now: this.now }),
     });
     const after: AfterPurchaseDeps = {
       store: deps.store,

@@ -3,10 +3,10 @@
  * call, idempotent by key, the labels marked tendered with the manifest's documents in one transaction.
  */
 import { randomUUID } from 'node:crypto';
-import type { TenderingConnector } from '../../carriers/types.js';
-import { InputError } from '../../domain/errors.js';
+import { outcomeUnknown, type TenderingConnector } from '../../carriers/types.js';
+import { InputError, UpstreamError } from '../../domain/errors.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
-import type { Tender, TenderResult } from '../../domain/shipping.js';
+import type { CarrierDocument, Tender, TenderResult } from '../../domain/shipping.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
@@ -16,6 +16,24 @@ import { throwInputErrors } from './input-errors.js';
 import { documentsToStore, handleOf, recordLabelEvent, storeDocuments } from './label-records.js';
 import { requestHash } from './purchase-key.js';
 import type { TenderInput } from './types.js';
+
+/** A label whose cancellation may have happened (its answer lost): not tendered until that is settled. */
+const unsettledCancellation = (label: StoredLabel): boolean => label.cancellationState === 'UNKNOWN' || label.cancellationState === 'SENT';
+
+/** The carrier's answer as received, as a document kept with the tender for support (null when there is none). */
+function carrierAnswerDocument(answer: unknown): CarrierDocument | null {
+  if (answer === undefined || answer === null) return null;
+  const text = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  return {
+    kind: 'CARRIER_ANSWER',
+    nativeType: null,
+    format: typeof answer === 'string' ? 'TXT' : 'JSON',
+    content: Buffer.from(text, 'utf8'),
+    url: null,
+    pieceTrackingNumber: null,
+    copiesToPrint: null,
+  };
+}
 
 /** Key scope of the per-account tender row (not a caller's key). */
 const TENDER_LOCK = 'tender.account';
@@ -56,13 +74,19 @@ export class Tenders extends AfterPurchase {
       await this.keyStore.releaseKey(TENDER_LOCK, lock);
     };
 
-    let labels: StoredLabel[];
+    let labels: StoredLabel[] = [];
     let result;
     try {
       // Again under the lock: a tender that finished meanwhile took some of these labels.
       labels = await this.eligible(input, connector, accountNumber);
       result = await connector.tender(accountNumber, labels.map(handleOf), date);
     } catch (err) {
+      if (labels.length > 0 && outcomeUnknown(err)) {
+        // Sent, and the answer lost: the carrier may have tendered them. The key keeps this UNKNOWN tender, so a
+        // retry with it answers the tender and never closes or manifests twice (CX3).
+        await this.storeUnknown(input, connector, accountNumber, date, tenderId, labels, err).finally(release);
+        throw err;
+      }
       await this.keyStore.releaseKey('tender', input.idempotencyKey);
       await release();
       throw err;
@@ -84,18 +108,23 @@ export class Tenders extends AfterPurchase {
     labels: StoredLabel[],
     result: TenderResult,
   ): Promise<Tender> {
-    const listed = new Set(result.tenderedTrackingNumbers);
+    const listed = new Set(result.tenderedTrackingNumbers ?? []);
     // A close may take more than was named (Carrier B closes every open ground shipment of the account, SB11): every
     // waiting label of this carrier, division and account the carrier lists is tendered; one it lists none, all sent.
+    // A 2xx answer that does not say which (no list where we assumed one) tenders what it was asked to tender (CX2).
     const waiting = listed.size === 0 ? [] : await this.db.untendered({ carrier: input.carrier, division: input.division, accountNumber });
     const candidates = [...labels, ...waiting.filter((w) => w.tenderBy === connector.kind && !labels.some((l) => l.id === w.id))];
     const tendered = listed.size === 0 ? labels : candidates.filter((l) => l.trackingNumber !== null && listed.has(l.trackingNumber));
     const left = labels.filter((l) => !tendered.includes(l));
     const warnings: CarrierWarning[] = [
       ...result.warnings,
+      ...(result.tenderedTrackingNumbers === null
+        ? [{ code: 'TENDER_LIST_MISSING', message: "the carrier's answer does not list what it tendered; every label sent is recorded as tendered (its answer is kept as a CARRIER_ANSWER document)", type: 'WARNING' }]
+        : []),
       ...left.map((l) => ({ code: 'NOT_TENDERED', message: `the carrier did not list ${l.trackingNumber ?? l.id}; it stays untendered`, type: 'WARNING' })),
     ];
-    const { documents, warnings: docWarnings } = await documentsToStore(result.documents, undefined);
+    const answer = carrierAnswerDocument(result.carrierAnswer);
+    const { documents, warnings: docWarnings } = await documentsToStore([...result.documents, ...(answer ? [answer] : [])], undefined);
     const at = this.deps.now();
     const marked = await this.deps.store.transaction(async (tx) => {
       const db = new ShippingStore(tx);
@@ -126,6 +155,38 @@ export class Tenders extends AfterPurchase {
     return stored;
   }
 
+  /** A tender sent whose answer was lost: stored UNKNOWN with the labels it was asked to tender (they stay untendered). */
+  private async storeUnknown(
+    input: TenderInput,
+    connector: TenderingConnector,
+    accountNumber: string,
+    date: string,
+    tenderId: string,
+    labels: StoredLabel[],
+    err: unknown,
+  ): Promise<void> {
+    const numbers = labels.map((l) => l.trackingNumber ?? l.id).join(', ');
+    await this.tenderStore.insertTender({
+      id: tenderId,
+      kind: connector.kind,
+      carrier: input.carrier,
+      division: input.division,
+      accountNumber,
+      date,
+      outcome: 'UNKNOWN',
+      labelIds: labels.map((l) => l.id),
+      warnings: [
+        {
+          code: 'TENDER_OUTCOME_UNKNOWN',
+          message: `the ${connector.kind === 'MANIFEST' ? 'manifest' : 'end-of-day close'} was sent and its answer lost (${err instanceof Error ? err.message : String(err)}); the carrier may have tendered ${numbers}. They stay untendered here; this key never sends it again`,
+          type: 'WARNING',
+        },
+      ],
+      transactionId: err instanceof UpstreamError ? err.transactionId : null,
+      now: this.deps.now(),
+    });
+  }
+
   private async tenderReplay(known: { hash: string; resourceId: string }, hash: string): Promise<Tender> {
     if (known.hash !== hash) throw new InputError(KEY_FIELD, 'was used with another input (tender); send a new key for a new request');
     const tender = await this.tenderStore.tender(known.resourceId);
@@ -138,7 +199,7 @@ export class Tenders extends AfterPurchase {
     const where = `${named(input.carrier, input.division)} account ${accountNumber}`;
     if (input.labelIds === null) {
       const waiting = (await this.db.untendered({ carrier: input.carrier, division: input.division, accountNumber })).filter(
-        (l) => l.tenderBy === connector.kind,
+        (l) => l.tenderBy === connector.kind && !unsettledCancellation(l),
       );
       if (waiting.length === 0) throw new InputError('input.labelIds', `no label of ${where} awaits a ${connector.kind} tender`);
       return waiting;
@@ -161,6 +222,7 @@ export class Tenders extends AfterPurchase {
       if (label.state !== 'PURCHASED') return refuse(`is ${label.state}; only PURCHASED labels are tendered`);
       if (label.tendered) return refuse(label.tenderId ? `is already tendered (${label.tenderId})` : 'needs no tender: the carrier expects it already');
       if (label.tenderBy !== connector.kind) return refuse(`is tendered by ${label.tenderBy ?? 'nothing'}, not by ${connector.kind}`);
+      if (unsettledCancellation(label)) return refuse('has a cancellation whose answer was lost; it is tendered only if that settles as not cancelled');
       labels.push(label);
     });
     throwInputErrors(errors);

@@ -42,9 +42,9 @@ describe('seed 001: "ground label created -> end-of-day close -> tendered; close
 
     const close = await world.tendering.tender(ACCOUNT, labels, TODAY);
     expect(world.tendering.kind).toBe('END_OF_DAY');
-    expect(close.tenderedTrackingNumbers.toSorted()).toEqual([a.trackingNumber, b.trackingNumber].toSorted());
-    expect(close.tenderedTrackingNumbers).not.toContain(e.trackingNumber);
-    expect(close.tenderedTrackingNumbers).not.toContain(c.trackingNumber);
+    expect(close.tenderedTrackingNumbers!.toSorted()).toEqual([a.trackingNumber, b.trackingNumber].toSorted());
+    expect(close.tenderedTrackingNumbers!).not.toContain(e.trackingNumber);
+    expect(close.tenderedTrackingNumbers!).not.toContain(c.trackingNumber);
     expect(close.documents).toHaveLength(1);
     expect(close.documents[0]!.kind).toBe('END_OF_DAY_MANIFEST');
     expect(close.documents[0]!.content!.subarray(0, 5).toString('latin1')).toBe('%PDF-');

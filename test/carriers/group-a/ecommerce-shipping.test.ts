@@ -190,7 +190,7 @@ describe('e-commerce manifest (seed 000: manifests[].carrierPackageIds[] -> driv
     const result = await rig.tendering.tender('5351244', labels.map((l, i) => handleOf(l, requests[i] as ShipmentRequest)), '2030-01-07');
     expect(rig.calls(MANIFEST)).toBe(before + 1);
     expect(result.kind).toBe('MANIFEST');
-    expect(result.tenderedTrackingNumbers.sort()).toEqual(labels.map((l) => l.trackingNumber).sort());
+    expect(result.tenderedTrackingNumbers!.sort()).toEqual(labels.map((l) => l.trackingNumber).sort());
     expect(result.warnings).toEqual([]);
     expect(result.documents).toHaveLength(1);
     expect(result.documents[0]).toMatchObject({ kind: 'MANIFEST', nativeType: 'driver-summary-manifest', format: 'PDF' });

@@ -101,18 +101,23 @@ export const ecommerceReturnLabelAnswer = z.object({
   labels: z.array(ecommerceCreatedLabel.extend({ outboundCarrierPackageId: z.string().nullish() })).length(1),
 });
 
-/** SE4: each manifest lists the packages it tendered and carries the driver's summary manifest, base64. */
-export const ecommerceManifestAnswer = z.object({
-  timestamp: z.string().nullish(),
+/**
+ * SE4: each manifest lists the packages it tendered and carries the driver's summary manifest, base64. The shape is
+ * our assumption, so nothing in it is required: a 2xx manifest has acted whatever the carrier answered (the connector
+ * keeps the answer as received), and a part that does not match is read as absent.
+ */
+export const ecommerceManifestAnswer = z.looseObject({
+  timestamp: z.string().nullish().catch(null),
   manifests: z
     .array(
-      z.object({
-        manifestId: id,
-        carrierPackageIds: z.array(id),
-        format: z.enum(['PDF', 'PNG']),
-        manifestData: z.base64().min(1),
+      z.looseObject({
+        manifestId: id.nullish().catch(null),
+        carrierPackageIds: z.array(id).nullish().catch(null),
+        format: z.enum(['PDF', 'PNG']).nullish().catch(null),
+        manifestData: z.base64().min(1).nullish().catch(null),
       }),
     )
-    .min(1),
+    .nullish()
+    .catch(null),
 });
 export type EcommerceManifestAnswer = z.infer<typeof ecommerceManifestAnswer>;
