@@ -72,6 +72,11 @@ export interface PushSimulator {
   accountShipments(account: string): string[];
   /** Test hook: push the current status of `trackingNumber` to every active subscription covering it. */
   pushNow(trackingNumber: string, options?: { duplicate?: boolean }): Promise<PushDelivery[]>;
+  /**
+   * Fault knob: push the current status of `trackingNumber` through the subscription `subscriptionId` (its callback
+   * and its secret) whatever that subscription covers, as a carrier's routing mistake would. Retried like any push.
+   */
+  misroutedPush(trackingNumber: string, subscriptionId: string): Promise<PushDelivery[]>;
   close(): Promise<void>;
 }
 
@@ -277,6 +282,13 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
         made.push(...(await pushChanges(sub, trackingNumber, true, opts.duplicate ?? false)));
       }
       return made;
+    },
+    async misroutedPush(trackingNumber, subscriptionId) {
+      const sub = subs.get(subscriptionId);
+      if (!sub || sub.phase !== 'active') return [];
+      const shipments = currentStatuses({ ...sub, service: null }, trackingNumber);
+      if (shipments.length === 0) return [];
+      return deliver(sub, 'push', { scope: 'subscription.push', shipments }, [trackingNumber]);
     },
     async close() {
       clearInterval(ticker);

@@ -23,19 +23,21 @@ const CHANGES = `query($n: String!) {
 describe.each(STORE_BACKENDS)('push scope on $name', (backend) => {
   let e2e: PushE2E;
   const secrets: Record<string, string> = {};
+  let carrierIdOfA = '';
 
   /** An ACTIVE subscription created through GraphQL; the validation secret the carrier sends with its pushes. */
-  async function subscribe(input: Record<string, unknown>): Promise<{ id: string; secret: string }> {
+  async function subscribe(input: Record<string, unknown>): Promise<{ id: string; carrierId: string; secret: string }> {
     const created = (await e2e.gql(CREATE, { input })).data?.createPushSubscription.pushSubscription;
     if (!created?.carrierSubscriptionId) throw new Error(`push subscription not created: ${JSON.stringify(created)}`);
     if (input['scope'] === 'CUSTOMER_ACCOUNT') await e2e.sandbox.push.approve(created.carrierSubscriptionId);
     await waitFor(async () => (await e2e.count(`SELECT count(*) AS n FROM push_subscriptions WHERE id = $1 AND state = 'ACTIVE'`, [created.id])) === 1);
-    return { id: created.id, secret: e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret };
+    return { id: created.id, carrierId: created.carrierSubscriptionId, secret: e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret };
   }
 
   beforeAll(async () => {
     e2e = await startPushE2E({ ...(await backend.env()) });
-    secrets.a = (await subscribe({ scope: 'TRACKING_NUMBER', subject: NUMBER_A })).secret;
+    const a = await subscribe({ scope: 'TRACKING_NUMBER', subject: NUMBER_A });
+    [secrets.a, carrierIdOfA] = [a.secret, a.carrierId];
     secrets.b = (await subscribe({ scope: 'TRACKING_NUMBER', subject: NUMBER_B })).secret;
     secrets.express = (await subscribe({ scope: 'TRACKING_NUMBER', subject: NUMBER_EXPRESS, division: 'express' })).secret;
     await e2e.settled();
@@ -140,5 +142,17 @@ describe.each(STORE_BACKENDS)('push scope on $name', (backend) => {
     await e2e.server.push.inbox.prune();
     expect(await e2e.count(aside)).toBe(0);
     expect(await e2e.count(`SELECT count(*) AS n FROM webhook_dead_letters WHERE id = -71006 AND reason = 'PROCESSING_FAILED'`)).toBe(1);
+  });
+
+  it("a push the carrier misroutes through another number's subscription is answered 200 once (never retried) and not recorded", async () => {
+    // 1234567895 is a shipment of the simulator's, which nothing here subscribed to.
+    const deliveries = await e2e.sandbox.push.misroutedPush('1234567895', carrierIdOfA);
+    expect(deliveries.length).toBeGreaterThan(0);
+    // 200: the simulator, like the carrier, retries anything else after one hour, then every six hours.
+    expect(deliveries.map((d) => d.status)).toEqual(deliveries.map(() => 200));
+    await e2e.settled();
+    expect(await e2e.count(`SELECT count(*) AS n FROM status_changes WHERE tracking_number = '1234567895'`)).toBe(0);
+    expect(await changesOf('1234567895')).toEqual([]);
+    expect(await e2e.count(`SELECT count(*) AS n FROM webhook_dead_letters WHERE body->'shipments'->0->>'id' = '1234567895'`)).toBe(deliveries.length);
   });
 });
