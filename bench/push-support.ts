@@ -14,9 +14,10 @@ export interface PushTarget {
 /**
  * An ACTIVE Group A push subscription on the server at `origin`, made through its GraphQL API; `sandbox` is its push
  * simulator's. By customer account, approved at once through the simulator: the benches push numbers of their own,
- * and a push is taken only for what its subscription covers (an account's covers any number a push names).
+ * and a push is taken only for what its subscription covers (an account's covers any number a push names). The
+ * sandbox account ending in 404 has no shipments, so the simulator pushes nothing of its own through it.
  */
-export async function activePushSubscription(origin: string, sandbox: Sandbox, subject = 'ACCOUNT-BENCH'): Promise<PushTarget> {
+export async function activePushSubscription(origin: string, sandbox: Sandbox, subject = 'ACCOUNT-BENCH-404'): Promise<PushTarget> {
   const created = await fetch(`${origin}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -302,9 +302,12 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
 
 /**
  * The shipments of a customer account in the sandbox (sandbox/README.md): three express waybills derived from the
- * seed and the account, whose last digits pick the stories in transit (3), out for delivery (5) and delivered (0).
+ * seed and the account, whose last digits pick the stories in transit (3), out for delivery (5) and delivered (0);
+ * none for an account ending in 404.
  */
 export function accountShipments(ctx: SandboxContext, account: string): string[] {
+  // Like a number ending in 404, an account ending in 404 has nothing: a subscription that is never pushed to.
+  if (account.endsWith('404')) return [];
   const rng = Rng.of(ctx.seed, 'groupAPush:account', account);
   return ['3', '5', '0'].map((story) => `${rng.digits(9)}${story}`);
 }

@@ -122,7 +122,7 @@ describe.each(STORE_BACKENDS)('push scope on $name', (backend) => {
   });
 
   it("a customer-account subscription takes any number (a push names no account), once the carrier approved it", async () => {
-    const account = await subscribe({ scope: 'CUSTOMER_ACCOUNT', subject: 'ACCOUNT-7100' });
+    const account = await subscribe({ scope: 'CUSTOMER_ACCOUNT', subject: 'ACCOUNT-7404' });
     const answer = await e2e.postWebhook(notification('9990071005', '2026-03-10T14:00:00', 'transit'), { 'carrier-push-secret': account.secret });
     expect(answer.body).toEqual({ received: 1 });
     await waitFor(async () => (await recorded('9990071005', '2026-03-10T14:00:00', 'transit')) === 1);
