@@ -11,18 +11,26 @@ export interface PushTarget {
   secret: string;
 }
 
-/** An ACTIVE Group A push subscription on the server at `origin`, made through its GraphQL API; `sandbox` is its push simulator's. */
-export async function activePushSubscription(origin: string, sandbox: Sandbox, subject = '1234567890'): Promise<PushTarget> {
+/**
+ * An ACTIVE Group A push subscription on the server at `origin`, made through its GraphQL API; `sandbox` is its push
+ * simulator's. By customer account, approved at once through the simulator: the benches push numbers of their own,
+ * and a push is taken only for what its subscription covers (an account's covers any number a push names). The
+ * sandbox account ending in 404 has no shipments, so the simulator pushes nothing of its own through it.
+ */
+export async function activePushSubscription(origin: string, sandbox: Sandbox, subject = 'ACCOUNT-BENCH-404'): Promise<PushTarget> {
   const created = await fetch(`${origin}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      query: 'mutation($subject: String!) { createPushSubscription(input: { scope: TRACKING_NUMBER, subject: $subject }) { pushSubscription { carrierSubscriptionId state } userErrors { field code message } } }',
+      query: 'mutation($subject: String!) { createPushSubscription(input: { scope: CUSTOMER_ACCOUNT, subject: $subject }) { pushSubscription { carrierSubscriptionId state } userErrors { field code message } } }',
       variables: { subject },
     }),
   }).then((r) => r.json() as Promise<{ data?: { createPushSubscription: { pushSubscription: { carrierSubscriptionId: string; state: string } | null } }; errors?: unknown }>);
   const subscription = created.data?.createPushSubscription.pushSubscription;
-  if (!subscription || subscription.state !== 'ACTIVE') throw new Error(`push subscription not active: ${JSON.stringify(created)}`);
+  if (!subscription || subscription.state !== 'PENDING_APPROVAL') throw new Error(`push subscription not awaiting approval: ${JSON.stringify(created)}`);
+  await sandbox.push.approve(subscription.carrierSubscriptionId);
+  const approved = sandbox.push.deliveries.some((d) => d.kind === 'approved' && d.subscriptionId === subscription.carrierSubscriptionId && d.status === 200);
+  if (!approved) throw new Error('the server did not take the approval of the push subscription');
   const secret = sandbox.push.subscriptions().find((s) => s.id === subscription.carrierSubscriptionId)?.validationSecret;
   if (!secret) throw new Error('the simulator does not know the push subscription');
   return { webhook: `${origin}/webhooks/group-a`, secret };

@@ -72,6 +72,11 @@ export interface PushSimulator {
   accountShipments(account: string): string[];
   /** Test hook: push the current status of `trackingNumber` to every active subscription covering it. */
   pushNow(trackingNumber: string, options?: { duplicate?: boolean }): Promise<PushDelivery[]>;
+  /**
+   * Fault knob: push the current status of `trackingNumber` through the subscription `subscriptionId` (its callback
+   * and its secret) whatever that subscription covers, as a carrier's routing mistake would. Retried like any push.
+   */
+  misroutedPush(trackingNumber: string, subscriptionId: string): Promise<PushDelivery[]>;
   close(): Promise<void>;
 }
 
@@ -278,6 +283,13 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
       }
       return made;
     },
+    async misroutedPush(trackingNumber, subscriptionId) {
+      const sub = subs.get(subscriptionId);
+      if (!sub || sub.phase !== 'active') return [];
+      const shipments = currentStatuses({ ...sub, service: null }, trackingNumber);
+      if (shipments.length === 0) return [];
+      return deliver(sub, 'push', { scope: 'subscription.push', shipments }, [trackingNumber]);
+    },
     async close() {
       clearInterval(ticker);
       for (const timer of timers) clearTimeout(timer);
@@ -290,9 +302,12 @@ export async function startPushSimulator(ctx: SandboxContext, options: PushSimul
 
 /**
  * The shipments of a customer account in the sandbox (sandbox/README.md): three express waybills derived from the
- * seed and the account, whose last digits pick the stories in transit (3), out for delivery (5) and delivered (0).
+ * seed and the account, whose last digits pick the stories in transit (3), out for delivery (5) and delivered (0);
+ * none for an account ending in 404.
  */
 export function accountShipments(ctx: SandboxContext, account: string): string[] {
+  // Like a number ending in 404, an account ending in 404 has nothing: a subscription that is never pushed to.
+  if (account.endsWith('404')) return [];
   const rng = Rng.of(ctx.seed, 'groupAPush:account', account);
   return ['3', '5', '0'].map((story) => `${rng.digits(9)}${story}`);
 }

@@ -82,6 +82,12 @@ export interface RatingConnector {
   readonly carrier: Carrier;
   readonly division: string | null;
   refuses(request: RateRequest): LaneRefusal | null;
+  /**
+   * Why this carrier's rate interface can never quote `serviceCode`, one of the carrier's own codes (Carrier B's
+   * freight services), or null. Asked while the input is checked, before any call: such a code is the caller's
+   * mistake, refused as BAD_USER_INPUT naming it, instead of a call the carrier refuses.
+   */
+  unquotableService?(serviceCode: string): string | null;
   rate(request: RateRequest): Promise<RateOutcome>;
   /**
    * Which services the lane has, prices optional (serviceability). Only where the carrier has a cheaper or more

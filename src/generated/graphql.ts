@@ -2413,7 +2413,7 @@ export type RateRequestInput = {
   packages: Array<RatePackageInput>;
   /** Local time at the origin the parcel is ready, `HH:MM` or `HH:MM:SS`; default `12:00:00` (docs/assumptions.md RT2). */
   readyTime?: InputMaybe<Scalars['String']['input']>;
-  /** Only these native service codes (each carrier keeps the ones it knows); default every service. */
+  /** Only these native service codes (each carrier keeps the ones it knows); default every service. A code no carrier's rate interface quotes (Carrier B's freight services, e.g. `CARRIER_FREIGHT_ECONOMY`) is refused as BAD_USER_INPUT. */
   serviceCodes?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Ship date at the origin, today or up to 30 days ahead; default today (at the origin's `originUtcOffset`). */
   shipDate?: InputMaybe<Scalars['LocalDate']['input']>;

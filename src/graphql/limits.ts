@@ -122,6 +122,9 @@ export function shapeRules(limits: OperationLimits, which: 'structure' | 'cost')
     maxAliasesRule({
       ...common,
       n: limits.maxAliases,
+      // armor exempts `__typename` by default (its allowList), by field name and by alias name alike: 1,000
+      // `t: __typename` aliases would pass. Every alias counts; a router's own `__typename` carries no alias.
+      allowList: [],
       onReject: [report('MAX_QUERY_ALIASES', (found) => `the operation has ${found} aliases; at most ${limits.maxAliases} (MAX_QUERY_ALIASES)`)],
     }),
   ];

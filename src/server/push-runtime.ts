@@ -3,6 +3,7 @@ import { groupAPushReader } from '../carriers/group-a/push/reader.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
+import { PushSetAside } from '../services/realtime/push-set-aside.js';
 import { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
 import { WebhookInbox, type StatusAppender } from '../services/realtime/webhook-inbox.js';
 import { StatusLog } from '../store/status-log.js';
@@ -78,6 +79,7 @@ export function createPushRuntime(deps: {
   });
   const router = groupAWebhookRouter({
     subscriptions,
+    setAside: new PushSetAside({ store, logger, metrics }),
     inbox,
     secretHeader: config.groupAPush.secretHeader,
     maxBodyBytes: config.webhook.maxBodyBytes,

@@ -4,7 +4,8 @@ import { webhookCall } from '../carriers/group-a/push/wire.js';
 import { findUnstorableText } from '../domain/text-bounds.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
-import type { PushSubscriptionService } from '../services/realtime/push-subscriptions.js';
+import { splitByCoverage, type PushSetAside } from '../services/realtime/push-set-aside.js';
+import type { PushSubscriptionService, SecretHolder } from '../services/realtime/push-subscriptions.js';
 import type { WebhookInbox } from '../services/realtime/webhook-inbox.js';
 
 export const GROUP_A_WEBHOOK_PATH = '/webhooks/group-a';
@@ -12,6 +13,8 @@ export const GROUP_A_WEBHOOK_PATH = '/webhooks/group-a';
 export interface GroupAWebhookOptions {
   subscriptions: PushSubscriptionService;
   inbox: WebhookInbox;
+  /** Where the shipments of a push that its subscription does not cover go instead of the inbox. */
+  setAside: PushSetAside;
   /** Assumption P5: the header carrying the validation secret on notifications (GROUP_A_PUSH_SECRET_HEADER). */
   secretHeader: string;
   maxBodyBytes: number;
@@ -25,6 +28,9 @@ export interface GroupAWebhookOptions {
  * and match the seed's shape with values the store accepts (400 naming the path: real date-times, no control
  * characters in ids and codes, no NUL anywhere); a good one is written to the inbox, THEN answered 200 ("must
  * answer HTTP 200 within five seconds; processing is to happen after acknowledgement"), then processed.
+ * A push is taken only for what the subscription whose secret it carries covers (src/domain/push.ts): the other
+ * shipments of it are set aside (PushSetAside), never recorded, and the push is still answered 200 (with `setAside`
+ * counted) so the carrier does not retry what we will never take.
  * Nothing about a body's content (numbers, addresses) is logged: only issue paths and counts.
  */
 export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
@@ -55,7 +61,8 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     const presented = headerValue(req, secretHeader);
 
     // Only the confirmation call comes before a secret exists; everything else must carry one.
-    if (scope !== 'subscription.confirm' && !(await subscriptions.isValidSecret(presented))) {
+    const holders: SecretHolder[] = scope === 'subscription.confirm' ? [] : await subscriptions.holdersOfSecret(presented);
+    if (scope !== 'subscription.confirm' && holders.length === 0) {
       logger.warn({ webhook: 'group-a', secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
       return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
     }
@@ -73,16 +80,32 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
       logger.warn({ webhook: 'group-a' }, 'webhook refused: a confirmation no subscription awaits');
       return res.status(404).json({ error: 'not_found', message: 'no subscription awaits this confirmation' });
     }
-    if (call.scope === 'subscription.push' || call.scope === 'subscription.confirm') {
-      // Both are stored before the 200 and processed after it: a crash in between loses neither a status change nor
-      // the confirmation (which the carrier does not repeat).
+    if (call.scope === 'subscription.push') {
+      // The seed: a subscription covers one tracking number, or a customer account's shipments. What it does not
+      // cover is kept apart before the 200 too, so an operator can look at it; it is never a status.
+      const split = splitByCoverage(holders, call.shipments, (shipment) => ({ trackingNumber: shipment.id, division: shipment.service ?? null }));
+      try {
+        if (split.setAside.length > 0) {
+          const body = { scope: call.scope, shipments: split.setAside.map((aside) => aside.shipment) };
+          await options.setAside.record('group-a', body, holders.map((holder) => holder.id), split.setAside.map((aside) => aside.reason));
+        }
+        if (split.inScope.length > 0) await inbox.accept('group-a', { ...call, shipments: split.inScope });
+      } catch (error) {
+        return unavailable(res, logger, error);
+      }
+      res.status(200).json({ received: split.inScope.length, ...(split.setAside.length > 0 ? { setAside: split.setAside.length } : {}) });
+      if (split.inScope.length > 0) void inbox.kickFor(call.scope);
+      return undefined;
+    }
+    if (call.scope === 'subscription.confirm') {
+      // Stored before the 200 and processed after it: a crash in between does not lose the confirmation (which the
+      // carrier does not repeat).
       try {
         await inbox.accept('group-a', call);
       } catch (error) {
-        logger.error({ err: error }, 'webhook call could not be stored; answering 503 so the carrier retries');
-        return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
+        return unavailable(res, logger, error);
       }
-      res.status(200).json({ received: call.scope === 'subscription.push' ? call.shipments.length : 'confirmation' });
+      res.status(200).json({ received: 'confirmation' });
       void inbox.kickFor(call.scope);
       return undefined;
     }
@@ -121,6 +144,11 @@ function describeIssues(error: z.ZodError): string {
     .slice(0, 5)
     .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
     .join('; ');
+}
+
+function unavailable(res: Response, logger: Logger, error: unknown): Response {
+  logger.error({ err: error }, 'webhook call could not be stored; answering 503 so the carrier retries');
+  return res.status(503).json({ error: 'unavailable', message: 'not stored; retry later' });
 }
 
 function badRequest(res: Response, logger: Logger, message: string): Response {

@@ -14,7 +14,7 @@ import { useServer, type Extra } from 'graphql-ws/use/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { readTypeDefs } from '../../src/server/schema.js';
-import { CREATE, notification, startPushE2E, waitFor, type PushE2E } from '../push/support.js';
+import { ACCOUNT_SUBSCRIPTION, approvedAccountSecret, CREATE, notification, startPushE2E, waitFor, type PushE2E } from '../push/support.js';
 import { freePort } from '../push/child-server.js';
 import { createPostgresTestDatabase } from '../support/database.js';
 import { carrierBNumbers } from '../e2e/support.js';
@@ -183,11 +183,11 @@ describe('Hive Gateway in front of this subgraph and an orders subgraph', () => 
     'shipmentStatusChanged stays up for 60 s while events flow, through graphql-ws and through HTTP callbacks (heartbeats inside the gateway timeout)',
     async () => {
       const live = '9990007001';
-      // A push subscription at the carrier gives the webhook secret; subscribed for another number so that the
-      // sandbox's own pushes never reach the tested one.
-      const created = await post(subgraph.server.url, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } }, { 'Router-Secret': ROUTER_SECRET });
+      // A push subscription at the carrier gives the webhook secret; by customer account, so that it takes a push
+      // about the tested number and the sandbox's own pushes (the account's shipments) never reach the tested one.
+      const created = await post(subgraph.server.url, CREATE, { input: ACCOUNT_SUBSCRIPTION }, { 'Router-Secret': ROUTER_SECRET });
       const carrierId = created.data.createPushSubscription.pushSubscription.carrierSubscriptionId as string;
-      const secret = subgraph.sandbox.push.subscriptions().find((s) => s.id === carrierId)!.validationSecret;
+      const secret = await approvedAccountSecret(subgraph.sandbox, carrierId);
       let minute = 0;
       const push = async () => {
         const at = `2026-03-10T${String(9 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00`;

@@ -65,6 +65,22 @@ describe.each<Transport>(['HTTP', 'graphql-ws'])('operation limits over %s', (tr
     expect(message).toContain('101 aliases');
   });
 
+  it('every alias counts, __typename included: 101 __typename aliases are refused by MAX_QUERY_ALIASES', async () => {
+    const typenames = (from: number, n: number) => Array.from({ length: n }, (_, k) => `t${from + k}: __typename`).join(' ');
+    const message = await expectRefused(transport, 'MAX_QUERY_ALIASES', `{ ${typenames(0, 60)} ...More } fragment More on Query { ${typenames(60, 41)} }`);
+    expect(message).toContain('101 aliases');
+    // An alias named `__typename` over another field counts too.
+    await expectRefused(
+      transport,
+      'MAX_QUERY_ALIASES',
+      `{ __typename: watches(first: 1) { pageInfo { hasNextPage } } ${typenames(0, 100)} }`,
+    );
+    // At the limit it is served, and `__typename` without an alias (what a router adds to every selection) never counts.
+    const atLimit = await send(transport, `{ ${typenames(0, 100)} __typename watches(first: 1) { __typename pageInfo { __typename hasNextPage } } }`);
+    expect(atLimit.errors, JSON.stringify(atLimit)).toBeUndefined();
+    expect((atLimit.data as Record<string, unknown>)['t99']).toBe('Query');
+  });
+
   it(`a selection ${MAX_DEPTH + 1} levels deep is refused by MAX_QUERY_DEPTH (${MAX_DEPTH} here), before any lookup`, async () => {
     await expectRefused(
       transport,
@@ -90,4 +106,12 @@ describe.each<Transport>(['HTTP', 'graphql-ws'])('operation limits over %s', (tr
     expect(error.extensions?.limit).toBe('MAX_PAGE_SIZE');
     expect(error.extensions?.field).toBe('first');
   });
+});
+
+it('every alias counts over HTTP GET too: 101 __typename aliases are refused by MAX_QUERY_ALIASES', async () => {
+  const query = `{ ${Array.from({ length: 101 }, (_, k) => `t${k}: __typename`).join(' ')} }`;
+  const response = await fetch(`${e2e.server.url}?query=${encodeURIComponent(query)}`, { headers: { 'apollo-require-preflight': 'true' } });
+  const answer = (await response.json()) as { errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
+  expect(answer.errors?.[0]?.extensions?.['limit'], JSON.stringify(answer)).toBe('MAX_QUERY_ALIASES');
+  expect(response.status).toBe(400);
 });

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { openStore } from '../../src/store/store.js';
 import { subscribe, wsClient } from '../realtime/support.js';
 import { freePort, startChildServer, type ChildServer } from './child-server.js';
-import { CREATE, notification, waitFor } from './support.js';
+import { ACCOUNT_SUBSCRIPTION, approvedAccountSecret, CREATE, notification, waitFor } from './support.js';
 
 let sandbox: Sandbox;
 let dataDir: string;
@@ -61,11 +61,14 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** An ACTIVE push subscription at the carrier; returns a function posting to the (current) server's webhook with its secret. */
+/**
+ * An ACTIVE push subscription at the carrier, by customer account (the tests push numbers of their own, and such a
+ * subscription takes any number); returns a function posting to the (current) server's webhook with its secret.
+ */
 async function activePoster(origin: string): Promise<(body: unknown) => Promise<Response>> {
-  const created = (await gql(origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
-  expect(created.state).toBe('ACTIVE');
-  const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
+  const created = (await gql(origin, CREATE, { input: ACCOUNT_SUBSCRIPTION })).data.createPushSubscription.pushSubscription;
+  expect(created.state).toBe('PENDING_APPROVAL');
+  const secret = await approvedAccountSecret(sandbox, created.carrierSubscriptionId);
   return (body) =>
     fetch(`http://127.0.0.1:${port}/webhooks/group-a`, { method: 'POST', headers: { 'content-type': 'application/json', 'carrier-push-secret': secret }, body: JSON.stringify(body) });
 }

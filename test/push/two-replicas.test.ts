@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { createPostgresTestDatabase } from '../support/database.js';
 import { subscribe, wsClient } from '../realtime/support.js';
 import { startChildServer, type ChildServer } from './child-server.js';
-import { CREATE, notification, waitFor } from './support.js';
+import { ACCOUNT_SUBSCRIPTION, approvedAccountSecret, CREATE, notification, waitFor } from './support.js';
 
 let sandbox: Sandbox;
 let replicas: ChildServer[] = [];
@@ -44,11 +44,11 @@ async function gql(origin: string, query: string, variables?: Record<string, unk
 it('a webhook received by one replica reaches a subscriber of the other through PostgreSQL LISTEN/NOTIFY', async () => {
   const [receiver, other] = replicas as [ChildServer, ChildServer];
   const number = '9990004001';
-  // Subscribed for another number: the sandbox pushes that one's own statuses, which must not race this test's change.
-  const created = (await gql(receiver.origin, CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data
-    .createPushSubscription.pushSubscription;
-  expect(created.state).toBe('ACTIVE');
-  const secret = sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
+  // By customer account: it takes a push about any number, and the sandbox's pushes for the account's own shipments
+  // never race this test's change.
+  const created = (await gql(receiver.origin, CREATE, { input: ACCOUNT_SUBSCRIPTION })).data.createPushSubscription.pushSubscription;
+  expect(created.state).toBe('PENDING_APPROVAL');
+  const secret = await approvedAccountSecret(sandbox, created.carrierSubscriptionId);
 
   const client = wsClient(`ws://127.0.0.1:${other.port}/graphql`);
   const sub = subscribe(client, { filter: { trackingNumbers: [number] } });

@@ -17,7 +17,8 @@ beforeAll(async () => {
   const captured = capturingLogger();
   lines = captured.lines;
   e2e = await startPushE2E({ WATCHERS_ENABLED: 'false' }, { logger: captured.logger });
-  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: '1234567890' } })).data.createPushSubscription.pushSubscription;
+  // Subscribed for the number the test pushes (a push is taken only for its subscription's number).
+  const created = (await e2e.gql(CREATE, { input: { scope: 'TRACKING_NUMBER', subject: 'PII0000001' } })).data.createPushSubscription.pushSubscription;
   secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
 });
 afterAll(async () => {
@@ -63,4 +64,16 @@ it('an accepted notification with personal data is processed without logging it,
   const logged = lines();
   expect(logged).toMatch(/webhook notification processed/);
   for (const value of PERSONAL) expect(logged, value).not.toContain(value);
+});
+
+it('shipments outside the subscription are logged once per push, by count and reason, without a number or personal data', async () => {
+  const outside = (n: number) => ({ ...personalShipment('delivered'), id: `PIIOTHER0${n}` });
+  const answer = await e2e.postWebhook({ scope: 'subscription.push', shipments: [outside(1), outside(2)] }, { 'carrier-push-secret': secret });
+  expect(answer.body).toEqual({ received: 0, setAside: 2 });
+  const logged = lines().split('\n').filter((line) => line.includes('outside the subscription'));
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toContain('"setAside":2');
+  expect(logged[0]).toContain('other_tracking_number');
+  expect(lines()).not.toContain('PIIOTHER0');
+  for (const value of PERSONAL) expect(lines(), value).not.toContain(value);
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDedupKey } from '../../src/domain/status-change.js';
 import { STORE_BACKENDS } from '../support/database.js';
 import { capturingLogger } from '../platform/test-server.js';
-import { notification, startPushE2E, waitFor, type PushE2E } from './support.js';
+import { ACCOUNT_SUBSCRIPTION, approvedAccountSecret, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
 
 const MAX_ATTEMPTS = 3;
 
@@ -25,10 +25,10 @@ describe.each(STORE_BACKENDS)('webhook validation and dead letters on $name', (b
       { logger: captured.logger },
     );
     // Through the service, not GraphQL: what is tested here is the webhook, whatever the mutation's shape.
-    const created = await e2e.server.push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: '1234567890' });
-    expect(created.state).toBe('ACTIVE');
-    secret = e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret;
-    await waitFor(async () => e2e.sandbox.push.deliveries.some((d) => d.kind === 'push' && d.subscriptionId === created.carrierSubscriptionId));
+    // By customer account: the test pushes numbers of its own, and such a subscription takes any number.
+    const created = await e2e.server.push.subscriptions.create(ACCOUNT_SUBSCRIPTION);
+    expect(created.state).toBe('PENDING_APPROVAL');
+    secret = await approvedAccountSecret(e2e.sandbox, created.carrierSubscriptionId!);
     await e2e.settled();
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushDedupKey } from '../../src/domain/status-change.js';
 import { STORE_BACKENDS } from '../support/database.js';
-import { activeSubscriptionSettled, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
+import { accountSubscriptionSettled, activeSubscriptionSettled, notification, startPushE2E, waitFor, type PushE2E } from './support.js';
 
 const MAX_BODY = 4096;
 
@@ -16,7 +16,9 @@ describe.each(STORE_BACKENDS)('Group A webhook on $name', (backend) => {
   let secret: string;
   beforeAll(async () => {
     e2e = await startPushE2E({ WEBHOOK_MAX_BODY_BYTES: String(MAX_BODY), ...(await backend.env()) });
-    secret = await activeSubscriptionSettled(e2e);
+    // 1234567890's subscription gets the sandbox's own pushes; the test's numbers are pushed under an account's.
+    await activeSubscriptionSettled(e2e);
+    secret = await accountSubscriptionSettled(e2e);
   });
   afterAll(async () => {
     await e2e?.close();

@@ -161,6 +161,19 @@ describe('rates over /graphql against the simulators', () => {
     expect(totalCalls()).toBe(0);
   });
 
+  it('a freight (LTL) service, which the Carrier B rate interface does not quote, is BAD_USER_INPUT naming input.serviceCodes.N before any call', async () => {
+    const answer = await e2e.gql(SHOP, { input: lane(11, { serviceCodes: ['CARRIER_GROUND', 'CARRIER_FREIGHT_ECONOMY'] }) });
+    expect(answer.errors?.[0]?.extensions?.code, JSON.stringify(answer)).toBe('BAD_USER_INPUT');
+    expect(answer.errors?.[0]?.extensions?.field).toBe('input.serviceCodes.1');
+    expect(answer.errors?.[0]?.message).toMatch(/freight/i);
+    expect(answer.data?.rates ?? null).toBeNull();
+    // Nothing reached any carrier: no rate call, no postal validation, no token.
+    expect(totalCalls()).toBe(0);
+    expect(Object.values(e2e.sandbox.stats.carrierB.calls).reduce((a, b) => a + b, 0)).toBe(0);
+    // A parcel service alone is quoted as before.
+    expect((await shop(lane(11, { serviceCodes: ['CARRIER_GROUND'] }))).quotes.length).toBeGreaterThan(0);
+  });
+
   it('a postal validation that fails is a warning, not a block: the rate shop goes on', async () => {
     e2e.sandbox.failNext('carrierB', { status: 403, count: 2 });
     // Codes no other test checked, so both are asked (answers are cached briefly, RT8).

@@ -68,3 +68,12 @@ export const SHIPMENT_PURPOSE: Record<CustomsPurpose, string> = {
 export function looksLikeCarrierBService(code: string): boolean {
   return /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+$/.test(code);
 }
+
+/**
+ * The seed: "The rate interface does not quote freight (LTL) services; those have their own interface". Carrier B's
+ * freight services say so in their word (`CARRIER_FREIGHT_ECONOMY`; the family's others: `..._FREIGHT_PRIORITY`,
+ * `FIRST_FREIGHT`): a whole `FREIGHT` word in a Carrier B-shaped code.
+ */
+export function isCarrierBFreightService(code: string): boolean {
+  return looksLikeCarrierBService(code) && code.split('_').includes('FREIGHT');
+}

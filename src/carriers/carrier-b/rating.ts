@@ -8,6 +8,7 @@ import { newCustomerTransactionId, withExchangeIds } from './client.js';
 import { readAlerts } from './mapping.js';
 import { quotesFromRateReply, readRateFailureBody } from './rating-answer.js';
 import { buildRateRequest, requestedCarrierBServices } from './rating-request.js';
+import { isCarrierBFreightService } from './rating-units.js';
 import { rateAnswerSchema } from './rating-wire.js';
 
 /** Seed 001 "Endpoints": `POST /rate/v1/rates/quotes` (rate request -> rate answer). */
@@ -48,6 +49,12 @@ export class CarrierBRatingConnector implements RatingConnector {
       return { code: 'FILTERED_OUT', message: `None of the requested services (${request.serviceCodes.join(', ')}) is a Carrier B service code.` };
     }
     return null;
+  }
+
+  /** Freight (LTL) has its own interface, which this connector does not speak; the rate call would be refused. */
+  unquotableService(serviceCode: string): string | null {
+    if (!isCarrierBFreightService(serviceCode)) return null;
+    return `${serviceCode} is a Carrier B freight (LTL) service; Carrier B's rate interface does not quote freight services`;
   }
 
   async rate(request: RateRequest): Promise<RateOutcome> {

@@ -53,6 +53,8 @@ export interface RateInputContext {
   expressAccountNumbers: readonly string[];
   /** GROUP_A_DIVISIONS. */
   divisions: readonly string[];
+  /** Why no rating connector can quote a requested service code (RatingConnector.unquotableService), or null. */
+  unquotableService?: (serviceCode: string) => string | null;
 }
 
 /** RT1: a ship date further ahead than this is a typing mistake (carriers quote a few days ahead). */
@@ -97,7 +99,7 @@ export function validateRateRequestInput(
       readyTime,
       currency,
       itemCount,
-      serviceCodes: [...new Set(serviceCodes.map((code, i) => checkText(code, at(`serviceCodes.${i}`), SERVICE_CODE)))],
+      serviceCodes: [...new Set(serviceCodes.map((code, i) => checkServiceCode(code, at(`serviceCodes.${i}`), ctx)))],
     },
     options: { ...checkFilters(raw, at, ctx), strategy, deliverBy },
   };
@@ -111,6 +113,14 @@ export function validateServiceabilityInput(
   const at = (field: string) => (path ? `${path}.${field}` : field);
   const packages = raw.packages ?? [DEFAULT_SERVICEABILITY_PACKAGE];
   return { request: validateLane(raw, packages, at, ctx), options: checkFilters(raw, at, ctx) };
+}
+
+/** A requested service code: well formed, and one some carrier's rate interface can quote (freight is refused here). */
+function checkServiceCode(raw: string, field: string, ctx: RateInputContext): string {
+  const code = checkText(raw, field, SERVICE_CODE);
+  const unquotable = ctx.unquotableService?.(code) ?? null;
+  if (unquotable !== null) throw new InputError(field, `${unquotable}; ask for a parcel service or none`);
+  return code;
 }
 
 /** The parts rates and serviceability share: lane, packages, dates, customs, COD, the express account. */

@@ -104,6 +104,14 @@ export class RatingService implements RateShopper {
       now: this.now(),
       expressAccountNumbers: this.options.input?.expressAccountNumbers ?? [],
       divisions: this.options.input?.divisions ?? [],
+      // Each carrier module knows which of its own codes its rate interface never quotes.
+      unquotableService: (code) => {
+        for (const connector of this.options.connectors) {
+          const reason = connector.unquotableService?.(code) ?? null;
+          if (reason !== null) return reason;
+        }
+        return null;
+      },
     };
   }
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
-import type { PushSubscription, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
+import type { PushSubscription, PushSubscriptionCoverage, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
 import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
@@ -72,6 +72,11 @@ function toSubscription(row: SubscriptionRow): PushSubscription {
   };
 }
 
+/** A live subscription holding a presented secret: what a push carrying that secret may be about. */
+export interface SecretHolder extends PushSubscriptionCoverage {
+  id: string;
+}
+
 /** The secret is kept and compared only as its SHA-256: equal-length buffers for timingSafeEqual, nothing to leak. */
 export function secretDigest(secret: string): Buffer {
   return createHash('sha256').update(secret, 'utf8').digest();
@@ -87,8 +92,8 @@ export function secretDigest(secret: string): Buffer {
 export class PushSubscriptionService {
   private readonly store: Store;
   private readonly logger: Logger;
-  /** Digests (hex) of secrets found valid, and until when they are trusted without asking the store. */
-  private readonly validDigests = new Map<string, number>();
+  /** Digests (hex) of secrets found valid, their holders, and until when they are trusted without asking the store. */
+  private readonly validDigests = new Map<string, { until: number; holders: SecretHolder[] }>();
 
   constructor(private readonly options: PushSubscriptionServiceOptions) {
     this.store = options.store;
@@ -265,24 +270,37 @@ export class PushSubscriptionService {
    * trusted for `secretCacheMs`, so a subscription deleted elsewhere stops being accepted within that time.
    */
   async isValidSecret(presented: string | undefined): Promise<boolean> {
-    if (presented === undefined || presented.length === 0 || presented.length > 512) return false;
+    return (await this.holdersOfSecret(presented)).length > 0;
+  }
+
+  /**
+   * The live subscriptions holding the presented secret (none: not a valid secret), by the same digest lookup as
+   * `isValidSecret`: a push is matched to the subscription whose secret it carries, and is taken only for what that
+   * subscription covers (the webhook sets the rest aside). The carrier issues one secret per subscription; should two
+   * hold the same, a push may be about what either covers.
+   */
+  async holdersOfSecret(presented: string | undefined): Promise<SecretHolder[]> {
+    if (presented === undefined || presented.length === 0 || presented.length > 512) return [];
     const digest = secretDigest(presented);
     const hex = digest.toString('hex');
     const now = Date.now();
-    if ((this.validDigests.get(hex) ?? 0) > now) return true;
-    const { rows } = await this.store.query<{ secret_sha256: string }>(
-      `SELECT secret_sha256 FROM push_subscriptions WHERE secret_sha256 = $1 AND state IN ('ACTIVE', 'PENDING_APPROVAL') LIMIT 1`,
+    const cached = this.validDigests.get(hex);
+    if (cached && cached.until > now) return cached.holders;
+    const { rows } = await this.store.query<SubscriptionRow & { secret_sha256: string }>(
+      `SELECT ${COLUMNS}, secret_sha256 FROM push_subscriptions
+       WHERE secret_sha256 = $1 AND state IN ('ACTIVE', 'PENDING_APPROVAL') ORDER BY created_at, id LIMIT 10`,
       [hex],
     );
-    const stored = rows[0]?.secret_sha256;
-    const valid = stored !== undefined && timingSafeEqual(Buffer.from(stored, 'hex'), digest);
-    if (valid) {
+    const holders = rows
+      .filter((row) => timingSafeEqual(Buffer.from(row.secret_sha256, 'hex'), digest))
+      .map((row) => ({ id: row.id, scope: row.scope, subject: row.subject, division: row.division }));
+    if (holders.length > 0) {
       if (this.validDigests.size >= 10_000) this.validDigests.clear();
-      this.validDigests.set(hex, now + (this.options.secretCacheMs ?? 5_000));
+      this.validDigests.set(hex, { until: now + (this.options.secretCacheMs ?? 5_000), holders });
     } else {
       this.validDigests.delete(hex);
     }
-    return valid;
+    return holders;
   }
 
   private forgetDigests(): void {

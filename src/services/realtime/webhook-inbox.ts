@@ -198,13 +198,22 @@ export class WebhookInbox {
     return { pending: Number(rows[0]?.n ?? 0), oldestPendingAgeSeconds: Math.max(0, Number(rows[0]?.age ?? 0)), awaitingWrite: this.writer.waiting };
   }
 
-  /** Deletes processed rows past the retention; returns how many. Pending rows are kept whatever their age. */
+  /**
+   * Deletes processed rows past the retention, and pushed shipments set aside as outside their subscription
+   * (PushSetAside) past the same retention; returns how many. Pending rows are kept whatever their age, and so are
+   * notifications dead-lettered after failing processing.
+   */
   async prune(): Promise<number> {
     const retentionMs = this.options.retentionMs ?? 7 * 24 * 3_600_000;
-    const { rowCount } = await this.options.store.query(
+    const { rowCount: processed } = await this.options.store.query(
       `DELETE FROM webhook_inbox WHERE processed_at IS NOT NULL AND processed_at < now() - make_interval(secs => $1)`,
       [retentionMs / 1000],
     );
+    const { rowCount: setAside } = await this.options.store.query(
+      `DELETE FROM webhook_dead_letters WHERE reason = 'OUTSIDE_SUBSCRIPTION' AND dead_lettered_at < now() - make_interval(secs => $1)`,
+      [retentionMs / 1000],
+    );
+    const rowCount = processed + setAside;
     if (rowCount > 0) this.options.logger.debug({ deleted: rowCount }, 'webhook inbox pruned');
     return rowCount;
   }

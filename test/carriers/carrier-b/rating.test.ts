@@ -311,4 +311,11 @@ describe('Carrier B rating (seed 001, "Rate request" and "Rate answer")', () => 
     expect(connector.refuses(rateRequest({ serviceCodes: ['P', 'N'] }))).toMatchObject({ code: 'FILTERED_OUT' });
     expect(connector.refuses(rateRequest({ serviceCodes: ['P', 'CARRIER_GROUND'] }))).toBeNull();
   });
+
+  it('its rate interface does not quote freight (LTL): freight codes are named unquotable, parcel and other carriers\' codes are not', async () => {
+    const { connector } = await connect();
+    expect(connector.unquotableService('CARRIER_FREIGHT_ECONOMY')).toMatch(/freight/);
+    expect(connector.unquotableService('FIRST_FREIGHT')).toMatch(/freight/);
+    for (const code of ['CARRIER_GROUND', 'PRIORITY_OVERNIGHT', 'P', 'FREIGHT', 'CARRIER_FREIGHTLINER']) expect(connector.unquotableService(code)).toBeNull();
+  });
 });
