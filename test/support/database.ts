@@ -1,10 +1,34 @@
 /** For test files: a fresh PostgreSQL database on the run's server (see global-setup.ts), and the two stores to run on. */
+import { cp, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { StoreOptions } from '../../src/store/store.js';
-import { createTestDatabase } from './postgres.js';
+import { createTestDatabase, createTestDatabaseFrom } from './postgres.js';
 
+/** A new, empty database (no migration applied): for tests of the migrations and of a first start. */
 export async function createPostgresTestDatabase(): Promise<string> {
   return createTestDatabase(inject('postgresUrl'));
+}
+
+/**
+ * A new database with every migration already applied, cloned from the run's template: what a server started on it
+ * finds after its first start. For tests whose subject is not the migrations (the server still checks them).
+ */
+export async function createMigratedTestDatabase(): Promise<string> {
+  return createTestDatabaseFrom(inject('postgresUrl'), inject('postgresTemplate'));
+}
+
+/**
+ * A new PGlite data directory (under a fresh temp dir) holding a copy of the run's migrated template: a server's
+ * DATA_DIR as it is after its first start, without PGlite's initdb (seconds) and the migrations run again per test.
+ * `subdir` places it below the temp dir (e.g. 'db'); the caller removes `root` when done.
+ */
+export async function migratedDataDir(prefix = 'carrier-data-', subdir?: string): Promise<{ root: string; dataDir: string }> {
+  const root = await mkdtemp(join(tmpdir(), prefix));
+  const dataDir = subdir ? join(root, subdir) : root;
+  await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+  return { root, dataDir };
 }
 
 /** One store a storage test runs against: as openStore options, or as the server's environment. */
@@ -16,13 +40,17 @@ export interface StoreBackend {
   env(): Promise<Record<string, string>>;
 }
 
-/** Embedded PGlite in memory, and a fresh database on the suite's PostgreSQL: for `describe.each`. */
+/**
+ * Embedded PGlite in memory, and a fresh database on the suite's PostgreSQL: for `describe.each`. `options()` gives an
+ * empty database (openStore migrates it; a migration test applies its own subset); `env()` is for a server, which
+ * migrates on start, so it gets a clone of the migrated template (PGlite: the server's DATA_DIR, set by the caller).
+ */
 export const STORE_BACKENDS: readonly StoreBackend[] = [
   { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }), env: async () => ({}) },
   {
     name: 'postgres',
     server: true,
     options: async () => ({ databaseUrl: await createPostgresTestDatabase() }),
-    env: async () => ({ DATABASE_URL: await createPostgresTestDatabase() }),
+    env: async () => ({ DATABASE_URL: await createMigratedTestDatabase() }),
   },
 ];
