@@ -139,7 +139,8 @@ function wasmOnBaselineCompilerOnly(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-export async function openPgliteStore(dataDir: string, logger: StoreLogger): Promise<InternalStore> {
+/** `archive` (in memory only): a data directory archive to start from instead of PGlite's initdb (StoreOptions.pgliteArchive). */
+export async function openPgliteStore(dataDir: string, logger: StoreLogger, archive?: Blob): Promise<InternalStore> {
   const wasm = compilePgliteWasm();
   wasm.catch(() => undefined);
   const inMemory = dataDir.startsWith('memory://');
@@ -155,7 +156,11 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger): Pro
       logger.info({ store: 'pglite', dataDir }, 'empty data directory: initialising it (PGlite initdb, in a worker thread)');
       await initialiseInWorker(dataDir);
     }
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], pgliteWasmModule: await wasm });
+    db = await PGlite.create(dataDir, {
+      startParams: [...PGLITE_START_PARAMS],
+      pgliteWasmModule: await wasm,
+      ...(inMemory && archive ? { loadDataDir: archive } : {}),
+    });
   } catch (error) {
     await lock?.release();
     throw error;

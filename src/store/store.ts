@@ -46,6 +46,11 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PGlite directory; 'memory://' for in-memory. Defaults to 'memory://'. */
   dataDir?: string;
+  /**
+   * In memory only: start from this PGlite data directory archive (PGlite's dumpDataDir) instead of an empty one, which
+   * skips PGlite's initdb (seconds). The test suite starts its in-memory stores from one migrated archive per run.
+   */
+  pgliteArchive?: Blob;
   logger?: StoreLogger;
 }
 
@@ -57,7 +62,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const internal = opts.databaseUrl
     ? // pg is loaded only when PostgreSQL is configured: the embedded default never needs it (SU3).
       await (await import('./postgres-store.js')).openPostgresStore(opts.databaseUrl, logger)
-    : await openPgliteStore(opts.dataDir ?? 'memory://', logger);
+    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, opts.pgliteArchive);
   try {
     await applyMigrations(internal, logger);
   } catch (err) {

@@ -1,5 +1,5 @@
 /** For test files: a fresh PostgreSQL database on the run's server (see global-setup.ts), and the two stores to run on. */
-import { cp, mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -31,6 +31,25 @@ export async function migratedDataDir(prefix = 'carrier-data-', subdir?: string)
   return { root, dataDir };
 }
 
+/**
+ * Puts a copy of the run's migrated PGlite template at `dataDir` when nothing is there yet (absent, or an empty
+ * directory); a directory already used is left as it is. Returns whether it copied.
+ */
+export async function seedDataDir(dataDir: string): Promise<boolean> {
+  const entries = await readdir(dataDir).catch(() => null);
+  if (entries && entries.length > 0) return false;
+  await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+  return true;
+}
+
+let archive: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite archive, read once per worker: an in-memory store started from it skips initdb. */
+function migratedArchive(): Promise<Blob> {
+  archive ??= readFile(inject('pgliteTemplateArchive')).then((bytes) => new Blob([bytes]));
+  return archive;
+}
+
 /** One store a storage test runs against: as openStore options, or as the server's environment. */
 export interface StoreBackend {
   name: 'pglite' | 'postgres';
@@ -41,12 +60,19 @@ export interface StoreBackend {
 }
 
 /**
- * Embedded PGlite in memory, and a fresh database on the suite's PostgreSQL: for `describe.each`. `options()` gives an
- * empty database (openStore migrates it; a migration test applies its own subset); `env()` is for a server, which
- * migrates on start, so it gets a clone of the migrated template (PGlite: the server's DATA_DIR, set by the caller).
+ * Embedded PGlite in memory, and a fresh database on the suite's PostgreSQL: for `describe.each`. `options()` is for
+ * openStore, which migrates: PGlite in memory starts from the run's migrated archive (each open a fresh copy), while
+ * openPgliteStore(options.dataDir) alone still opens an empty one, and PostgreSQL is an empty database (a migration
+ * test applies its own subset). `env()` is for a server, which migrates on start, so it gets a clone of the migrated
+ * template (PGlite: the server's DATA_DIR, set by the caller).
  */
 export const STORE_BACKENDS: readonly StoreBackend[] = [
-  { name: 'pglite', server: false, options: async () => ({ dataDir: 'memory://' }), env: async () => ({}) },
+  {
+    name: 'pglite',
+    server: false,
+    options: async () => ({ dataDir: 'memory://', pgliteArchive: await migratedArchive() }),
+    env: async () => ({}),
+  },
   {
     name: 'postgres',
     server: true,

@@ -3,8 +3,9 @@
  * (test/support/database.ts wraps it). TEST_DATABASE_URL, when set, names an existing server to use instead.
  * No server found is an error, never a skip: the PostgreSQL backend must be tested.
  *
- * Also the run's two migrated templates, made once instead of once per test file: a PGlite directory with every
- * migration applied (inject('pgliteTemplateDir'), copied by migratedDataDir()), and a PostgreSQL database with every
+ * Also the run's migrated templates, made once instead of once per test file: a PGlite directory with every
+ * migration applied (inject('pgliteTemplateDir'), copied by migratedDataDir(); and as an archive for in-memory stores,
+ * inject('pgliteTemplateArchive')), and a PostgreSQL database with every
  * migration applied (inject('postgresTemplate'), cloned with CREATE DATABASE ... TEMPLATE by createMigratedTestDatabase()).
  * The migrations themselves stay tested on empty databases (test/store), which is where they are the subject.
  */
@@ -30,16 +31,19 @@ declare module 'vitest' {
     postgresTemplate: string;
     /** A closed PGlite directory with every migration applied, to copy (never to open in place). */
     pgliteTemplateDir: string;
+    /** The same data directory as a PGlite archive (dumpDataDir), for in-memory stores (StoreOptions.pgliteArchive). */
+    pgliteTemplateArchive: string;
   }
 }
 
 const silent = { info: () => undefined, warn: () => undefined };
 
-async function makePgliteTemplate(): Promise<{ dir: string; remove(): Promise<void> }> {
+async function makePgliteTemplate(): Promise<{ dir: string; archive: string; remove(): Promise<void> }> {
   const root = await mkdtemp(join(tmpdir(), 'carrier-pglite-template-'));
   const dir = join(root, 'db');
-  await execFileAsync('node_modules/.bin/tsx', ['test/support/make-pglite-template.ts', dir], { timeout: 180_000 });
-  return { dir, remove: () => rm(root, { recursive: true, force: true }) };
+  const archive = join(root, 'db.tar');
+  await execFileAsync('node_modules/.bin/tsx', ['test/support/make-pglite-template.ts', dir, archive], { timeout: 180_000 });
+  return { dir, archive, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
 async function makePostgresTemplate(url: string): Promise<{ name: string; remove(): Promise<void> }> {
@@ -87,6 +91,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresUrl', url);
   project.provide('postgresTemplate', postgresTemplate.name);
   project.provide('pgliteTemplateDir', pgliteTemplate.dir);
+  project.provide('pgliteTemplateArchive', pgliteTemplate.archive);
   return async () => {
     await pgliteTemplate.remove();
     if (external) await postgresTemplate.remove().catch(() => undefined);
