@@ -29,14 +29,12 @@ const PROCESS = [
   'test/analytics/export-crash.test.ts',
   'test/carriers/dark-store/catchment.test.ts',
   'test/documents/documents-production.test.ts',
-  'test/federation/hive-gateway.test.ts',
   'test/limits/production-defaults.test.ts',
   'test/observability/log-format.test.ts',
   'test/observability/tracing.test.ts',
   'test/push/sigkill.test.ts',
   'test/push/two-replicas.test.ts',
   'test/push/webhook-tls.test.ts',
-  'test/rating/express-data-stays-ours.test.ts',
 ];
 /** Under the unit folders, but starting a whole server in process: integration. */
 const UNIT_BUT_SERVER = ['test/**/*.e2e.test.ts', 'test/**/*.sandbox-mode.test.ts'];
