@@ -139,8 +139,12 @@ function wasmOnBaselineCompilerOnly(): void {
   setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
-/** `archive` (in memory only): a data directory archive to start from instead of PGlite's initdb (StoreOptions.pgliteArchive). */
-export async function openPgliteStore(dataDir: string, logger: StoreLogger, archive?: Blob): Promise<InternalStore> {
+export interface PgliteStoreOptions {
+  /** In memory only: a data directory archive to start from instead of PGlite's initdb (StoreOptions.pgliteArchive). */
+  archive?: Blob;
+}
+
+export async function openPgliteStore(dataDir: string, logger: StoreLogger, options: PgliteStoreOptions = {}): Promise<InternalStore> {
   const wasm = compilePgliteWasm();
   wasm.catch(() => undefined);
   const inMemory = dataDir.startsWith('memory://');
@@ -159,7 +163,7 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, arch
     db = await PGlite.create(dataDir, {
       startParams: [...PGLITE_START_PARAMS],
       pgliteWasmModule: await wasm,
-      ...(inMemory && archive ? { loadDataDir: archive } : {}),
+      ...(inMemory && options.archive ? { loadDataDir: options.archive } : {}),
     });
   } catch (error) {
     await lock?.release();

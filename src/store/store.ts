@@ -62,7 +62,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const internal = opts.databaseUrl
     ? // pg is loaded only when PostgreSQL is configured: the embedded default never needs it (SU3).
       await (await import('./postgres-store.js')).openPostgresStore(opts.databaseUrl, logger)
-    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, opts.pgliteArchive);
+    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, opts.pgliteArchive ? { archive: opts.pgliteArchive } : {});
   try {
     await applyMigrations(internal, logger);
   } catch (err) {
