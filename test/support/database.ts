@@ -50,6 +50,14 @@ function migratedArchive(): Promise<Blob> {
   return archive;
 }
 
+/**
+ * openStore options for a fresh in-memory PGlite with every migration applied, started from the run's archive (no
+ * initdb, which alone can pass a test's timeout on a busy machine). For tests that need a store, not of the store.
+ */
+export async function migratedMemoryStore(): Promise<StoreOptions> {
+  return { dataDir: 'memory://', pgliteArchive: await migratedArchive() };
+}
+
 /** One store a storage test runs against: as openStore options, or as the server's environment. */
 export interface StoreBackend {
   name: 'pglite' | 'postgres';
@@ -70,7 +78,7 @@ export const STORE_BACKENDS: readonly StoreBackend[] = [
   {
     name: 'pglite',
     server: false,
-    options: async () => ({ dataDir: 'memory://', pgliteArchive: await migratedArchive() }),
+    options: migratedMemoryStore,
     env: async () => ({}),
   },
   {
