@@ -2,6 +2,7 @@ import { globSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { matchesGlob } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const require = createRequire(import.meta.url);
 
@@ -49,6 +50,18 @@ export function projectOf(file: string): Project {
   return 'integration';
 }
 
+/**
+ * vitest runs the projects one after the other (by name) in the shared workers; this starts the child-process files
+ * first, then the isolated integration files, the non-isolated unit files last, each project in vitest's own order
+ * (longest last time first, else largest first): the long files start early and short ones fill the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification): number => ({ process: 0, integration: 1, unit: 2 })[spec.project.name] ?? 1;
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
 const files = globSync('test/**/*.test.ts').sort();
 const filesOf = (project: Project): string[] => files.filter((file) => projectOf(file) === project);
 
@@ -65,6 +78,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
