@@ -1,7 +1,69 @@
+import { globSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { matchesGlob } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Three projects, each with the settings its files need (docs/testing.md has the map and the timings). A new file lands
+ * in one by where it is and how it is named, never by a list to keep up to date, and an unclassified file runs as an
+ * integration test (isolated: the safe default):
+ * - unit: pure code and the carrier connectors against in-process simulators. Not isolated: one worker runs many files
+ *   without reloading the modules for each (these files hold no module state between them).
+ * - process: files that start the server as its own process (`tsx src/main.ts`, the compiled build, `npm start`):
+ *   test/production, any `*.process.test.ts`, and the files listed below that predate the suffix.
+ * - integration: the rest (in-process servers, both stores), one isolated worker per file.
+ */
+const UNIT = [
+  'test/carriers/**/*.test.ts',
+  'test/sandbox/**/*.test.ts',
+  'test/input/**/*.test.ts',
+  'test/fixtures/**/*.test.ts',
+  'test/support/**/*.test.ts',
+  'test/**/*.unit.test.ts',
+];
+const PROCESS = [
+  'test/production/**/*.test.ts',
+  'test/**/*.process.test.ts',
+  'test/analytics/export-crash.test.ts',
+  'test/carriers/dark-store/catchment.test.ts',
+  'test/documents/documents-production.test.ts',
+  'test/limits/production-defaults.test.ts',
+  'test/observability/log-format.test.ts',
+  'test/observability/tracing.test.ts',
+  'test/push/sigkill.test.ts',
+  'test/push/two-replicas.test.ts',
+  'test/push/webhook-tls.test.ts',
+];
+/** Under the unit folders, but starting a whole server in process: integration. */
+const UNIT_BUT_SERVER = ['test/**/*.e2e.test.ts', 'test/**/*.sandbox-mode.test.ts'];
+
+type Project = 'unit' | 'integration' | 'process';
+
+/** The one project a test file belongs to. */
+export function projectOf(file: string): Project {
+  const matches = (globs: string[]): boolean => globs.some((glob) => matchesGlob(file, glob));
+  if (matches(PROCESS)) return 'process';
+  if (matches(UNIT) && !matches(UNIT_BUT_SERVER)) return 'unit';
+  return 'integration';
+}
+
+/**
+ * vitest runs the projects one after the other (by name) in the shared workers; this starts the child-process files
+ * first, then the isolated integration files, the non-isolated unit files last, each project in vitest's own order
+ * (longest last time first, else largest first): the long files start early and short ones fill the end.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification): number => ({ process: 0, integration: 1, unit: 2 })[spec.project.name] ?? 1;
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+const files = globSync('test/**/*.test.ts').sort();
+const filesOf = (project: Project): string[] => files.filter((file) => projectOf(file) === project);
 
 export default defineConfig({
   resolve: {
@@ -11,10 +73,28 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: require.resolve('graphql') }],
   },
   test: {
-    // One PostgreSQL server for the run (test/support/global-setup.ts); each file creates its own database.
+    // One PostgreSQL server and the migrated store templates for the run (test/support/global-setup.ts).
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Four workers on two cores: the files wait (child processes starting, sockets, timers) more than they compute;
+    // with two workers the machine's load stayed under 1.5 and the suite took 581 s, with four 251 s (docs/testing.md).
+    maxWorkers: 4,
+    sequence: { sequencer: LongestFirst },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: filesOf('unit'), isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: filesOf('integration') },
+      },
+      {
+        extends: true,
+        test: { name: 'process', include: filesOf('process') },
+      },
+    ],
   },
 });

@@ -151,6 +151,8 @@ export interface PgliteStoreOptions {
   lock?: DataDirLockSettings;
   /** Called after the loss is logged and the store refuses every call (default: exit non-zero). */
   onLockLost?: (reason: string) => void;
+  /** In memory only: a data directory archive to start from instead of PGlite's initdb (StoreOptions.pgliteArchive). */
+  archive?: Blob;
 }
 
 export async function openPgliteStore(dataDir: string, logger: StoreLogger, options: PgliteStoreOptions = {}): Promise<InternalStore> {
@@ -187,7 +189,11 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
       logger.info({ store: 'pglite', dataDir }, 'empty data directory: initialising it (PGlite initdb, in a worker thread)');
       await initialiseInWorker(dataDir);
     }
-    db = await PGlite.create(dataDir, { startParams: [...PGLITE_START_PARAMS], pgliteWasmModule: await wasm });
+    db = await PGlite.create(dataDir, {
+      startParams: [...PGLITE_START_PARAMS],
+      pgliteWasmModule: await wasm,
+      ...(inMemory && options.archive ? { loadDataDir: options.archive } : {}),
+    });
   } catch (error) {
     await lock?.release();
     throw error;

@@ -24,6 +24,8 @@ export class PostgresListener {
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly logger: StoreLogger,
+    /** How often the connection is pinged (tests shorten it). */
+    private readonly pingIntervalMs = PING_INTERVAL_MS,
   ) {}
 
   /** Resolves once the channel is LISTENed on the live connection. `channel` must already be validated. */
@@ -149,7 +151,7 @@ export class PostgresListener {
     this.stopPing();
     this.pingTimer = setInterval(() => {
       client.query('SELECT 1').catch((err: Error) => this.lost(client, err));
-    }, PING_INTERVAL_MS);
+    }, this.pingIntervalMs);
     this.pingTimer.unref();
   }
 

@@ -48,6 +48,11 @@ export interface StoreOptions {
   databaseUrl?: string;
   /** PGlite directory; 'memory://' for in-memory. Defaults to 'memory://'. */
   dataDir?: string;
+  /**
+   * In memory only: start from this PGlite data directory archive (PGlite's dumpDataDir) instead of an empty one, which
+   * skips PGlite's initdb (seconds). The test suite starts its in-memory stores from one migrated archive per run.
+   */
+  pgliteArchive?: Blob;
   logger?: StoreLogger;
   /** The DATA_DIR lock's timings (DATA_DIR_LOCK_STALE_MS, DATA_DIR_LOCK_CHECK_MS); PGlite only. */
   dataDirLock?: DataDirLockSettings;
@@ -61,7 +66,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   const internal = opts.databaseUrl
     ? // pg is loaded only when PostgreSQL is configured: the embedded default never needs it (SU3).
       await (await import('./postgres-store.js')).openPostgresStore(opts.databaseUrl, logger)
-    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, opts.dataDirLock ? { lock: opts.dataDirLock } : {});
+    : await openPgliteStore(opts.dataDir ?? 'memory://', logger, {
+        ...(opts.dataDirLock ? { lock: opts.dataDirLock } : {}),
+        ...(opts.pgliteArchive ? { archive: opts.pgliteArchive } : {}),
+      });
   try {
     await applyMigrations(internal, logger);
   } catch (err) {

@@ -3,13 +3,13 @@
  * pastes these blocks into README.md, where test/rating/rates-quickstart.test.ts runs every ```graphql block too):
  * each block pasted as is into the server `npm start` runs with nothing configured (sandbox mode).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 
 export const README_RESOLVE_ADDRESSES = `# Resolve addresses: classification, PO box, alerts, express delivery capability, postal check
 {
@@ -77,7 +77,8 @@ let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'readme-addresses-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('readme-addresses-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0', WATCHERS_ENABLED: 'false' });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

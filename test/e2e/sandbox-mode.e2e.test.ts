@@ -2,19 +2,20 @@
  * Sandbox mode (`npm start` with nothing configured): what the simulators answer must be usable as input again.
  * The unified simulator has a `freight` division (sandbox/README.md) beside the default GROUP_A_DIVISIONS.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 
 let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'sandbox-mode-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('sandbox-mode-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0' });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

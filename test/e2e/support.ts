@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { startRecordingProxy, type RecordingProxy } from '../carriers/carrier-b/recording-proxy.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
+import { migratedDataDir } from '../support/database.js';
 
 /** A fixed sandbox time, so the shipments' stories do not depend on when the tests run. */
 export const EPOCH = '2026-03-10T12:00:00Z';
@@ -76,7 +77,11 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
   const faults: Partial<Record<FaultedUpstream, FaultProxy>> = {};
   for (const upstream of options.faultProxies ?? []) faults[upstream] = await startFaultProxy(sandbox.urls[upstream]);
   const proxy = options.recordCarrierB ? await startRecordingProxy(faults.carrierB?.origin ?? sandbox.urls.carrierB) : null;
-  const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-e2e-'));
+  // A copy of the run's migrated PGlite template (no initdb or migrations per start), unless the store is elsewhere.
+  const dataDir =
+    options.env?.['DATABASE_URL'] || options.env?.['DATA_DIR']
+      ? await mkdtemp(join(tmpdir(), 'carrier-subgraph-e2e-'))
+      : (await migratedDataDir('carrier-subgraph-e2e-')).root;
   const c = sandbox.credentials;
   const loaded = loadConfig({
     HOST: '127.0.0.1',

@@ -21,12 +21,19 @@ import { carrierBNumbers } from '../e2e/support.js';
 import { orderNoteFor, ordersTypeDefs, startOrdersSubgraph, type SecondSubgraph } from './second-subgraph.js';
 
 const ROUTER_SECRET = 'hive-gateway-test-router-secret';
+/**
+ * The rule is that a subscription stays up at least 60 s while events flow, with a gateway heartbeat of 10 s and an
+ * event every 15 s. What keeps it up is a ratio (heartbeats sent at a share of the interval the gateway asks for,
+ * events rarer than heartbeats), and no fixed timer of ours or of the gateway's is involved, so the test runs the same
+ * proportions at 1:5: six heartbeat intervals, an event every one and a half.
+ */
+const SCALE = 5;
 /** What the callback gateway asks for in `extensions.subscription.heartbeatIntervalMs`, and its timeout. */
-const GATEWAY_HEARTBEAT_MS = 10_000;
-/** The rule: a subscription stays up at least this long while events flow. */
-const KEEP_ALIVE_MS = 60_000;
+const GATEWAY_HEARTBEAT_MS = 10_000 / SCALE;
+/** The rule: a subscription stays up at least this long while events flow (60 s, scaled). */
+const KEEP_ALIVE_MS = 60_000 / SCALE;
 /** Rarer than the gateway's heartbeat interval: between events only heartbeats keep a callback subscription alive. */
-const EVENT_EVERY_MS = 15_000;
+const EVENT_EVERY_MS = 15_000 / SCALE;
 
 type SubscriptionTransport = 'ws' | 'http-callback';
 
@@ -180,7 +187,7 @@ describe('Hive Gateway in front of this subgraph and an orders subgraph', () => 
   });
 
   it(
-    'shipmentStatusChanged stays up for 60 s while events flow, through graphql-ws and through HTTP callbacks (heartbeats inside the gateway timeout)',
+    'shipmentStatusChanged stays up for six gateway heartbeat intervals while events flow (the 60 s rule at 1:5), through graphql-ws and through HTTP callbacks (heartbeats inside the gateway timeout)',
     async () => {
       const live = '9990007001';
       // A push subscription at the carrier gives the webhook secret; by customer account, so that it takes a push
@@ -210,7 +217,7 @@ describe('Hive Gateway in front of this subgraph and an orders subgraph', () => 
           await push();
           sent += 1;
         } while (Date.now() - upAt < KEEP_ALIVE_MS);
-        // The last event, sent 60 s after both were up, reaches both, and nothing ended either stream.
+        // The last event, sent KEEP_ALIVE_MS after both were up, reaches both, and nothing ended either stream.
         await waitFor(async () => subs.every((s) => s.received.length >= sent || s.completed || s.errors.length > 0), 15_000).catch(() => undefined);
         const outcome = (via: SubscriptionTransport, sub: typeof viaWs) => ({
           via,

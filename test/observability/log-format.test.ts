@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveLogFormat } from '../../src/platform/logger.js';
 import { startChildServer } from '../push/child-server.js';
 import { SAFEGUARDS_WAIVED } from '../production/auth-support.js';
+import { seedDataDir } from '../support/database.js';
 
 /** Runs the server under a pseudo-terminal (util-linux `script`) until it says it is ready; returns what it printed. */
 async function outputAtTerminal(env: Record<string, string>): Promise<string> {
@@ -56,7 +57,11 @@ describe('pretty logs in development, JSON in production (issue 7, item 11)', ()
   });
 
   it('with NODE_ENV=production every line the process writes is one JSON object', async () => {
-    const child = await startChildServer({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'on', DATA_DIR: join(dataDir, 'prod') }, undefined, { startTimeoutMs: 150_000 });
+    const child = await startChildServer({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'on', DATA_DIR: join(dataDir, 'prod') }, undefined, {
+      startTimeoutMs: 150_000,
+      // A first start on an empty DATA_DIR, so that what PGlite's initialisation writes is checked too.
+      firstStart: true,
+    });
     try {
       await fetch(`${child.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
       const lines = child.output().split('\n').filter((line) => line.trim() !== '');
@@ -69,6 +74,7 @@ describe('pretty logs in development, JSON in production (issue 7, item 11)', ()
   }, 180_000);
 
   it('in development at a terminal the lines are pino-pretty (level names and messages, not JSON)', async () => {
+    await seedDataDir(join(dataDir, 'dev'));
     const output = await outputAtTerminal({ SANDBOX: 'on', DATA_DIR: join(dataDir, 'dev'), NODE_ENV: 'development' });
     const ready = output.split('\n').find((line) => line.includes('carrier-subgraph ready'));
     expect(ready).toBeDefined();

@@ -3,13 +3,13 @@
  * `npm start` runs with nothing configured (sandbox mode). Once the README carries them, rates-quickstart.test.ts runs
  * them too; this file checks what they answer.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 
 export const README_PICKUP_AVAILABILITY = `# Pickups 1. When can Carrier B collect in Memphis on Wednesday 13 March 2030 (ready 10:00 at UTC-06:00)?
 {
@@ -51,7 +51,8 @@ let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'pickups-readme-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('pickups-readme-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

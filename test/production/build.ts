@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -19,8 +19,32 @@ async function newestMtime(path: string): Promise<number> {
  * input (a second test file or a rerun then starts at once).
  */
 export async function ensureBuilt(): Promise<void> {
-  const built = await stat('dist/src/main.js').then((s) => s.mtimeMs, () => 0);
-  const inputs = Math.max(...(await Promise.all(INPUTS.map(newestMtime))));
-  if (built > inputs) return;
-  await run('npm', ['run', 'build'], { maxBuffer: 64 * 1024 * 1024 });
+  // Test files run in parallel workers: one builds while the others wait, rather than two builds removing each
+  // other's dist/ (the build starts with rm -rf dist).
+  const release = await buildLock();
+  try {
+    const built = await stat('dist/src/main.js').then((s) => s.mtimeMs, () => 0);
+    const inputs = Math.max(...(await Promise.all(INPUTS.map(newestMtime))));
+    if (built > inputs) return;
+    await run('npm', ['run', 'build'], { maxBuffer: 64 * 1024 * 1024 });
+  } finally {
+    await release();
+  }
+}
+
+const LOCK = '.tmp/build.lock';
+
+/** mkdir is atomic: whoever creates the directory holds the lock. One left by a killed run is taken after 5 minutes. */
+async function buildLock(): Promise<() => Promise<void>> {
+  await mkdir('.tmp', { recursive: true });
+  for (;;) {
+    try {
+      await mkdir(LOCK);
+      return () => rm(LOCK, { recursive: true, force: true });
+    } catch {
+      const since = await stat(LOCK).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (since > 5 * 60_000) await rm(LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

@@ -41,6 +41,8 @@ export async function observeDrain(options: {
   /** false: the held call is never let through (a request stuck past SHUTDOWN_TIMEOUT_MS). */
   release?: boolean;
   cwd?: string;
+  /** Start on the empty DATA_DIR as it is (initdb and migrations in the child), not on a copy of the migrated template. */
+  firstStart?: boolean;
 }): Promise<DrainObservation> {
   const sandbox = await startSandbox({});
   const gate = await startGate(sandbox.urls.carrierB, (req) => (req.url ?? '').startsWith('/track/'));
@@ -56,7 +58,7 @@ export async function observeDrain(options: {
       ...options.env,
     },
     undefined,
-    { command: options.command, startTimeoutMs: 90_000, ...(options.cwd ? { cwd: options.cwd } : {}) },
+    { command: options.command, startTimeoutMs: 90_000, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.firstStart ? { firstStart: true } : {}) },
   );
   const connection = await RawConnection.open(child.port);
   try {

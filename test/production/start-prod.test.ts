@@ -22,7 +22,8 @@ beforeAll(async () => {
 describe('npm run start:prod, NODE_ENV=production, SIGINT', () => {
   let seen: DrainObservation;
   beforeAll(async () => {
-    seen = await observeDrain({ command: ['npm', 'run', 'start:prod'], signal: 'SIGINT' });
+    // An operator's first start: the compiled build initialises the empty DATA_DIR (PGlite's initdb, every migration).
+    seen = await observeDrain({ command: ['npm', 'run', 'start:prod'], signal: 'SIGINT', firstStart: true });
   }, 180_000);
 
   it('an HTTP request in flight when SIGINT arrives completes with its answer', () => {

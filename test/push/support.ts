@@ -6,6 +6,7 @@ import type { Sandbox } from '../../sandbox/index.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 
 export interface PushE2E {
   server: StartedServer;
@@ -25,7 +26,8 @@ export interface PushE2E {
  * certificates this client trusts (the server's own when it serves HTTPS with a self-signed one).
  */
 export async function startPushE2E(env: Record<string, string> = {}, options: { ca?: string; logger?: Logger } = {}): Promise<PushE2E> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'push-e2e-'));
+  // A copy of the run's migrated PGlite template (no initdb or migrations per start), unless the store is elsewhere.
+  const dataDir = env['DATABASE_URL'] || env['DATA_DIR'] ? await mkdtemp(join(tmpdir(), 'push-e2e-')) : (await migratedDataDir('push-e2e-')).root;
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0', ...env });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });

@@ -3,13 +3,13 @@
  * simulator in process, every connection pointed at it). If this fails, the README's query does too.
  */
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 
 /** Every ```graphql block of the README, in order, as a reader pastes it. */
 const README_BLOCKS = [...readFileSync(new URL('../../README.md', import.meta.url), 'utf8').matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);
@@ -21,7 +21,8 @@ let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'rates-quickstart-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('rates-quickstart-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

@@ -12,6 +12,7 @@ import { StatusFeed, SubscriberTooSlowError } from '../../src/services/realtime/
 import { MATCH_ALL, StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { changeInput, shipmentSnapshot } from './fixtures.js';
+import { migratedMemoryStore } from '../support/database.js';
 
 async function take(iterator: AsyncIterator<StatusChange>, n: number, timeoutMs = 5_000): Promise<string[]> {
   const cursors: string[] = [];
@@ -32,7 +33,7 @@ describe('status feed', () => {
   let log: StatusLog;
 
   beforeAll(async () => {
-    store = await openStore({ dataDir: 'memory://' });
+    store = await openStore(await migratedMemoryStore());
     log = new StatusLog(store);
   });
 

@@ -8,6 +8,7 @@ import type { StatusChangeInput } from '../../src/domain/status-change.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
+import { migratedDataDir } from '../support/database.js';
 import { StatusLog } from '../../src/store/status-log.js';
 
 export interface RealtimeServer {
@@ -21,7 +22,8 @@ export interface RealtimeServer {
 
 /** Starts the subgraph in process (sandbox on, watchers off) on the embedded store, or on PostgreSQL when given. */
 export async function startRealtimeServer(options: { databaseUrl?: string } = {}): Promise<RealtimeServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'carrier-realtime-'));
+  // A copy of the run's migrated PGlite template (no initdb or migrations per start), unless the store is PostgreSQL.
+  const dataDir = options.databaseUrl ? await mkdtemp(join(tmpdir(), 'carrier-realtime-')) : (await migratedDataDir('carrier-realtime-', 'db')).root;
   const loaded = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',

@@ -2,8 +2,7 @@
  * Watchers through a started server in sandbox mode with no watcher configuration: watchShipment over HTTP, the
  * polled scans reach a graphql-ws subscriber, watches lists it, unwatchShipment stops it; bad input is BAD_USER_INPUT.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
@@ -11,12 +10,14 @@ import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { waitFor } from '../support/wait-for.js';
 import { subscribe, wsClient } from './support.js';
+import { migratedDataDir } from '../support/database.js';
 
 let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'carrier-watcher-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('carrier-watcher-', 'db'));
   const loaded = loadConfig({ PORT: '0', HOST: '127.0.0.1', SANDBOX: 'on', LOG_LEVEL: 'silent', DATA_DIR: join(dataDir, 'db') });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

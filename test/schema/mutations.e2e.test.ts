@@ -4,16 +4,16 @@
  * for soft failures; GraphQL errors only for request faults and unavailability. Through real HTTP to a started
  * server whose Group A interface is a local HTTP server answering as the carrier would refuse or fail.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { postGraphQL } from '../e2e/support.js';
+import { migratedDataDir } from '../support/database.js';
 
 /** Subjects the stand-in carrier refuses (400 problem details) or cannot serve (503). */
 const REFUSED_SUBJECT = '1234567899';
@@ -43,7 +43,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => carrier.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(carrier.address() as AddressInfo).port}`;
-  dataDir = await mkdtemp(join(tmpdir(), 'mutations-e2e-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('mutations-e2e-'));
   const loaded = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',

@@ -160,11 +160,20 @@ async function startOnFreePort(pgCtl: string, dataDir: string, socketDir: string
 
 /** A new, empty database on the server at `baseUrl`; returns its URL. One per test file keeps files independent. */
 export async function createTestDatabase(baseUrl: string): Promise<string> {
+  return createDatabase(baseUrl, null);
+}
+
+/** A new database on the server at `baseUrl` cloned from `template` (CREATE DATABASE ... TEMPLATE); returns its URL. */
+export async function createTestDatabaseFrom(baseUrl: string, template: string): Promise<string> {
+  return createDatabase(baseUrl, template);
+}
+
+async function createDatabase(baseUrl: string, template: string | null): Promise<string> {
   const name = `test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await client.end();
   }

@@ -8,6 +8,7 @@ import { darkStoreModule } from '../../../src/carriers/dark-store/index.js';
 import { loadConfig } from '../../../src/platform/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
+import { seedDataDir } from '../../support/database.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -87,6 +88,8 @@ describe('dark-store catchment (configuration)', () => {
 
 describe('a bad catchment stops `npm start` with a line naming the variable', () => {
   it('DARK_STORE_PINCODES with a 5-digit entry: exit 1, no stack trace, the server never ready', async () => {
+    // The store opens before the carriers are built: a copy of the migrated template spares it PGlite's initdb.
+    await seedDataDir(join(dir, 'data'));
     const run = await new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve, reject) => {
       const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
         env: {

@@ -2,19 +2,20 @@
  * Sandbox mode (`npm start` with nothing configured) points e-commerce at the simulator with the sandbox account's
  * pickup and distribution center (E9), so rate shopping there quotes e-commerce instead of skipping it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/platform/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../../src/server/start.js';
+import { migratedDataDir } from '../../support/database.js';
 
 let server: StartedServer;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'ecommerce-sandbox-mode-'));
+  // A copy of the run's migrated PGlite template: no initdb or migrations per file.
+  ({ root: dataDir } = await migratedDataDir('ecommerce-sandbox-mode-'));
   const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SANDBOX_LATENCY_MS: '0' });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   server = await startServer({ config: loaded.config, logger: createLogger('silent') });

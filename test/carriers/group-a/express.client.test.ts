@@ -7,6 +7,7 @@ import type { GroupAExpressConfig } from '../../../src/platform/config.js';
 import { nextUtcMidnight } from '../../../src/platform/quota-memory.js';
 import { openStore } from '../../../src/store/store.js';
 import { StoreQuotaCounter } from '../../../src/store/quota-counter.js';
+import { migratedMemoryStore } from '../../support/database.js';
 import { platform, trackRequest } from './harness.js';
 
 let sandbox: Sandbox | undefined;
@@ -142,7 +143,7 @@ describe('Group A express tracking through the sandbox (seed 000, interface B)',
 
   it('the express daily quota is shared through the store: two connectors (replicas) on one counter make 3 calls in all', async () => {
     sandbox = await startSandbox();
-    const store = await openStore({ dataDir: 'memory://' });
+    const store = await openStore(await migratedMemoryStore());
     try {
       const { username, password, accountNumber } = sandbox.credentials.groupAExpress;
       const config: GroupAExpressConfig = { baseUrl: sandbox.urls.groupAExpress, environment: 'test', username, password, accountNumbers: [accountNumber], dailyQuota: 3 };
