@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { freePort, startChildServer, type ChildServer } from '../push/child-server.js';
+import { startChildServer, type ChildServer } from '../push/child-server.js';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.js';
 import { CREATE_SHIPMENT, carrierBShipment } from '../shipping-api/support.js';
 import { testKeys, wsOperation, type TestKeys } from './auth-support.js';
@@ -35,7 +35,7 @@ afterAll(async () => {
  */
 async function runToExit(env: Record<string, string>, timeoutMs = 30_000): Promise<{ code: number | null; output: string }> {
   const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startChildServer, type ChildServer } from '../push/child-server.js';
+import { startChildServer, type ChildServer } from '../push/child-server.js';
 import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 let dataDir: string;
@@ -22,7 +22,7 @@ afterAll(async () => {
 /** Runs `tsx src/main.ts` to its end (a refused start ends by itself) and returns exit code and output. */
 async function runToExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const proc = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(await freePort()), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

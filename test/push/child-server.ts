@@ -42,8 +42,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** The port the server says it listens on, in its 'carrier-subgraph ready' line (JSON or pretty). */
+function readyPort(output: string): number | null {
+  const at = output.indexOf('carrier-subgraph ready');
+  if (at === -1) return null;
+  const ports = [...output.matchAll(/http:\/\/127\.0\.0\.1:(\d+)\/healthz/g)];
+  const last = ports.at(-1);
+  return last ? Number(last[1]) : null;
+}
+
+/**
+ * Starts the server as its own process. Without `port` it listens on port 0 and the port is read from its ready line:
+ * a port picked beforehand and handed over can be taken by another process in between (four workers open sockets all
+ * the time). Pass `port` only when a test restarts a server on the same port.
+ */
 export async function startChildServer(env: Record<string, string>, port?: number, options: ChildServerOptions = {}): Promise<ChildServer> {
-  const listenPort = port ?? (await freePort());
+  let listenPort = port ?? 0;
   const [command, ...args] = options.command ?? ['node_modules/.bin/tsx', 'src/main.ts'];
   const dataDir = env['DATA_DIR'];
   if (!options.firstStart && dataDir && !dataDir.startsWith('memory://') && !env['DATABASE_URL']) {
@@ -72,7 +86,9 @@ export async function startChildServer(env: Record<string, string>, port?: numbe
       reject(new Error(`server did not start:\n${output}`));
     }, options.startTimeoutMs ?? 45_000);
     proc.stdout!.on('data', () => {
-      if (output.includes('carrier-subgraph ready')) {
+      const ready = readyPort(output);
+      if (ready !== null) {
+        listenPort = port ?? ready;
         clearTimeout(timer);
         resolve();
       }
