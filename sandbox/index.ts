@@ -9,6 +9,7 @@ import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials, type
 import { type DarkStoreControl, darkStoreSimulator } from './dark-store/index.js';
 import { ecommerceSimulator } from './group-a/ecommerce.js';
 import { expressSimulator } from './group-a/express.js';
+import { expressPickups, type PickupEntry } from './group-a/express-pickup.js';
 import { type ExpressShippingControl, expressShippingControl } from './group-a/express-ship-ledger.js';
 import { type PushSimulator, type PushSimulatorOptions, startPushSimulator } from './group-a/push.js';
 import { unifiedSimulator } from './group-a/unified.js';
@@ -75,6 +76,8 @@ export interface Sandbox {
   push: PushSimulator;
   /** Group A express shipments created by `POST /shipments`, and the uploads received (sandbox/README.md). */
   expressShipping: ExpressShippingControl;
+  /** Group A express pickups booked (or adopted from a shipment), each once, with the waybills their request named. */
+  expressPickups(): Array<Readonly<PickupEntry>>;
   /** Live counters per simulator. */
   stats: Record<SimulatorName, SimulatorStats>;
   epoch: Date;
@@ -151,6 +154,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     analyticsBridge: bridge.control,
     push,
     expressShipping: expressShippingControl(ctx),
+    expressPickups: () => expressPickups(ctx),
     stats,
     epoch: ctx.epoch,
     clock,

@@ -156,7 +156,16 @@ function uploadInvoice(ctx: SandboxContext, req: SandboxRequest): SandboxRespons
     plannedShippingDate: planned || null,
     account: account.value,
     invoiceNumber,
+    invoiceDate: invoice['date'],
     lineItems: lines.length,
+    lines: lines.map((line: Record<string, unknown>) => ({
+      description: line['description'] as string,
+      price: line['price'] as number,
+      priceCurrency: typeof line['priceCurrency'] === 'string' ? line['priceCurrency'] : null,
+      quantity: line['quantity'],
+      commodityCodes: line['commodityCodes'] ?? null,
+      manufacturerCountry: typeof line['manufacturerCountry'] === 'string' ? line['manufacturerCountry'] : null,
+    })),
     withDocument: Array.isArray(value['documentImages']) && value['documentImages'].length > 0,
     at: now,
   });

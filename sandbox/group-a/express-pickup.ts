@@ -19,7 +19,8 @@ const CLOSE_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const CUTOFF = '17:00';
 const FIRST_PICKUP = '09:00';
 
-interface PickupEntry {
+/** A pickup as the sandbox holds it: its dispatch confirmation numbers and the waybills the booking named. */
+export interface PickupEntry {
   numbers: string[];
   readyByTime: string | null;
   nextPickupDate: string;

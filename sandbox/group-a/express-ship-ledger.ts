@@ -40,9 +40,21 @@ export interface UploadedInvoice {
   plannedShippingDate: string | null;
   account: string;
   invoiceNumber: string;
+  invoiceDate: string;
   lineItems: number;
+  /** Each line as received, so a test can check what the caller sent. */
+  lines: UploadedInvoiceLine[];
   withDocument: boolean;
   at: Date;
+}
+
+export interface UploadedInvoiceLine {
+  description: string;
+  price: number;
+  priceCurrency: string | null;
+  quantity: unknown;
+  commodityCodes: unknown;
+  manufacturerCountry: string | null;
 }
 
 export interface ExpressLedger {

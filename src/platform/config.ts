@@ -54,6 +54,8 @@ const envSchema = z.object({
   WS_CONNECTION_INIT_TIMEOUT_MS: positive(5_000),
   WS_MAX_PAYLOAD_BYTES: positive(1_048_576),
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: positive(50),
+  // The status feed's safety-net read of the log (a notification lost while LISTEN was down is found by it).
+  STATUS_FEED_POLL_INTERVAL_MS: positive(3_000),
   // Only the router reaches the subgraph: the shared secret (required in production unless waived, auth-config.ts), and
   // callback hosts for HTTP-callback subscriptions.
   ROUTER_SHARED_SECRET: z.string().min(16, 'at least 16 characters').optional(),
@@ -332,6 +334,8 @@ export interface Config {
     wsConnectionInitTimeoutMs: number;
     wsMaxPayloadBytes: number;
     wsMaxSubscriptionsPerConnection: number;
+    /** STATUS_FEED_POLL_INTERVAL_MS: how often subscriptions' feed reads the log besides notifications. */
+    statusFeedPollIntervalMs: number;
   };
   /** Rate shopping: each carrier's deadline, and the cache of identical rate requests (0 ms disables it). */
   rating: { carrierDeadlineMs: number; cacheTtlMs: number; cacheMaxEntries: number };
@@ -536,6 +540,7 @@ function toConfig(env: Env): Config {
       wsConnectionInitTimeoutMs: env.WS_CONNECTION_INIT_TIMEOUT_MS,
       wsMaxPayloadBytes: env.WS_MAX_PAYLOAD_BYTES,
       wsMaxSubscriptionsPerConnection: env.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      statusFeedPollIntervalMs: env.STATUS_FEED_POLL_INTERVAL_MS,
     },
     rating: {
       carrierDeadlineMs: env.RATE_CARRIER_DEADLINE_MS,

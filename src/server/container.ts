@@ -80,7 +80,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
   const statusLog = store ? new StatusLog(store) : null;
   const statusFeed =
     store && statusLog
-      ? new StatusFeed(store, statusLog, { onError: (err: unknown) => logger.warn({ err }, 'status feed: reading the log failed; next notification or poll retries') })
+      ? new StatusFeed(store, statusLog, { pollIntervalMs: config.limits.statusFeedPollIntervalMs, onError: (err: unknown) => logger.warn({ err }, 'status feed: reading the log failed; next notification or poll retries') })
       : null;
   const timeouts = {
     connectTimeoutMs: config.http.connectTimeoutMs,

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carrierBNumbers, startE2E, type E2E } from '../e2e/support.js';
 import { memoryLogger, sample, scrape } from './support.js';
@@ -12,6 +13,28 @@ async function post(url: string, body: unknown, headers: Record<string, string> 
     body: JSON.stringify(body),
   });
   return { response, body: (await response.json()) as { data?: any; errors?: Array<{ message: string; extensions?: Record<string, any> }> } };
+}
+
+/** One POST /graphql written byte for byte on a socket (latin1), so header values no fetch would send reach the server. */
+async function rawPost(url: string, query: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string> }> {
+  const { hostname, port, pathname } = new URL(url);
+  const body = JSON.stringify({ query });
+  const head = [
+    `POST ${pathname} HTTP/1.1`,
+    `host: ${hostname}:${port}`,
+    'content-type: application/json',
+    'apollo-require-preflight: true',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ].join('\r\n');
+  const socket = connect(Number(port), hostname);
+  socket.end(Buffer.from(`${head}\r\n\r\n${body}`, 'latin1'));
+  const chunks: Buffer[] = [];
+  for await (const chunk of socket) chunks.push(chunk as Buffer);
+  const [statusLine, ...lines] = Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0]!.split('\r\n');
+  const parsed = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+  return { status: Number(statusLine!.split(' ')[1]), headers: parsed };
 }
 
 describe('request ids on every log line, unexpected errors logged (issue 7, item 11)', () => {
@@ -57,6 +80,17 @@ describe('request ids on every log line, unexpected errors logged (issue 7, item
 
     const long = await post(e2e.server.url, { query: '{ __typename }' }, { 'x-request-id': 'x'.repeat(200) });
     expect(long.response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+
+    // Control characters a client library would refuse to send, written on a raw socket: a tab inside the value and a C1
+    // control (0x85, NEL), both of which Node's HTTP parser lets through in a header value (other C0 controls it refuses
+    // with 400 before we see them). Each is replaced, and never logged.
+    for (const controlled of ['id\tforged', 'id\x85next']) {
+      const answer = await rawPost(e2e.server.url, '{ __typename }', { 'x-request-id': controlled });
+      expect(answer.status, JSON.stringify(controlled)).toBe(200);
+      expect(answer.headers['x-request-id'], JSON.stringify(controlled)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(logs.lines().some((line) => JSON.stringify(line).includes(JSON.stringify(controlled).slice(1, -1)))).toBe(false);
+      expect(linesOf(answer.headers['x-request-id']!).some((line) => line['msg'] === 'request completed')).toBe(true);
+    }
   });
 
   it('a thrown unexpected error is logged once with its stack and the request id; the client sees only a generic message and that request id', async () => {

@@ -293,9 +293,13 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       labelIds: [label.id],
     };
     e2e.sandbox.resetStats();
+    const heldBefore = new Set(e2e.sandbox.expressPickups());
     const answer = await schedule(e2e, express);
     expect(answer.errors).toBeUndefined();
     expect(answer.data.schedulePickup.userErrors).toEqual([]);
+    // What the carrier received: one booking whose shipments are exactly the named label's waybill.
+    const booked = e2e.sandbox.expressPickups().filter((held) => !heldBefore.has(held));
+    expect(booked.map((held) => held.trackingNumbers)).toEqual([[label.trackingNumber]]);
     expect(answer.data.schedulePickup.booking.pickup).toMatchObject({
       state: 'SCHEDULED',
       source: 'SCHEDULE_PICKUP',

@@ -1,8 +1,9 @@
 /**
- * The README's "Using it: pickups" queries (proposed text, issue 10 item 1), pasted as they are into the server
- * `npm start` runs with nothing configured (sandbox mode). Once the README carries them, rates-quickstart.test.ts runs
- * them too; this file checks what they answer.
+ * The README's pickup queries, read from README.md and pasted as they are into the server `npm start` runs with
+ * nothing configured (sandbox mode). rates-quickstart.test.ts checks every README block answers without an error;
+ * this file checks what the pickup ones answer.
  */
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -11,41 +12,27 @@ import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { migratedDataDir } from '../support/database.js';
 
-export const README_PICKUP_AVAILABILITY = `# Pickups 1. When can Carrier B collect in Memphis on Wednesday 13 March 2030 (ready 10:00 at UTC-06:00)?
-{
-  pickupAvailability(input: {
-    carrier: CARRIER_B, network: GROUND, dateType: SAME_DAY
-    readyAt: "2030-03-13T16:00:00Z", utcOffset: "-06:00"
-    address: { streetLines: ["3610 Hacks Cross Rd"], city: "Memphis", stateOrProvinceCode: "TN", postalCode: "38125", countryCode: "US" }
-  }) {
-    options { network carrierCode pickupDate cutoffTime accessTime readyTime available }
-    warnings { code message }
-  }
-}
-`;
+/** Every ```graphql block of the README, in order, as a reader pastes it (as rates-quickstart.test.ts reads them). */
+const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const README_BLOCKS = [...README.matchAll(/```graphql\n([\s\S]*?)```/g)].map((m) => m[1]!);
 
-export const README_SCHEDULE_PICKUP = `# Pickups 2. Book it (the same key again answers the same pickup, never a second driver)
-mutation {
-  schedulePickup(input: {
-    idempotencyKey: "readme-pickup-1"
-    carrier: CARRIER_B, network: GROUND
-    location: {
-      contactName: "Ada Shipper", phone: "+1 901 555 0100"
-      address: { streetLines: ["3610 Hacks Cross Rd"], city: "Memphis", stateOrProvinceCode: "TN", postalCode: "38125", countryCode: "US" }
-    }
-    readyAt: "2030-03-13T16:00:00Z", utcOffset: "-06:00", closeTime: "17:00"
-    packageLocation: "FRONT", packageCount: 3, totalWeight: { value: 12.5, unit: KG }, remarks: "Dock 4"
-  }) {
-    booking { replay pickup { id state confirmationNumber scheduledDate carrierCode } }
-    userErrors { field code message carrierCode }
-    warnings { code message }
-  }
+function readmeBlock(heading: string): string {
+  const block = README_BLOCKS.find((b) => b.startsWith(heading));
+  if (!block) throw new Error(`README.md has no graphql block starting "${heading}"`);
+  return block;
 }
-`;
 
-export const README_LIST_PICKUPS = `# Pickups 3. Every pickup, newest first (those booked with an express shipment too, linked to their label)
-{ pickups(first: 10) { edges { node { id state source carrier division confirmationNumber scheduledDate cancelUrl labels { id trackingNumber } } } pageInfo { hasNextPage endCursor } } }
-`;
+/** README "Pickups, addresses, service points and notifications", read from the README itself. */
+export const README_PICKUP_AVAILABILITY = readmeBlock('# Pickups 1. ');
+export const README_SCHEDULE_PICKUP = readmeBlock('# Pickups 2. ');
+export const README_LIST_PICKUPS = readmeBlock('# Pickups 3. ');
+
+/** The cancellation the README gives inline ("Cancel one with its id only: `mutation { cancelPickup(...) }`"). */
+const README_CANCEL_PICKUP = (() => {
+  const match = /Cancel one with its id only: `(mutation \{ cancelPickup[^`]*)`/.exec(README);
+  if (!match) throw new Error('README.md has no inline cancelPickup mutation');
+  return match[1]!.replace(/\s*\n\s*/g, ' ');
+})();
 
 let server: StartedServer;
 let dataDir: string;
@@ -87,8 +74,11 @@ it("the README's pickup queries work as pasted against npm start: availability, 
   expect(listed.errors, JSON.stringify(listed.errors)).toBeUndefined();
   expect(listed.data.pickups.edges.map((e: any) => e.node.id)).toEqual([pickup.id]);
 
-  // The cancellation the README describes in words, with the id the booking answered: only the id is needed.
-  const cancelled = await gql(`mutation { cancelPickup(input: { pickupId: "${pickup.id}", idempotencyKey: "readme-cancel-1" }) { cancellation { cancelled message pickup { state cancelledAt } } userErrors { field code message } } }`);
-  expect(cancelled.errors).toBeUndefined();
-  expect(cancelled.data.cancelPickup.cancellation).toMatchObject({ cancelled: true, pickup: { state: 'CANCELLED' } });
+  // The README's inline cancellation, with the id the booking answered in place of its placeholder: only the id is needed.
+  expect(README_CANCEL_PICKUP).toContain('"Pickup:<id>"');
+  const cancelled = await gql(README_CANCEL_PICKUP.replace('"Pickup:<id>"', JSON.stringify(pickup.id)));
+  expect(cancelled.errors, JSON.stringify(cancelled.errors)).toBeUndefined();
+  expect(cancelled.data.cancelPickup).toEqual({ cancellation: { cancelled: true, message: expect.any(String) }, userErrors: [] });
+  const after = await gql(`{ pickups(first: 10) { edges { node { id state } } } }`);
+  expect(after.data?.pickups.edges.map((e: any) => e.node)).toEqual([{ id: pickup.id, state: 'CANCELLED' }]);
 }, 60_000);

@@ -33,6 +33,7 @@ describe('npm run start:prod, NODE_ENV=production, SIGINT', () => {
 
   it('/readyz answers 503 draining once shutdown began', () => {
     expect(seen.readyWhileDraining?.status, seen.output).toBe(503);
+    expect(JSON.parse(seen.readyWhileDraining!.body)).toMatchObject({ status: 'not ready', draining: true });
   });
 
   it('a graphql-ws subscriber is closed with 1001', () => {

@@ -265,7 +265,23 @@ describe('strategies over /graphql', () => {
   it('BEST_VALUE answers every quote, ordered by the sum of its price and speed places', async () => {
     const result = await shop(lane(8, { strategy: 'BEST_VALUE' }));
     const cheapest = await shop(lane(8, { strategy: 'CHEAPEST' }));
-    expect(result.quotes.length).toBe(cheapest.quotes.length);
-    expect(result.best).not.toBeNull();
+    const fastest = await shop(lane(8, { strategy: 'FASTEST' }));
+    expect(result.strategy).toBe('BEST_VALUE');
+    // A quote's identity across the three answers (the same quotes, each strategy's order).
+    const id = (q: any) => [q.upstream, q.serviceCode, q.rateType, q.accountNumber ?? '', q.total.currency].join('|');
+    const ids = (quotes: any[]) => quotes.map(id);
+    const priceRank = new Map(ids(cheapest.quotes).map((key, place) => [key, place]));
+    const speedRank = new Map(ids(fastest.quotes).map((key, place) => [key, place]));
+    expect(priceRank.size).toBe(cheapest.quotes.length);
+    expect([...speedRank.keys()].sort()).toEqual([...priceRank.keys()].sort());
+    expect(ids(result.quotes).sort()).toEqual([...priceRank.keys()].sort());
+    // The smallest sum of the two places first; ties to the cheaper.
+    const sum = (key: string) => priceRank.get(key)! + speedRank.get(key)!;
+    const expected = [...priceRank.keys()].sort((a, b) => sum(a) - sum(b) || priceRank.get(a)! - priceRank.get(b)!);
+    expect(ids(result.quotes)).toEqual(expected);
+    // The lane has quotes whose sums differ from their price order, so CHEAPEST's order would not pass.
+    expect(expected).not.toEqual(ids(cheapest.quotes));
+    const first = result.quotes[0];
+    expect(result.best).toEqual({ upstream: first.upstream, serviceCode: first.serviceCode, total: first.total });
   });
 });

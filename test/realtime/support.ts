@@ -21,7 +21,7 @@ export interface RealtimeServer {
 }
 
 /** Starts the subgraph in process (sandbox on, watchers off) on the embedded store, or on PostgreSQL when given. */
-export async function startRealtimeServer(options: { databaseUrl?: string } = {}): Promise<RealtimeServer> {
+export async function startRealtimeServer(options: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<RealtimeServer> {
   // A copy of the run's migrated PGlite template (no initdb or migrations per start), unless the store is PostgreSQL.
   const dataDir = options.databaseUrl ? await mkdtemp(join(tmpdir(), 'carrier-realtime-')) : (await migratedDataDir('carrier-realtime-', 'db')).root;
   const loaded = loadConfig({
@@ -32,6 +32,7 @@ export async function startRealtimeServer(options: { databaseUrl?: string } = {}
     DATA_DIR: join(dataDir, 'db'),
     WATCHERS_ENABLED: 'false',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const server = await startServer({ config: loaded.config, logger: createLogger('silent') });

@@ -41,11 +41,33 @@ describe('documents', () => {
 
   it('base64 is the same bytes, and only when selected', async () => {
     const label = await buyGroundLabel('doc-2');
-    const answer = await e2e.gql(`query($id: ID!) { label(id: $id) { documents { kind url base64 } } }`, { id: label.id });
-    expect(answer.errors).toBeUndefined();
-    const document = answer.data.label.documents.find((d: { kind: string }) => d.kind === 'LABEL');
-    const fetched = Buffer.from(await (await fetch(document.url)).arrayBuffer());
-    expect(Buffer.from(document.base64, 'base64').equals(fetched)).toBe(true);
+    // Every read of a document's bytes from the store (the server runs in this process, on this store object).
+    const store = e2e.server.store;
+    const contentReads: unknown[] = [];
+    const original = store.query;
+    const query = original.bind(store);
+    store.query = ((text: string, params?: unknown[]) => {
+      if (/\bcontent FROM documents\b/.test(text)) contentReads.push(params?.[0]);
+      return query(text, params);
+    }) as typeof store.query;
+    try {
+      // Not selected: no base64 in the answer, and the bytes are never read.
+      const listed = await e2e.gql(`query($id: ID!) { label(id: $id) { documents { id kind url size } } }`, { id: label.id });
+      expect(listed.errors).toBeUndefined();
+      expect(listed.data.label.documents.length).toBeGreaterThan(0);
+      for (const d of listed.data.label.documents) expect(d).not.toHaveProperty('base64');
+      expect(contentReads).toEqual([]);
+
+      // Selected: each document's bytes read once, and they are the bytes its URL serves.
+      const answer = await e2e.gql(`query($id: ID!) { label(id: $id) { documents { id kind url base64 } } }`, { id: label.id });
+      expect(answer.errors).toBeUndefined();
+      expect(contentReads.sort()).toEqual(answer.data.label.documents.map((d: { id: string }) => d.id).sort());
+      const document = answer.data.label.documents.find((d: { kind: string }) => d.kind === 'LABEL');
+      const fetched = Buffer.from(await (await fetch(document.url)).arrayBuffer());
+      expect(Buffer.from(document.base64, 'base64').equals(fetched)).toBe(true);
+    } finally {
+      store.query = original;
+    }
   });
 
   it('a forged signature is refused (403) and an expired URL we signed is refused (410)', async () => {

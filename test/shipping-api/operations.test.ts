@@ -148,19 +148,45 @@ describe('documents fetched and uploaded', () => {
   });
 
   it('commercial invoice data is uploaded before creation (planned ship date, no label)', async () => {
+    const uploadedBefore = e2e.sandbox.expressShipping.invoices().length;
+    const today = new Date().toISOString().slice(0, 10);
     const answer = await e2e.gql(
       `mutation($input: UploadCommercialInvoiceInput!) { uploadCommercialInvoice(input: $input) { invoiceUpload { invoiceNumber label { id } } userErrors { field code message } } }`,
       {
         input: {
-          plannedShipDate: new Date().toISOString().slice(0, 10),
+          plannedShipDate: today,
           invoiceNumber: 'INV-2001',
-          invoiceDate: new Date().toISOString().slice(0, 10),
+          invoiceDate: today,
           lines: [{ description: 'Cotton shirts', quantity: 2, value: { amount: '120.00', currency: 'USD' }, hsCode: '610910', countryOfOrigin: 'IN' }],
         },
       },
     );
     expect(answer.errors).toBeUndefined();
     expect(answer.data.uploadCommercialInvoice).toEqual({ invoiceUpload: { invoiceNumber: 'INV-2001', label: null }, userErrors: [] });
+    // The carrier received exactly one upload, with no waybill (before creation) and the invoice's fields.
+    const uploadCalls = Object.entries(e2e.sandbox.stats.groupAExpress.calls).filter(([route]) => route.endsWith('/upload-invoice-data'));
+    expect(uploadCalls.map(([, n]) => n)).toEqual([1]);
+    const uploads = e2e.sandbox.expressShipping.invoices().slice(uploadedBefore);
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      waybill: null,
+      plannedShippingDate: today,
+      account: e2e.sandbox.credentials.groupAExpress.accountNumber,
+      invoiceNumber: 'INV-2001',
+      invoiceDate: today,
+      lineItems: 1,
+      withDocument: false,
+    });
+    expect(uploads[0]!.lines).toEqual([
+      {
+        description: 'Cotton shirts',
+        price: 120,
+        priceCurrency: 'USD',
+        quantity: { value: 2, unitOfMeasurement: 'PCS' },
+        commodityCodes: [{ typeCode: 'outbound', value: '610910' }],
+        manufacturerCountry: 'IN',
+      },
+    ]);
   });
 });
 

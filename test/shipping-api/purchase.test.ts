@@ -197,13 +197,32 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
     });
 
     it('shipmentsByReference with a carrier still asks that carrier only, beside the labels bought with it', async () => {
-      await createShipment(e2e, carrierBShipment('by-reference-2', { orderId: 'ORDER-BY-REF-2' }));
+      // ORDER-7 ships as two sandbox packages of its own (sandbox/carrier-b/numbers.ts). A Carrier B label bought here
+      // for the same order is answered first; an express label for it is another carrier's, so it is not.
+      const bought = await createShipment(e2e, carrierBShipment('by-reference-2', { orderId: 'ORDER-7' }));
+      expect(bought.data.createShipment.userErrors).toEqual([]);
+      const label = bought.data.createShipment.purchase.label;
+      const other = await createShipment(e2e, { ...expressShipment('by-reference-2-express'), orderId: 'ORDER-7' });
+      expect(other.data.createShipment.userErrors, JSON.stringify(other.data.createShipment.userErrors)).toEqual([]);
       e2e.sandbox.resetStats();
-      // ORDER-7 ships as two sandbox packages of its own (sandbox/carrier-b/numbers.ts); no label here carries it.
-      const others = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { trackingNumber } }`);
-      expect(others.errors).toBeUndefined();
-      expect(others.data.shipmentsByReference.map((s: { trackingNumber: string }) => s.trackingNumber)).toEqual(['794600000701', '794600000702']);
-      expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
+      const lookUp = async () => {
+        const found = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { id trackingNumber } }`);
+        expect(found.errors).toBeUndefined();
+        return found.data.shipmentsByReference as Array<{ id: string; trackingNumber: string }>;
+      };
+      // While Carrier B's reference lookup does not know the order (it answers not found), the label still answers.
+      e2e.sandbox.failNext('carrierB', { status: 404, count: 1 });
+      expect(await lookUp()).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+      // Once it does: the label first, the carrier's own shipments beside it, the label's shipment not repeated.
+      const found = await lookUp();
+      expect(found.map((s) => s.trackingNumber)).toEqual([label.trackingNumber, '794600000701', '794600000702']);
+      expect(found[0]!.id).toBe(label.shipment.id);
+      // One reference lookup at Carrier B each time; no call of any kind reached any other simulator.
+      expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(2);
+      const elsewhere = Object.entries(e2e.sandbox.stats)
+        .filter(([name]) => name !== 'carrierB')
+        .flatMap(([name, stats]) => Object.entries(stats.calls).map(([route, n]) => `${name} ${route} ${n}`));
+      expect(elsewhere).toEqual([]);
     });
 
     it('shipmentsByReference without a carrier is for order ids only: another reference type names input.carrier', async () => {

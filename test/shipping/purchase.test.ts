@@ -237,14 +237,20 @@ describe.each(STORE_BACKENDS)('label purchase on $name', (backend) => {
   });
 
   it('a failing onPurchased hook never fails the purchase', async () => {
-    const { service } = makeService(store, {
-      onPurchased: () => {
+    const hooked: string[] = [];
+    const { service, shipping } = makeService(store, {
+      onPurchased: (label) => {
+        hooked.push(label.id);
         throw new Error('tracking not available');
       },
     });
     const { label } = await service.createShipment(shipmentRequest({ orderId: 'ORDER-HOOK' }), 'key-hook');
     expect(label.state).toBe('PURCHASED');
     await service.idle();
+    // The hook did run (and threw) for this label; the label stays bought, once.
+    expect(hooked).toEqual([label.id]);
+    expect((await service.label(label.id))?.state).toBe('PURCHASED');
+    expect(shipping.calls.create).toBe(1);
   });
 
   it('the purchase answers after its creation call; tracking from birth runs beside it, never in its way', async () => {
