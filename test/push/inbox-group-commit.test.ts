@@ -36,17 +36,45 @@ describe.each(STORE_BACKENDS)('webhook inbox group commit on $name', (backend) =
     (await e2e.server.store.query<{ commit: string }>(`SELECT xmin::text AS commit FROM webhook_inbox WHERE body->'shipments'->0->>'id' = $1`, [trackingNumber])).rows;
 
   it('webhook calls arriving together are written in one commit, each answered 200 only after its own row is committed', async () => {
+    // "Together" made certain rather than timed: a first call's write is held at the store (its INSERT waits on a
+    // gate), so the eight calls posted meanwhile all queue for the next group, whatever the machine's load; the gate
+    // opens once the inbox reports all eight waiting. Calls that queue behind a write in flight form one group.
+    const store = e2e.server.store;
+    const original = store.query;
+    const query = original.bind(store);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let held = 0;
+    store.query = (async (text: string, params?: unknown[]) => {
+      if (text.startsWith('INSERT INTO webhook_inbox')) {
+        held += 1;
+        await gate;
+      }
+      return query(text, params);
+    }) as typeof store.query;
     const numbers = Array.from({ length: 8 }, (_, i) => `999008100${i}`);
-    const storedAtAnswer = await Promise.all(
-      numbers.map(async (n) => {
+    let answers: Array<Promise<{ status: number; rows: number }>> = [];
+    try {
+      const first = e2e.postWebhook(notification('9990080999', '2026-03-10T12:00:00'), { 'carrier-push-secret': secret });
+      await waitFor(async () => held === 1);
+      answers = numbers.map(async (n) => {
         const answer = await e2e.postWebhook(notification(n, '2026-03-10T12:00:00'), { 'carrier-push-secret': secret });
         // Read the moment the 200 arrives: the row must already be committed.
         return { status: answer.status, rows: (await rowOf(n)).length };
-      }),
-    );
+      });
+      await waitFor(async () => (await e2e.server.push!.inbox.backlog()).awaitingWrite === numbers.length);
+      store.query = original;
+      open();
+      expect((await first).status).toBe(200);
+    } finally {
+      store.query = original;
+      open();
+    }
+    const storedAtAnswer = await Promise.all(answers);
     expect(storedAtAnswer).toEqual(numbers.map(() => ({ status: 200, rows: 1 })));
     const commits = new Set((await Promise.all(numbers.map(rowOf))).flat().map((row) => row.commit));
     expect(commits.size).toBe(1);
+    expect(held).toBe(1);
     for (const n of numbers) {
       const key = pushDedupKey(n, '2026-03-10T12:00:00', 'transit');
       await waitFor(async () => (await e2e.count('SELECT count(*) AS n FROM status_changes WHERE dedup_key = $1', [key])) === 1);
