@@ -72,14 +72,14 @@ describe('cancelShipment', () => {
     );
     expect(close.data.tenderLabels.tender).toBeNull();
     expect(close.data.tenderLabels.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'labelIds', '0'] })]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(e2e.businessCallsButTracking()).toBe(0);
   });
 
   it('cancelling a label id that does not exist is a NOT_FOUND user error at input.labelId', async () => {
     const answer = await e2e.gql(CANCEL, { input: { labelId: 'Label:00000000-0000-4000-8000-0000000000ff', idempotencyKey: 'cancel-x' } });
     expect(answer.data.cancelShipment.cancellation).toBeNull();
     expect(answer.data.cancelShipment.userErrors).toEqual([expect.objectContaining({ code: 'NOT_FOUND', field: ['input', 'labelId'] })]);
-    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    expect(e2e.businessCallsButTracking()).toBe(0);
   });
 });
 

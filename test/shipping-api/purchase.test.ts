@@ -12,15 +12,6 @@ const CREATE_ROUTE = 'POST /ship/v1/shipments';
 let e2e: E2E;
 
 const creates = () => e2e.sandbox.stats.carrierB.calls[CREATE_ROUTE] ?? 0;
-/**
- * Calls a purchase could make at any simulator: everything but tokens and tracking. Tracking is left out because the
- * labels earlier tests bought are tracked from birth and reconciled in the background, whenever their timers fire.
- */
-const purchaseCalls = () =>
-  Object.values(e2e.sandbox.stats)
-    .flatMap((s) => Object.entries(s.calls))
-    .filter(([route]) => !/token|\/track|tracking/.test(route))
-    .reduce((n, [, v]) => n + v, 0);
 
 async function labelNow(id: string) {
   const answer = await e2e.gql(LABEL, { id });
@@ -83,7 +74,7 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       expect(answer.data.createShipment.userErrors).toEqual([
         expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'idempotencyKey'] }),
       ]);
-      expect(purchaseCalls()).toBe(0);
+      expect(e2e.businessCallsButTracking()).toBe(0);
     });
 
     it('a lost answer (connection reset after the carrier created the shipment) ends PURCHASED after reconciliation, with one shipment at the simulator', async () => {
@@ -138,7 +129,7 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       const answer = await createShipment(e2e, carrierBShipment('bad-service-shape', { service: { carrier: 'CARRIER_B', serviceCode: 'ground' } }));
       expect(answer.data.createShipment.purchase).toBeNull();
       expect(answer.data.createShipment.userErrors).toEqual([expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'service', 'serviceCode'] })]);
-      expect(purchaseCalls()).toBe(0);
+      expect(e2e.businessCallsButTracking()).toBe(0);
     });
 
     it("the carrier's refusal is a CARRIER_REFUSED user error with the carrier's code and message, beside the stored FAILED label", async () => {
