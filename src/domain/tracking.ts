@@ -23,6 +23,22 @@ export interface TrackRequest {
   includeEvents: boolean;
 }
 
+/** A lookup by tracking number alone: every optional member of a TrackRequest unset. */
+export function lookupByNumber(carrier: Carrier, trackingNumber: string, includeEvents: boolean): TrackRequest {
+  return {
+    carrier,
+    trackingNumber,
+    division: null,
+    carrierCode: null,
+    carrierUniqueId: null,
+    shipDateBegin: null,
+    shipDateEnd: null,
+    language: null,
+    ecommerceIdType: null,
+    includeEvents,
+  };
+}
+
 /** One lookup's outcome as data, so one bad number never fails its siblings. An ambiguous number can match several. */
 export type TrackOutcome = { ok: true; shipments: Shipment[] } | { ok: false; error: UpstreamError };
 

@@ -3,7 +3,7 @@ import type { Shipment } from '../../domain/shipment.js';
 import type { CreatedShipment, ReconcileResult, ShipmentRequest } from '../../domain/shipping.js';
 import type { CarrierBConfig } from '../../platform/config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
-import type { TrackRequest } from '../../domain/tracking.js';
+import { lookupByNumber } from '../../domain/tracking.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';
 import { buildTrackRequest, postReferenceNumbers, postTrackingNumbers } from './client.js';
 import { PURCHASE_REFERENCE_TYPE, isGroundService, tenderOf } from './ship-units.js';
@@ -48,18 +48,7 @@ export async function reconcileByPurchaseReference(
  * known to the carrier: NOT_CREATED (no such shipment); a failed lookup rejects with its UpstreamError. Never creates.
  */
 export async function findByTrackingNumber(client: UpstreamClient, config: CarrierBConfig, trackingNumber: string, request: ShipmentRequest): Promise<ReconcileResult> {
-  const track: TrackRequest = {
-    carrier: 'CARRIER_B',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: false,
-  };
+  const track = lookupByNumber('CARRIER_B', trackingNumber, false);
   let outcome;
   try {
     const answer = await postTrackingNumbers(client, buildTrackRequest([track]), config.locale);
