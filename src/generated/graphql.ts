@@ -10,9 +10,10 @@ import type { SkippedCarrier as SkippedCarrierModel, ExcludedQuote as ExcludedQu
 import type { Label as LabelModel, CreatedPiece as CreatedPieceModel, LabelFailure as LabelFailureModel, StoredDocument as StoredDocumentModel, Tender as TenderModel, ValidationResult as ValidationResultModel } from '../domain/shipping.js';
 import type { PurchaseOutcome as PurchaseOutcomeModel, ReferenceSearch as ReferenceSearchModel } from '../services/shipping/types.js';
 import type { LabelCancellationModel as LabelCancellationModelModel, CommercialInvoiceUploadModel as CommercialInvoiceUploadModelModel } from '../graphql/shipping-models.js';
-import type { Pickup as PickupModel, PickupFailure as PickupFailureModel, PickupOutcome as PickupOutcomeModel, PickupCancellationOutcome as PickupCancellationOutcomeModel } from '../services/pickups/pickups-api.js';
+import type { Pickup as PickupModel, PickupFailure as PickupFailureModel } from '../domain/pickup.js';
 import type { OutboxEntry as OutboxEntryModel } from '../domain/analytics.js';
 import type { PickupAvailability as PickupAvailabilityModel, PickupAvailabilityOption as PickupAvailabilityOptionModel } from '../domain/pickups-addresses.js';
+import type { PickupOutcome as PickupOutcomeModel, PickupCancellationOutcome as PickupCancellationOutcomeModel } from '../services/pickups/pickups-api.js';
 import type { GraphQLContext } from '../graphql/context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;

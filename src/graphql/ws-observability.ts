@@ -10,7 +10,7 @@ import {
 } from 'graphql';
 import type { ServerOptions } from 'graphql-ws';
 import { runWithRequestContext } from '../platform/request-context.js';
-import { requestIdFrom } from '../server/request-id.js';
+import { requestIdFrom } from '../platform/request-id.js';
 import { maskInternalError } from './errors.js';
 import type { OperationObserver } from './operation-metrics.js';
 

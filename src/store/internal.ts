@@ -1,5 +1,5 @@
 /** Types and checks shared by the two backends; not part of the public API. */
-import type { Queryable, Store } from './store.js';
+import type { Queryable, Store } from './store-types.js';
 
 /** A transaction handle that can also run a multi-statement script (migrations need it). */
 export interface ScriptQueryable extends Queryable {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InternalStore } from './internal.js';
-import type { StoreLogger } from './store.js';
+import type { StoreLogger } from './store-types.js';
 
 export interface Migration {
   version: number;

@@ -15,7 +15,7 @@ import { PGlite, type PGliteOptions, type Results, type Transaction } from '@ele
 import { DEFAULT_LOCK_SETTINGS, lockDataDir, type DataDirLock, type DataDirLockSettings } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
-import type { QueryResult, StoreLogger } from './store.js';
+import type { QueryResult, StoreLogger } from './store-types.js';
 
 function toQueryResult<R>(res: Results<R>): QueryResult<R> {
   // rowCount comes from the command tag (rows of a SELECT/RETURNING, rows changed otherwise), like pg's.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Carrier } from '../domain/carrier.js';
 import type { PickupCancellation, PickupNetwork, PickupRequest, PickupState } from '../domain/pickups-addresses.js';
 import type { CarrierWarning } from '../domain/shipment.js';
-import type { Pickup, PickupFailure, PickupSource } from '../services/pickups/pickups-api.js';
+import type { Pickup, PickupFailure, PickupSource } from '../domain/pickup.js';
 import type { Queryable } from './store.js';
 
 interface PickupRow {

@@ -4,7 +4,7 @@
  * every channel that still has handlers is listened again.
  */
 import pg from 'pg';
-import type { StoreLogger } from './store.js';
+import type { StoreLogger } from './store-types.js';
 
 type Handler = (payload: string) => void;
 

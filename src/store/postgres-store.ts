@@ -9,7 +9,7 @@ import { assertChannelName } from './internal.js';
 import { pgliteCompatibleTypes } from './pg-type-parsers.js';
 import { PostgresListener } from './postgres-listener.js';
 import { redactDatabaseUrl } from './redact.js';
-import type { QueryResult, StoreLogger } from './store.js';
+import type { QueryResult, StoreLogger } from './store-types.js';
 
 const POOL_SIZE = 10;
 

@@ -7,41 +7,11 @@ import { applyMigrations } from './migrations.js';
 import type { DataDirLockSettings } from './data-dir-lock.js';
 import { openPgliteStore } from './pglite-store.js';
 import { redactDatabaseUrl } from './redact.js';
+import type { Store, StoreLogger } from './store-types.js';
 
-export interface QueryResult<R> {
-  rows: R[];
-  /** Rows returned by a SELECT / RETURNING, or rows changed by INSERT/UPDATE/DELETE without RETURNING. */
-  rowCount: number;
-}
-
-export interface Queryable {
-  /** One statement with `$1..$n` parameters. Multi-statement scripts belong in migrations. */
-  query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
-}
-
-export interface Store extends Queryable {
-  readonly kind: 'pglite' | 'postgres';
-  /**
-   * Run `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws (the error is rethrown). Use only
-   * `tx` inside `fn`: on PGlite, calling the store itself from inside would wait for the transaction to end.
-   */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  /**
-   * LISTEN on a channel; returns an unlisten function. Payloads are ids only, far under 8000 bytes.
-   * Channel names are lower-case SQL identifiers (`[a-z_][a-z0-9_]*`) so that LISTEN and pg_notify agree.
-   * On PostgreSQL a dropped connection is re-established and re-listened; notifications sent while it was down are
-   * lost, so consumers must treat a notification as a hint and read the durable log for the truth.
-   */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
-  notify(channel: string, payload: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export interface StoreLogger {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error?(obj: object, msg?: string): void;
-}
+/* The store's types are declared in store-types.ts, which the backends import without importing this file (which
+ * imports them): re-exported here, the store's public face. */
+export type { QueryResult, Queryable, Store, StoreLogger } from './store-types.js';
 
 export interface StoreOptions {
   /** PostgreSQL connection string; when set, PostgreSQL is used and dataDir is ignored. */

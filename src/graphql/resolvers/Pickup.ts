@@ -1,5 +1,5 @@
 import type { LabelResolvers, PickupBookingResolvers, PickupCancellationResolvers, PickupResolvers } from '../../generated/graphql.js';
-import type { Pickup as PickupModel } from '../../services/pickups/pickups-api.js';
+import type { Pickup as PickupModel } from '../../domain/pickup.js';
 import { pickupsOf } from './pickups.js';
 import { shippingOf } from './shipping.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { UpstreamClient } from './upstream-client.js';
+import type { UpstreamCaller } from './call-spec.js';
 
 /**
  * How a call proves who we are. `version` identifies the credential used, so that on a 401 only the first of many
@@ -73,7 +73,7 @@ export class OAuthClientCredentials implements AuthStrategy {
   private readonly now: () => number;
 
   constructor(
-    private readonly client: UpstreamClient,
+    private readonly client: UpstreamCaller,
     private readonly options: OAuthOptions,
   ) {
     this.now = options.now ?? Date.now;

@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import { recordUpstreamFailure } from '../upstream-failures.js';
 import { noAuth, type AuthStrategy } from './auth.js';
+import type { CallSpec, UpstreamCaller } from './call-spec.js';
 import { bodyText, collect } from './collect.js';
 import { currentDeadline, outsideDeadline } from './deadline.js';
 import { backoffDelayMs, parseRetryAfter, sleep } from './retry.js';
@@ -47,31 +48,8 @@ export interface UpstreamClientOptions {
   beforeAttempt?: (operation: string) => Promise<void | (() => unknown)>;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
-
-export interface CallSpec<S extends z.ZodType> {
-  /** Names the call in metrics and errors, e.g. `track`. */
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path below the base URL's path, or an absolute URL on the same origin (e.g. a `nextUrl`). */
-  path: string;
-  query?: Query;
-  json?: unknown;
-  form?: Record<string, string>;
-  headers?: Record<string, string>;
-  schema: S;
-  /** Safe to send twice. Defaults to true for GET/PUT/DELETE, false otherwise. */
-  idempotent?: boolean;
-  /** false: send without credentials (token endpoints). */
-  auth?: boolean;
-  /** The correlation id this call sends (Carrier B `x-customer-transaction-id`), kept on its failures. */
-  customerTransactionId?: string;
-  /**
-   * Sees the parsed body of the error answer that ends the call (after retries), before its UpstreamError is thrown:
-   * for what an error body carries beyond the code (Carrier B rating lists workable services beside `errors[]`).
-   */
-  onFailureBody?: (status: number, body: unknown, headers: Record<string, string | string[] | undefined>) => void;
-}
+/* CallSpec is declared in call-spec.ts, so auth.ts can call a client (its token endpoint) without importing this file. */
+export type { CallSpec } from './call-spec.js';
 
 interface RawAnswer {
   status: number;
@@ -95,7 +73,7 @@ export type DownloadSpec = Omit<CallSpec<z.ZodType>, 'schema' | 'onFailureBody'>
  * and 503 once with backoff and jitter, 429 honouring Retry-After, 401 once after re-minting), and a zod wire schema
  * for every answer. Every failure becomes an UpstreamError with a stable code naming the call that failed.
  */
-export class UpstreamClient {
+export class UpstreamClient implements UpstreamCaller {
   readonly upstream: CarrierInterface;
   /** The pool's size: at most this many connections to the origin at once (excess calls queue in the pool). */
   readonly connections: number;

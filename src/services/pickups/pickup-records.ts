@@ -6,7 +6,7 @@ import { UpstreamError } from '../../domain/errors.js';
 import type { PickupHandle, PickupRequest, ScheduledPickup } from '../../domain/pickups-addresses.js';
 import type { Label } from '../../domain/shipping.js';
 import type { PickupPatch } from '../../store/pickups-store.js';
-import type { Pickup, PickupFailure } from './pickups-api.js';
+import type { Pickup, PickupFailure } from '../../domain/pickup.js';
 
 /** Everything the carrier needs to update or cancel, from the row (seed 001: code, location, date, carrier code). */
 export function handleOf(pickup: Pickup): PickupHandle {

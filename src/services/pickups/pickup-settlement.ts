@@ -12,13 +12,10 @@ import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import type { Store } from '../../store/store.js';
 import { checkPickupId } from './pickup-input.js';
-import type { Pickup } from './pickups-api.js';
+import type { Pickup } from '../../domain/pickup.js';
+import type { SettlePickupInput } from './pickups-api.js';
 
-export interface SettlePickupInput {
-  pickupId: string;
-  confirmationNumber: string | null;
-  notCreated: boolean;
-}
+export type { SettlePickupInput } from './pickups-api.js';
 
 const CONFIRMATION_NUMBER = { what: 'a confirmation number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
 

@@ -3,12 +3,13 @@ import type {
   PickupAvailability,
   PickupAvailabilityRequest,
   PickupCancellation,
-  PickupNetwork,
   PickupRequest,
   PickupState,
 } from '../../domain/pickups-addresses.js';
-import type { CarrierWarning } from '../../domain/shipment.js';
-import type { SettlePickupInput } from './pickup-settlement.js';
+import type { Pickup } from '../../domain/pickup.js';
+
+/** The pickup types this API answers, declared in the domain (the store persists them too). */
+export type { Pickup, PickupFailure, PickupSource } from '../../domain/pickup.js';
 
 /**
  * What resolvers call for pickups (issue 10 item 1). Inputs are already checked and converted to the domain
@@ -38,6 +39,13 @@ export interface PickupsApi {
   pickupsOfLabel(labelId: string): Promise<Pickup[]>;
 }
 
+/** What `settlePickup` takes, checked (pickup-settlement.ts: toSettlePickup). */
+export interface SettlePickupInput {
+  pickupId: string;
+  confirmationNumber: string | null;
+  notCreated: boolean;
+}
+
 /** What `updatePickup` changes: the rest is the stored pickup's (an express update sends the whole pickup again, PX3). */
 export interface PickupUpdate {
   pickupId: string;
@@ -65,47 +73,4 @@ export interface PickupCancellationOutcome {
   /** The carrier's answer, stored: a second cancel answers it again without a call. */
   result: PickupCancellation;
   replayed: boolean;
-}
-
-export type PickupSource = 'SCHEDULE_PICKUP' | 'WITH_SHIPMENT';
-
-export interface PickupFailure {
-  /** `CARRIER_REFUSED` (the carrier's 4xx) or the upstream failure's code. */
-  code: string;
-  message: string;
-  carrierCode: string | null;
-  transactionId: string | null;
-}
-
-export interface Pickup {
-  /** `Pickup:<uuid>`. */
-  id: string;
-  state: PickupState;
-  /** Booked by schedulePickup, or inside an express shipment creation. */
-  source: PickupSource;
-  carrier: Carrier;
-  division: string | null;
-  accountNumber: string;
-  network: PickupNetwork;
-  /** Carrier B `pickupConfirmationCode`; express dispatch confirmation number (the handle); null until booked. */
-  confirmationNumber: string | null;
-  otherConfirmationNumbers: string[];
-  location: string | null;
-  scheduledDate: string | null;
-  carrierCode: string | null;
-  countryCode: string | null;
-  readyByTime: string | null;
-  nextPickupDate: string | null;
-  cancelUrl: string | null;
-  message: string | null;
-  idempotencyKey: string | null;
-  /** The checked request as sent; null for a pickup booked inside a shipment creation. */
-  request: PickupRequest | null;
-  labelIds: string[];
-  failure: PickupFailure | null;
-  warnings: CarrierWarning[];
-  cancellation: PickupCancellation | null;
-  cancelledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 }

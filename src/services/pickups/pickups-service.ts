@@ -24,8 +24,9 @@ import { IdempotencyKeys } from '../shipping/idempotency.js';
 import { throwInputErrors } from '../shipping/input-errors.js';
 import { purchaseReference, requestHash } from '../shipping/purchase-key.js';
 import { failureOf, handleOf, requestOfShipmentPickup, scheduledPatch } from './pickup-records.js';
-import type { Pickup, PickupCancellationOutcome, PickupOutcome, PickupsApi, PickupUpdate } from './pickups-api.js';
-import { settleStoredPickup, type SettlePickupInput } from './pickup-settlement.js';
+import type { Pickup } from '../../domain/pickup.js';
+import type { PickupCancellationOutcome, PickupOutcome, PickupsApi, PickupUpdate, SettlePickupInput } from './pickups-api.js';
+import { settleStoredPickup } from './pickup-settlement.js';
 
 export interface PickupsServiceDeps {
   store: Store;

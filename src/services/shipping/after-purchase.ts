@@ -12,7 +12,7 @@ import type { Store } from '../../store/store.js';
 import type { IdempotencyKeys } from './idempotency.js';
 import type { LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
-import type { ShippingSettings } from './shipping-service.js';
+import type { ShippingSettings } from './types.js';
 
 export interface AfterPurchaseDeps {
   store: Store;

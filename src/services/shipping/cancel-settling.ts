@@ -8,7 +8,7 @@ import type { Logger } from '../../platform/logger.js';
 import { LabelCancellationStore } from '../../store/label-cancellations.js';
 import type { Store } from '../../store/store.js';
 import type { Cancellations } from './cancellation.js';
-import type { ShippingSettings } from './shipping-service.js';
+import type { ShippingSettings } from './types.js';
 
 export interface CancelSettlingDeps {
   store: Store;

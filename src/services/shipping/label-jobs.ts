@@ -21,7 +21,7 @@ import type { CreateShipmentAnswer, CreatedShipment, LabelFailure } from '../../
 import type { StoredLabel } from '../../store/shipping-store.js';
 import { documentsToStore, failureOf, type LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
-import type { ShippingSettings } from './shipping-service.js';
+import type { ShippingSettings } from './types.js';
 
 /** A carrier's processing grace when its module sets none: far above any creation we saw held (ten minutes). */
 export const DEFAULT_PROCESSING_GRACE_MS = 600_000;

@@ -15,7 +15,7 @@ import type { Store } from '../../store/store.js';
 import type { LabelJobs } from './label-jobs.js';
 import type { LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
-import type { ShippingSettings } from './shipping-service.js';
+import type { ShippingSettings } from './types.js';
 
 export interface LabelWorkerDeps {
   store: Store;

@@ -17,12 +17,9 @@ import { checkText } from '../../domain/text-bounds.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { documentsToStore, publicLabel } from './label-records.js';
 import { checkLabelId } from './shipment-input.js';
+import type { SettleLabelInput } from './types.js';
 
-export interface SettleLabelInput {
-  labelId: string;
-  trackingNumber: string | null;
-  notCreated: boolean;
-}
+export type { SettleLabelInput } from './types.js';
 
 const TRACKING_NUMBER = { what: 'a tracking number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
 

@@ -36,7 +36,7 @@ import { LabelWorker } from './label-worker.js';
 import { purchaseReference, requestHash } from './purchase-key.js';
 import type { AfterPurchaseDeps } from './after-purchase.js';
 import { Cancellations } from './cancellation.js';
-import { Settlements, type SettleLabelInput } from './settlement.js';
+import { Settlements } from './settlement.js';
 import { settleDueCancellations } from './cancel-settling.js';
 import { ShippingDocuments } from './label-documents.js';
 import { Returns } from './returns.js';
@@ -48,33 +48,14 @@ import type {
   PurchaseOutcome,
   ReferenceSearch,
   ReturnInput,
+  SettleLabelInput,
   ShippingApi,
+  ShippingSettings,
   TenderInput,
 } from './types.js';
 
-/** Timing of the purchase job (from config: SHIPPING_*). */
-export interface ShippingSettings {
-  /** SHIPPING_IDEMPOTENCY_TTL_HOURS: how long a key answers its first result (at least 24). */
-  idempotencyTtlHours: number;
-  /** SHIPPING_JOB_DEADLINE_MS: how long an async job, then a reconciliation, is pursued (label-jobs.ts). */
-  jobDeadlineMs: number;
-  /** SHIPPING_WORKER_INTERVAL_MS: how often the worker looks for due labels. */
-  workerIntervalMs: number;
-  /** SHIPPING_LEASE_MS: how long a create call (or a worker's claim) may run before another replica presumes it dead. */
-  leaseMs: number;
-  /** SHIPPING_RETRY_BASE_MS: first delay of the exponential backoff for polls and reconciliations. */
-  retryBaseMs: number;
-  /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */
-  retryMaxMs: number;
-  /** SHIPPING_LATE_WATCH_MS: how long a label failed by a reconciliation is still looked up (default a day). */
-  lateWatchMs?: number;
-  /** SHIPPING_LATE_WATCH_INTERVAL_MS: how often during that watch (default 15 minutes). */
-  lateWatchIntervalMs?: number;
-  /** Labels one worker pass claims at most (default 50). */
-  workerBatch?: number;
-  /** SHIPPING_WORKER_ENABLED; default true. */
-  workerEnabled?: boolean;
-}
+/** Declared in types.ts (the worker, jobs and settling read it too); re-exported for callers that build the service. */
+export type { ShippingSettings } from './types.js';
 
 /** What the carriers' reference lookups found for an order id (H5 wires the tracking service's lookup here). */
 export interface ReferenceLookupAnswer {

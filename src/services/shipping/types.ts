@@ -1,7 +1,6 @@
 import type { Carrier } from '../../domain/carrier.js';
 import type { Money } from '../../domain/money.js';
 import type { CarrierWarning, Shipment } from '../../domain/shipment.js';
-import type { SettleLabelInput } from './settlement.js';
 import type {
   CancelResult,
   DocumentKind,
@@ -126,4 +125,35 @@ export interface ReferenceSearch {
   carrierShipments: Shipment[];
   /** Carriers whose lookup failed (their shipments may be missing). */
   failures: { carrier: Carrier; code: string; message: string }[];
+}
+
+/** Timing of the purchase job (from config: SHIPPING_*). */
+export interface ShippingSettings {
+  /** SHIPPING_IDEMPOTENCY_TTL_HOURS: how long a key answers its first result (at least 24). */
+  idempotencyTtlHours: number;
+  /** SHIPPING_JOB_DEADLINE_MS: how long an async job, then a reconciliation, is pursued (label-jobs.ts). */
+  jobDeadlineMs: number;
+  /** SHIPPING_WORKER_INTERVAL_MS: how often the worker looks for due labels. */
+  workerIntervalMs: number;
+  /** SHIPPING_LEASE_MS: how long a create call (or a worker's claim) may run before another replica presumes it dead. */
+  leaseMs: number;
+  /** SHIPPING_RETRY_BASE_MS: first delay of the exponential backoff for polls and reconciliations. */
+  retryBaseMs: number;
+  /** SHIPPING_RETRY_MAX_MS: the backoff's ceiling. */
+  retryMaxMs: number;
+  /** SHIPPING_LATE_WATCH_MS: how long a label failed by a reconciliation is still looked up (default a day). */
+  lateWatchMs?: number;
+  /** SHIPPING_LATE_WATCH_INTERVAL_MS: how often during that watch (default 15 minutes). */
+  lateWatchIntervalMs?: number;
+  /** Labels one worker pass claims at most (default 50). */
+  workerBatch?: number;
+  /** SHIPPING_WORKER_ENABLED; default true. */
+  workerEnabled?: boolean;
+}
+
+/** What `settleLabel` takes, checked (settlement.ts: toSettleLabel). */
+export interface SettleLabelInput {
+  labelId: string;
+  trackingNumber: string | null;
+  notCreated: boolean;
 }
