@@ -191,6 +191,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
           settings: config.analyticsExport ?? { intervalMs: 1_000, batchSize: 200, leaseMs: 60_000, retryBaseMs: 1_000, retryMaxMs: 300_000, unauthorizedRetryMs: 600_000 },
           metrics: exportCounters,
           logger,
+          registry: metrics.registry,
         })
       : null;
   return {

@@ -3,6 +3,7 @@ import { UpstreamError } from '../../domain/errors.js';
 import type { DarkStoreHealth } from '../../domain/rating.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import type { HealthConnector } from '../types.js';
 
 /** What is known of the store's health right now (no I/O to read it). */
@@ -45,7 +46,7 @@ export class DarkStoreMonitor {
   private lastAt: number | null = null;
   private lastError: UpstreamError | null = null;
   private inFlight: Promise<DarkStoreHealthState> | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private readonly job: PeriodicJob<DarkStoreHealthState>;
   private closed = false;
   private wasHealthy: boolean | null = null;
 
@@ -53,14 +54,19 @@ export class DarkStoreMonitor {
     this.options = options;
     this.now = options.now ?? Date.now;
     if (options.metrics) registerDarkStoreGauges(options.metrics, () => this.state());
+    this.job = new PeriodicJob({
+      name: 'dark-store-health',
+      run: () => this.refresh(),
+      intervalMs: options.intervalMs,
+      logger: options.logger,
+      registry: options.metrics?.registry ?? null,
+    });
   }
 
   /** First read at once, then one every interval; the timer never keeps the process alive. */
   start(): void {
-    if (this.timer || this.closed) return;
-    void this.refresh();
-    this.timer = setInterval(() => void this.refresh(), this.options.intervalMs);
-    this.timer.unref();
+    if (this.closed) return;
+    this.job.start();
   }
 
   /** Reads now, or joins the read in flight; never rejects. */
@@ -83,8 +89,7 @@ export class DarkStoreMonitor {
   /** Stops the timer and waits for a read in flight. */
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.job.stop();
     await this.inFlight;
   }
 

@@ -15,9 +15,12 @@
  *
  * A process killed mid-batch leaves its rows claimed until the lease runs out; another pass sends them again with the
  * same `$insert_id`s, which the bridge stores once. All state is in the store; `stop()` waits for the running pass.
+ * The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `analytics-exporter` per pass.
  */
 import type { BridgeRecord, OutboxEntry } from '../../domain/analytics.js';
+import type { Registry } from 'prom-client';
 import type { Logger } from '../../platform/logger.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import { OutboxStore } from '../../store/outbox-store.js';
 import type { Store } from '../../store/store.js';
 import type { ExportMetrics } from './export-metrics.js';
@@ -44,6 +47,8 @@ export interface ExporterDeps {
   now?: () => Date;
   /** [0, 1): the jitter's source (tests fix it). */
   random?: () => number;
+  /** Counts the exporter's passes by outcome (background_job_runs_total) on this registry when given. */
+  registry?: Registry | null;
 }
 
 export interface PassResult {
@@ -75,9 +80,7 @@ interface Pass {
 }
 
 export class AnalyticsExporter {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly job: PeriodicJob<PassResult>;
   /** Until when export is stopped because the bridge refused the Server key; null while it is not. */
   private haltedUntil: Date | null = null;
   private readonly now: () => Date;
@@ -86,6 +89,15 @@ export class AnalyticsExporter {
   constructor(private readonly deps: ExporterDeps) {
     this.now = deps.now ?? (() => new Date());
     this.random = deps.random ?? Math.random;
+    this.job = new PeriodicJob({
+      name: 'analytics-exporter',
+      run: () => this.runPass(),
+      // A full batch means more is waiting: the next pass starts at once, so a backlog drains at the bridge's pace.
+      intervalMs: (result) => (result && result.claimed >= deps.settings.batchSize && result.stoppedBy === null ? 0 : deps.settings.intervalMs),
+      logger: deps.logger,
+      onError: (err) => deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'analytics export pass failed (its rows are due again after the lease)'),
+      registry: deps.registry ?? null,
+    });
   }
 
   /** True while export is stopped for refused credentials. */
@@ -93,37 +105,14 @@ export class AnalyticsExporter {
     return this.haltedUntil !== null;
   }
 
+  /** The first pass at once, then one every ANALYTICS_EXPORT_INTERVAL_MS after the previous ends (at once after a full one). */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.job.start();
   }
 
   /** Stops scheduling passes and waits for the running one (SIGTERM: what it claimed is settled or rescheduled). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      let full = false;
-      this.running = this.runPass()
-        .then((result) => {
-          full = result.claimed >= this.deps.settings.batchSize && result.stoppedBy === null;
-        })
-        .catch((err: unknown) => this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'analytics export pass failed (its rows are due again after the lease)'))
-        .finally(() => {
-          this.running = null;
-          // A full batch means more is waiting: the next pass starts at once, so a backlog drains at the bridge's pace.
-          this.schedule(full ? 0 : this.deps.settings.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass: claims a batch, sends it, settles every row it claimed (or reschedules what it could not). */

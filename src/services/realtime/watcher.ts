@@ -10,6 +10,7 @@
  * status). Several replicas on one PostgreSQL share the work without polling a shipment twice.
  */
 import type { Metrics } from '../../platform/metrics.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
 import { checkShipmentId, checkWatchId, formatShipmentId } from '../../domain/ids.js';
 import type { Shipment } from '../../domain/shipment.js';
@@ -94,15 +95,21 @@ export class ShipmentWatcher {
   readonly settings: WatcherSettings;
   private readonly watches: WatchStore;
   private readonly now: () => Date;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private started = false;
+  private readonly job: PeriodicJob<PollReport>;
   private stopRequested = false;
 
   constructor(private readonly options: ShipmentWatcherOptions) {
     this.settings = { ...DEFAULT_WATCHER_SETTINGS, ...options.settings };
     this.watches = new WatchStore(options.store);
     this.now = options.now ?? (() => new Date());
+    this.job = new PeriodicJob({
+      name: 'watcher',
+      run: () => this.pollDue(this.now()),
+      intervalMs: () => this.settings.tickMs,
+      logger: options.logger,
+      onError: (error) => options.logger.error({ err: error }, 'watcher: poll pass failed'),
+      registry: options.metrics?.registry ?? null,
+    });
   }
 
   /**
@@ -200,21 +207,11 @@ export class ShipmentWatcher {
     return this.watches.listPage(activeOnly, afterId === null ? null : checkWatchId(afterId, field), limit);
   }
 
-  /** Polls due watches every `tickMs` until `stop()`. */
+  /** Polls due watches at once, then `tickMs` after each pass ends, until `stop()` (a PeriodicJob: a root span a pass). */
   start(): void {
-    if (this.started) return;
-    this.started = true;
+    if (this.job.started) return;
     this.stopRequested = false;
-    const tick = (): void => {
-      this.running = this.pollDue(this.now())
-        .then(() => undefined)
-        .catch((error: unknown) => this.options.logger.error({ err: error }, 'watcher: poll pass failed'))
-        .finally(() => {
-          this.running = null;
-          if (this.started) this.timer = setTimeout(tick, this.settings.tickMs);
-        });
-    };
-    this.timer = setTimeout(tick, 0);
+    this.job.start();
     this.options.logger.info(
       { tickMs: this.settings.tickMs, defaultIntervalMs: this.settings.intervals.defaultMs, nearDeliveryIntervalMs: this.settings.intervals.nearDeliveryMs },
       'watcher: polling started',
@@ -223,11 +220,8 @@ export class ShipmentWatcher {
 
   /** Stops the loop and waits for a pass in progress to finish. */
   async stop(): Promise<void> {
-    this.started = false;
     this.stopRequested = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    await this.job.stop();
   }
 
   /** Claims and polls due watches until a claim comes back short (nothing more is due). */

@@ -3,8 +3,10 @@ import type { PushNotificationReader } from '../../carriers/types.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { InboxWriter } from './inbox-writer.js';
+import { SerialRunner } from './serial-runner.js';
 
 /** What the inbox needs from the status log (StatusLog.append: null = a duplicate, nothing changed). */
 export interface StatusAppender {
@@ -71,53 +73,6 @@ interface ConfirmationRow extends InboxRow {
 }
 
 /**
- * Runs one job at a time; a kick while it runs makes it run once more afterwards. With `minIntervalMs`, runs start at
- * least that far apart: under a steady stream of kicks (one per webhook call) the rows that arrive meanwhile are
- * processed together in one batch, instead of one small transaction per call (assumption WI3).
- */
-class SerialRunner {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private lastStart = 0;
-
-  constructor(
-    private readonly job: () => Promise<unknown>,
-    private readonly isClosed: () => boolean,
-    private readonly onError: (error: unknown) => void,
-    private readonly minIntervalMs = 0,
-  ) {}
-
-  kick(): Promise<void> {
-    if (this.isClosed()) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        const wait = this.lastStart + this.minIntervalMs - performance.now();
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        if (this.isClosed()) break;
-        this.lastStart = performance.now();
-        try {
-          await this.job();
-        } catch (error) {
-          this.onError(error);
-        }
-      } while (this.again && !this.isClosed());
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  idle(): Promise<void> {
-    return this.running ?? Promise.resolve();
-  }
-}
-
-/**
  * The webhook inbox: a call is written here before its 200 (DESIGN.md: "Acknowledge only after the durable write ...
  * process after acknowledging") and processed after, so a crash after the 200 loses nothing.
  * - Notifications (`subscription.push`): each batch of rows is processed in one transaction with its status-log
@@ -129,7 +84,7 @@ class SerialRunner {
  *   replicas settling the same row at once is harmless.
  */
 export class WebhookInbox {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly sweep: PeriodicJob<void>;
   private closed = false;
   private readonly notifications: SerialRunner;
   private readonly confirmations: SerialRunner;
@@ -156,6 +111,20 @@ export class WebhookInbox {
     this.confirmations = new SerialRunner(() => this.processConfirmations(), isClosed, (error) =>
       options.logger.error({ err: error }, 'push confirmation processing failed; rows stay pending'),
     );
+    const every = options.sweepIntervalMs ?? 30_000;
+    this.sweep = new PeriodicJob({
+      name: 'webhook-inbox-sweep',
+      run: async () => {
+        await Promise.all([
+          this.kick(),
+          this.prune().catch((error: unknown) => options.logger.warn({ err: error }, 'webhook inbox pruning failed; retried at the next sweep')),
+        ]);
+      },
+      intervalMs: every,
+      firstDelayMs: every,
+      logger: options.logger,
+      registry: options.metrics?.registry ?? null,
+    });
   }
 
   /**
@@ -173,12 +142,8 @@ export class WebhookInbox {
       return;
     }
     await this.kick();
-    const every = this.options.sweepIntervalMs ?? 30_000;
-    this.timer = setInterval(() => {
-      void this.kick();
-      void this.prune().catch((error: unknown) => this.options.logger.warn({ err: error }, 'webhook inbox pruning failed; retried at the next sweep'));
-    }, every);
-    this.timer.unref();
+    // Every sweepIntervalMs after the previous sweep ends (a PeriodicJob: one root span a sweep).
+    this.sweep.start();
   }
 
   /** Calls stored and acknowledged but not processed yet, by any replica (the webhook_inbox_pending gauge). */
@@ -233,7 +198,7 @@ export class WebhookInbox {
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
+    await this.sweep.stop();
     await Promise.all([this.notifications.idle(), this.confirmations.idle()]);
   }
 

@@ -5,10 +5,13 @@
  * lost a PENDING label whose creating process's lease ran out, or look again at a label failed by a reconciliation
  * (its late watch). It also follows purchased labels whose tracking from
  * birth is still missing, and purges expired idempotency keys. All its state
- * is in the store, so it resumes after a restart; `stop()` waits for the running pass.
+ * is in the store, so it resumes after a restart; `stop()` waits for the running pass. The passes run on a PeriodicJob
+ * (src/platform/periodic.ts): one root span `label-worker` per pass.
  */
+import type { Registry } from 'prom-client';
 import type { ShippingConnector } from '../../carriers/types.js';
 import type { Logger } from '../../platform/logger.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import type { Store } from '../../store/store.js';
@@ -28,41 +31,31 @@ export interface LabelWorkerDeps {
   connectorFor(label: StoredLabel): ShippingConnector | null;
   /** Asks the carrier again for cancellations whose answer was lost (cancel-settling.ts); returns how many. */
   settleCancellations?: () => Promise<number>;
+  /** Counts the worker's passes by outcome (background_job_runs_total) on this registry when given. */
+  registry?: Registry | null;
 }
 
 export class LabelWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = true;
+  private readonly job: PeriodicJob<number>;
 
-  constructor(private readonly deps: LabelWorkerDeps) {}
+  constructor(private readonly deps: LabelWorkerDeps) {
+    this.job = new PeriodicJob({
+      name: 'label-worker',
+      run: () => this.runPass(),
+      intervalMs: deps.settings.workerIntervalMs,
+      logger: deps.logger,
+      registry: deps.registry ?? null,
+    });
+  }
 
+  /** The first pass at once, then one every SHIPPING_WORKER_INTERVAL_MS after the previous ends. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(0);
+    this.job.start();
   }
 
   /** Stops scheduling passes and waits for the running one. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.runPass()
-        .then(() => undefined)
-        .finally(() => {
-          this.running = null;
-          this.schedule(this.deps.settings.workerIntervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+  stop(): Promise<void> {
+    return this.job.stop();
   }
 
   /** One pass: claims due labels and takes one step of each; returns how many labels it handled. */

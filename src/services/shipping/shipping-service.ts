@@ -118,6 +118,7 @@ export class ShippingService implements ShippingApi {
       connectorFor: (label) => this.findShipping(label.carrier, label.division),
       settleCancellations: () =>
         settleDueCancellations({ store: deps.store, cancellations: this.cancellations, settings: deps.settings, logger: deps.logger, now: this.now }),
+      registry: deps.metrics?.registry ?? null,
     });
     const after: AfterPurchaseDeps = {
       store: deps.store,
