@@ -5,6 +5,7 @@
  * to the in-memory subscribers whose filter matches.
  */
 import { matchesFilter, type StatusChange, type StatusChangeFilter } from '../../domain/status-change.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import { MATCH_ALL, STATUS_CHANGES_CHANNEL, type StatusLog } from '../../store/status-log.js';
 import type { Store } from '../../store/store.js';
 
@@ -160,8 +161,7 @@ export class StatusFeed {
   private draining: Promise<void> | null = null;
   private drainAgain = false;
   private unlisten: (() => Promise<void>) | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private readonly pollIntervalMs: number;
+  private readonly poll: PeriodicJob<void>;
   private readonly pageSize: number;
   private readonly maxPending: number;
   private readonly onError: (error: unknown) => void;
@@ -171,10 +171,18 @@ export class StatusFeed {
     private readonly log: StatusLog,
     options: StatusFeedOptions = {},
   ) {
-    this.pollIntervalMs = options.pollIntervalMs ?? 3_000;
     this.pageSize = options.pageSize ?? 500;
     this.maxPending = options.maxPending ?? 1_000;
     this.onError = options.onError ?? (() => undefined);
+    const pollIntervalMs = options.pollIntervalMs ?? 3_000;
+    // The safety-net read (a PeriodicJob: one root span a read); wake() never rejects, it hands errors to onError.
+    this.poll = new PeriodicJob({
+      name: 'status-feed-poll',
+      run: () => this.wake(),
+      intervalMs: pollIntervalMs,
+      firstDelayMs: pollIntervalMs,
+      logger: { error: (obj) => this.onError(obj) },
+    });
   }
 
   get subscriberCount(): number {
@@ -185,13 +193,11 @@ export class StatusFeed {
   async start(): Promise<void> {
     this.dispatched = (await this.log.latestCursor()) ?? '0';
     this.unlisten = await this.store.listen(STATUS_CHANGES_CHANNEL, () => this.wake());
-    this.timer = setInterval(() => this.wake(), this.pollIntervalMs);
-    this.timer.unref();
+    this.poll.start();
   }
 
   async close(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    await this.poll.stop();
     const unlisten = this.unlisten;
     this.unlisten = null;
     await unlisten?.();
