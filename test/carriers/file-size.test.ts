@@ -14,8 +14,9 @@ const REASON = 'Longer than 400 lines because';
 
 /**
  * Not held to the bound: src/generated is written by `npm run codegen` from schema/*.graphql and never edited by hand.
- * The other entries are being split on branches of their own (configuration per carrier module; GraphQL input
- * conversion at the edge): each is taken off this list when its split lands.
+ * The other three are being reworked on branches of their own (configuration and the module contract per carrier
+ * module; GraphQL input conversion at the edge): each is taken off this list when that work lands, split or with its
+ * reason.
  */
 const EXEMPT = new Set(['src/generated/graphql.ts', 'src/platform/config.ts', 'src/services/shipping/shipment-input.ts', 'src/carriers/types.ts']);
 
