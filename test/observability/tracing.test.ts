@@ -12,6 +12,9 @@ interface ReceivedSpan {
   scope: string;
   name: string;
   traceId: string;
+  spanId: string;
+  /** Empty or absent for a root span. */
+  parentSpanId: string;
   kind: number;
   attributes: Record<string, unknown>;
 }
@@ -27,13 +30,13 @@ async function startOtlpReceiver(): Promise<{ endpoint: string; spans: ReceivedS
     req.on('end', () => {
       if (req.url === '/v1/traces') {
         const parsed = JSON.parse(body) as {
-          resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<{ name: string; traceId: string; kind: number; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }>;
+          resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<{ name: string; traceId: string; spanId: string; parentSpanId?: string; kind: number; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }>;
         };
         for (const resource of parsed.resourceSpans) {
           for (const scoped of resource.scopeSpans) {
             for (const span of scoped.spans) {
               const attributes = Object.fromEntries((span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
-              spans.push({ scope: scoped.scope.name, name: span.name, traceId: span.traceId, kind: span.kind, attributes });
+              spans.push({ scope: scoped.scope.name, name: span.name, traceId: span.traceId, spanId: span.spanId, parentSpanId: span.parentSpanId ?? '', kind: span.kind, attributes });
             }
           }
         }
@@ -96,6 +99,22 @@ describe('OpenTelemetry traces (issue 7, item 11)', () => {
     // The log lines of that request name the trace too (the request id is the traceparent's trace id).
     expect(child.output()).toContain(`"requestId":"${traceId}"`);
   }, 200_000);
+
+  it('each run of a background job is one root span named after the job, its HTTP calls its children (spans of the process above)', () => {
+    // The process of the test above ran its background jobs from start to SIGTERM: the dark store's health read runs at
+    // once on start, the label worker too.
+    const roots = receiver.spans.filter((s) => s.name === 'dark-store-health' || s.name === 'label-worker');
+    expect(new Set(roots.map((s) => s.name))).toEqual(new Set(['dark-store-health', 'label-worker']));
+    for (const root of roots) expect(root.parentSpanId, root.name).toBe('');
+    const health = roots.filter((s) => s.name === 'dark-store-health');
+    const calls = receiver.spans.filter((s) => health.some((root) => s.parentSpanId === root.spanId));
+    expect(calls.length).toBeGreaterThanOrEqual(health.length);
+    for (const call of calls) {
+      expect(call.scope).toContain('instrumentation-undici');
+      expect(String(call.attributes['url.full'])).toContain('/health');
+      expect(health.some((root) => root.traceId === call.traceId)).toBe(true);
+    }
+  });
 
   it('without OTEL_EXPORTER_OTLP_ENDPOINT the preload loads no SDK at all (no tracer provider is registered)', async () => {
     const probe = "console.log(JSON.stringify(Object.getOwnPropertySymbols(globalThis).map(String).filter((s) => s.includes('opentelemetry'))))";
