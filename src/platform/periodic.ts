@@ -112,9 +112,10 @@ export class PeriodicJob<R = unknown> {
     if (!this.active) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.inFlight = this.runOnce().finally(() => {
-        this.inFlight = null;
+      const run: Promise<void> = this.runOnce().finally(() => {
+        if (this.inFlight === run) this.inFlight = null;
       });
+      this.inFlight = run;
     }, this.jittered(delayMs));
     this.timer.unref();
   }
