@@ -2,7 +2,8 @@
  * The periodic-job helper every background loop runs on (src/platform/periodic.ts): runs that never overlap, a stop
  * that waits for the run in flight, failures logged and counted, waits that depend on the run's result, jitter, and one
  * root span per run with the run's HTTP and database spans as its children (OpenTelemetry's in-memory exporter).
- * Intervals are tens of milliseconds; nothing waits real seconds.
+ * Intervals are tens of milliseconds; nothing waits real seconds. An integration file (its own worker), not a unit one:
+ * it registers a global tracer provider, which must not leak into files sharing a worker.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
