@@ -6,7 +6,8 @@
  *
  * The order, lowest first: domain (imports nothing but Node's built-ins) < platform < carriers and store (siblings: they
  * never import each other) < services < graphql (with src/generated, the resolver types codegen writes for it) <
- * server (the composition root) < the entry points at the top of src/ (main.ts, analytics-backfill.ts).
+ * server (the composition root) < the entry points at the top of src/ (main.ts, analytics-backfill.ts). Any other file
+ * at the top of src/ composes the layers below it for the server and the entry points: it counts as the server layer.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -15,6 +16,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The processes' entry points: nothing imports them. */
+const ENTRY_POINTS = new Set(['src/main.ts', 'src/analytics-backfill.ts']);
 
 type Layer = 'domain' | 'platform' | 'carriers' | 'store' | 'services' | 'graphql' | 'server' | 'entry';
 const RANK: Record<Layer, number> = { domain: 0, platform: 1, carriers: 2, store: 2, services: 3, graphql: 4, server: 5, entry: 6 };
@@ -33,7 +37,7 @@ const FOLDER_LAYER: Record<string, Layer> = {
 function layerOf(path: string): Layer | null {
   const parts = path.split('/');
   if (parts[0] !== 'src') return null;
-  if (parts.length === 2) return 'entry';
+  if (parts.length === 2) return ENTRY_POINTS.has(path) ? 'entry' : 'server';
   const layer = FOLDER_LAYER[parts[1]!];
   if (!layer) throw new Error(`${path}: src/${parts[1]} has no layer; give it one in test/carriers/layers.test.ts`);
   return layer;
@@ -156,12 +160,14 @@ describe('imports point down the layers, and no two files import each other (DES
       ['src/services/c.ts', "import type { D } from './d.js'; // a comment naming '../server/app.js' is not an import"],
       ['src/services/d.ts', "import type { C } from './c.js';"],
       ['src/services/alone.ts', "import { c } from './c.js';"],
+      ['src/server/start.ts', "import { main } from '../main.js';\nimport { compose } from '../composition.js';"],
     ]);
     const plantedGraph = importGraph(planted);
     expect(upwardImports(plantedGraph)).toEqual([
       'src/domain/example.ts (domain) -> package zod',
       'src/domain/example.ts (domain) -> src/platform/logger.ts (platform)',
       'src/graphql/example.ts (graphql) -> src/server/request-id.ts (server)',
+      'src/server/start.ts (server) -> src/main.ts (entry)',
       'src/store/example-store.ts (store) -> src/carriers/types.ts (carriers)',
       'src/store/example-store.ts (store) -> src/services/pickups/pickups-api.ts (services)',
     ]);
