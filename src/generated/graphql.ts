@@ -109,7 +109,7 @@ export type AddressCheckFailure = {
 export type AddressClassification =
   /** A business address. */
   | 'BUSINESS'
-  /** Both business and home (a value beyond the two the seed shows, kept when a carrier gives it). */
+  /** Both business and home (kept when a carrier answers it; most carriers answer only one of the two). */
   | 'MIXED'
   /** A home. */
   | 'RESIDENTIAL'
@@ -188,7 +188,7 @@ export type AddressResolution = {
 };
 
 /**
- * An address to resolve, as the caller has it (issue 10): any part but the country and a street line may be missing;
+ * An address to resolve, as the caller has it: any part but the country and a street line may be missing;
  * finding the rest is what resolution is for.
  */
 export type AddressToResolveInput = {
@@ -250,7 +250,7 @@ export type AnalyticsEventEdge = {
 };
 
 /**
- * Where a shipment lifecycle event is in its export to the analytics bridge (issue 11). `PENDING -> EXPORTED | DEAD`;
+ * Where a shipment lifecycle event is in its export to the analytics bridge. `PENDING -> EXPORTED | DEAD`;
  * `DEAD -> PENDING` by `requeueAnalyticsEvent`.
  */
 export type AnalyticsEventState =
@@ -365,11 +365,11 @@ export type CancellationState =
 
 /** The networks this subgraph speaks to. Group A's division travels beside it (`division`). */
 export type Carrier =
-  /** The global express carrier's REST interfaces (seed 001). */
+  /** The global express carrier's REST interfaces. */
   | 'CARRIER_B'
-  /** The dark-store fulfilment network (seed 002). */
+  /** The dark-store fulfilment network. */
   | 'DARK_STORE'
-  /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces (seed 000). */
+  /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces. */
   | 'GROUP_A';
 
 /** One carrier interface's quotes (none: it does not serve the lane). */
@@ -617,14 +617,14 @@ export type CustomsPurpose =
   /** Sold goods. */
   | 'SOLD';
 
-/** One charge of the dark store for this order, per the seed's stated charges. */
+/** One charge of the dark store for this order, as the dark store prices it. */
 export type DarkStoreCharge = {
   __typename?: 'DarkStoreCharge';
   /** `unitAmount` times `quantity`. */
   amount: Money;
   /** Stable code: `ORDER_PROCESSING` (per item, storefront-app order processing) or `COD_HANDLING` (per cash-on-delivery order). */
   code: Scalars['String']['output'];
-  /** The seed's words for the charge. */
+  /** What the charge is for, in words. */
   description: Scalars['String']['output'];
   /** How many units are charged. */
   quantity: Scalars['Int']['output'];
@@ -643,7 +643,7 @@ export type DarkStoreDecision = {
   reason?: Maybe<PromiseReason>;
 };
 
-/** The dark store's last `GET /health` reading (seed 002 A: the only resource it publishes). */
+/** The dark store's last `GET /health` reading (the only thing the dark store publishes). */
 export type DarkStoreHealth = {
   __typename?: 'DarkStoreHealth';
   /** Seconds since we read it. */
@@ -671,7 +671,7 @@ export type DarkStoreOffer = {
   __typename?: 'DarkStoreOffer';
   /** This order's charges. */
   charges: Array<DarkStoreCharge>;
-  /** Hours after the promise the delivery may come at the earliest (2: seed 002 A "two to four hours"). */
+  /** Hours after the promise the delivery may come at the earliest (2: the dark store delivers in two to four hours). */
   fromHours: Scalars['Int']['output'];
   /** The brand's holding cost of the stock the order is picked from. */
   holdingCost: HoldingCost;
@@ -739,7 +739,7 @@ export type DeliveryOption = {
 export type DeliveryOptionKind =
   /** A courier's service, from rating. */
   | 'COURIER'
-  /** The dark store's 2-4 hour delivery from its own stock (seed 002 A). */
+  /** The dark store's 2-4 hour delivery from its own stock. */
   | 'DARK_STORE';
 
 /** The earliest credible delivery for a destination, with the options behind it. */
@@ -973,9 +973,9 @@ export type FetchableDocumentKind =
 /** What the brand pays the dark store to hold its stock: not a charge of this order, shown so the brand sees its cost. */
 export type HoldingCost = {
   __typename?: 'HoldingCost';
-  /** The seed's words for the fee. */
+  /** What the fee is for, in words. */
   description: Scalars['String']['output'];
-  /** Storage per unit per day (seed 002 A: "storage 0.30 currency units per unit per day"). */
+  /** Storage per unit per day (0.30 in the store's currency by default). */
   perUnitPerDay: Money;
 };
 
@@ -1177,12 +1177,12 @@ export type LabelPurchase = {
   __typename?: 'LabelPurchase';
   /** The label as stored now (FAILED with `failure` when the carrier refused). */
   label: Label;
-  /** This call's attempt, a replay, or an attempt still running (docs/assumptions.md SG2). */
+  /** This call's attempt, a replay, or an attempt still running (ask again, or subscribe to `labelUpdated`). */
   replay: PurchaseReplay;
 };
 
 /**
- * Where a label purchase is (issue 9 item 3): a durable job, stored before the carrier is called.
+ * Where a label purchase is: a durable job, stored before the carrier is called.
  * `PENDING -> PURCHASED | FAILED | UNKNOWN`, `UNKNOWN -> PURCHASED | FAILED` once reconciled, `PURCHASED -> CANCELLED`.
  */
 export type LabelState =
@@ -1534,7 +1534,7 @@ export type NormalizedAddress = {
   streetLines: Array<Scalars['String']['output']>;
 };
 
-/** The shipment events an email is sent on (seed 001). */
+/** The shipment events an email is sent on (Carrier B). */
 export type NotificationEventType =
   /** The shipment is delivered. */
   | 'ON_DELIVERY'
@@ -1716,7 +1716,7 @@ export type PickupAvailabilityInput = {
   utcOffset: Scalars['String']['input'];
 };
 
-/** One option of `pickupAvailability` (seed 001: cutoff time, pickup date, access time and ready time). */
+/** One option of `pickupAvailability` (the carrier's cutoff time, pickup date, access time and ready time). */
 export type PickupAvailabilityOption = {
   __typename?: 'PickupAvailabilityOption';
   /** How long the driver needs at the address, as the carrier gives it (e.g. `PT1H30M`). */
@@ -1777,7 +1777,7 @@ export type PickupConnection = {
   pageInfo: PageInfo;
 };
 
-/** Seed 001 `pickupDateType`: when the pickup is asked for. */
+/** When the pickup is asked for (Carrier B's `pickupDateType`). */
 export type PickupDateType =
   /** A later day. */
   | 'FUTURE_DAY'
@@ -1844,7 +1844,7 @@ export type PickupSource =
   /** Booked inside an express shipment creation (`createShipment` with `pickup`); linked to that label. */
   | 'WITH_SHIPMENT';
 
-/** Where a pickup is (issue 10 item 1). `PENDING -> SCHEDULED | FAILED | UNKNOWN`, `SCHEDULED -> CANCELLED`. */
+/** Where a pickup is. `PENDING -> SCHEDULED | FAILED | UNKNOWN`, `SCHEDULED -> CANCELLED`. */
 export type PickupState =
   /** Booked, then cancelled at the carrier (`cancelledAt`). */
   | 'CANCELLED'
@@ -1854,7 +1854,7 @@ export type PickupState =
   | 'PENDING'
   /** The carrier booked it: `confirmationNumber` is its handle. */
   | 'SCHEDULED'
-  /** The booking's answer was lost after sending: the carrier may have booked it. Not reconciled here (docs/assumptions.md PK4): ask the carrier. */
+  /** The booking's answer was lost after sending: the carrier may have booked it. No carrier offers a lookup of bookings, so it is not reconciled here: ask the carrier, then book again or cancel. */
   | 'UNKNOWN';
 
 /** Total weight of the parcels to collect. */
@@ -1941,7 +1941,7 @@ export type ProofOfDelivery = {
   /**
    * The document at `documentUrl` (Group A unified tracking), followed once and stored for this shipment, served at a
    * signed URL like every document here; later asks answer the stored copy without following the link. Null when the
-   * carrier gives no link. Following it counts as one call of the carrier's tracking quota (docs/assumptions.md PD1).
+   * carrier gives no link. Following it counts as one call of the carrier's tracking quota.
    * Other carriers' proofs of delivery: `fetchShipmentDocument` for a label bought here.
    */
   document?: Maybe<Document>;
@@ -1960,7 +1960,7 @@ export type ProofOfDelivery = {
 };
 
 /**
- * What a purchase answer is, by its idempotency key (docs/assumptions.md SG2): this call's own attempt, or a replay of
+ * What a purchase answer is, by its idempotency key: this call's own attempt, or a replay of
  * an earlier call with the same key and input, which never calls the carrier.
  */
 export type PurchaseReplay =
@@ -2015,7 +2015,7 @@ export type PushSubscriptionScope =
   /** One tracking number: active at once after verification. */
   | 'TRACKING_NUMBER';
 
-/** Group A push subscription lifecycle (seed 000): creation, then activation once the validation secret is verified. */
+/** Group A push subscription lifecycle: creation, then activation once the validation secret is verified. */
 export type PushSubscriptionState =
   /** Verified and ready: status changes are pushed to our webhook. */
   | 'ACTIVE'
@@ -2408,11 +2408,11 @@ export type RateRequestInput = {
   itemCount?: InputMaybe<Scalars['Int']['input']>;
   /** Where the packages start. */
   origin: RateAddressInput;
-  /** The origin's UTC offset on the ship date, `+HH:MM` or `-HH:MM`; default `+00:00` (docs/assumptions.md RT2). Never guessed from the country. */
+  /** The origin's UTC offset on the ship date, `+HH:MM` or `-HH:MM`; default `+00:00`. Never guessed from the country. */
   originUtcOffset?: InputMaybe<Scalars['String']['input']>;
   /** The packages, 1 to 50. */
   packages: Array<RatePackageInput>;
-  /** Local time at the origin the parcel is ready, `HH:MM` or `HH:MM:SS`; default `12:00:00` (docs/assumptions.md RT2). */
+  /** Local time at the origin the parcel is ready, `HH:MM` or `HH:MM:SS`; default `12:00:00`. */
   readyTime?: InputMaybe<Scalars['String']['input']>;
   /** Only these native service codes (each carrier keeps the ones it knows); default every service. A code no carrier's rate interface quotes (Carrier B's freight services, e.g. `CARRIER_FREIGHT_ECONOMY`) is refused as BAD_USER_INPUT. */
   serviceCodes?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -2441,11 +2441,11 @@ export type RateShopResult = {
   skipped: Array<SkippedCarrier>;
   /** The strategy applied. */
   strategy: RateStrategy;
-  /** Warnings about the request itself, e.g. a postal-code check that could not be made (docs/assumptions.md RT8). */
+  /** Warnings about the request itself, e.g. a postal-code check that could not be made. */
   warnings: Array<CarrierWarning>;
 };
 
-/** How `rates` orders its quotes (and, for DELIVER_BY, which it keeps). docs/assumptions.md RT3-RT6 state each rule. */
+/** How `rates` orders its quotes (and, for DELIVER_BY, which it keeps). Each value states its rule. */
 export type RateStrategy =
   /** Smallest sum of the quote's place in the CHEAPEST order and its place in the FASTEST order; ties go to the cheaper. */
   | 'BEST_VALUE'
@@ -2500,7 +2500,7 @@ export type ReferenceLookupInput = {
   value: Scalars['String']['input'];
 };
 
-/** Carrier B's customer reference types (seed 001), for the reference-number tracking operation. */
+/** Carrier B's customer reference types, for the reference-number tracking operation. */
 export type ReferenceType =
   /** The shipper's customer reference, e.g. an order id written into the shipment at creation. */
   | 'CUSTOMER_REFERENCE'
@@ -2732,7 +2732,7 @@ export type ServiceabilityInput = {
   origin: RateAddressInput;
   /** The origin's UTC offset on the ship date, `+HH:MM`; default `+00:00`. */
   originUtcOffset?: InputMaybe<Scalars['String']['input']>;
-  /** The packages, 1 to 50; default one package of 1 kg (docs/assumptions.md RT9). */
+  /** The packages, 1 to 50; default one package of 1 kg. */
   packages?: InputMaybe<Array<RatePackageInput>>;
   /** Ship date at the origin, today or up to 30 days ahead; default today. */
   shipDate?: InputMaybe<Scalars['LocalDate']['input']>;
@@ -3123,7 +3123,7 @@ export type SubscribeEmailNotificationsInput = {
   carrierCode?: InputMaybe<Scalars['String']['input']>;
   /** Carrier B `trackingNumberUniqueId`, to tell a reused number apart. */
   carrierUniqueId?: InputMaybe<Scalars['String']['input']>;
-  /** 1 to 4 recipients (seed 001: at most four email recipients). */
+  /** 1 to 4 recipients: the carrier takes at most four email recipients per subscription. */
   recipients: Array<EmailRecipientInput>;
   /** The sender's email address, shown on the emails. */
   senderEmail: Scalars['String']['input'];

@@ -13,6 +13,7 @@ import {
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildSchema } from '../../src/server/schema.js';
+import { internalWordsIn } from '../support/internal-words.js';
 
 const schema = buildSchema();
 
@@ -64,4 +65,18 @@ describe('schema descriptions', () => {
       expect(missing).toEqual([]);
     });
   }
+});
+
+describe('schema descriptions speak to the people who read them', () => {
+  it('no description names an issue number, a seed, an assumption id or a document outside the schema', () => {
+    const found = coordinates().flatMap((c) => internalWordsIn(c.description ?? '').map((what) => `${c.coordinate}: ${what}`));
+    expect(found).toEqual([]);
+  });
+
+  it('the check itself finds each kind of internal word', () => {
+    for (const text of ['(issue 10)', 'seed 001', 'docs/assumptions.md', 'see ../shared/DESIGN.md', 'rules RT3-RT6', '(PK4)']) {
+      expect(internalWordsIn(text), text).not.toEqual([]);
+    }
+    expect(internalWordsIn('an ISO 4217 code, a Code 128 barcode, UTC+05:30')).toEqual([]);
+  });
 });

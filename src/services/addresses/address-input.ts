@@ -157,7 +157,7 @@ export interface SubscribeEmailNotificationsRaw {
 export function toEmailNotificationRequest(raw: SubscribeEmailNotificationsRaw, path = 'input'): EmailNotificationRequest {
   const at = (field: string) => `${path}.${field}`;
   if (raw.recipients.length > MAX_EMAIL_RECIPIENTS) {
-    throw new InputError(at(`recipients.${MAX_EMAIL_RECIPIENTS}`), `at most ${MAX_EMAIL_RECIPIENTS} email recipients per subscription (seed 001); ${raw.recipients.length} were given`);
+    throw new InputError(at(`recipients.${MAX_EMAIL_RECIPIENTS}`), `at most ${MAX_EMAIL_RECIPIENTS} email recipients per subscription; ${raw.recipients.length} were given`);
   }
   if (raw.recipients.length === 0) throw new InputError(at('recipients'), 'give at least one recipient');
   if (!CARRIERS.includes(raw.carrier)) throw new InputError(at('carrier'), 'unknown carrier');

@@ -73,7 +73,7 @@ export class PickupsService implements PickupsApi {
 
   async availability(request: PickupAvailabilityRequest): Promise<PickupAvailability> {
     const connector = this.requireConnector(request.carrier, request.division);
-    if (!connector.availability) throw new InputError('input.carrier', `${request.carrier} answers no pickup availability (the seeds show it for CARRIER_B only)`);
+    if (!connector.availability) throw new InputError('input.carrier', `${request.carrier} answers no pickup availability (only CARRIER_B offers one)`);
     if (request.accountNumber !== null && !connector.accountNumbers.includes(request.accountNumber)) {
       throw new InputError('input.accountNumber', 'is not an account configured for this carrier');
     }

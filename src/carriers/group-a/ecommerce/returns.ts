@@ -48,7 +48,7 @@ export class EcommerceReturnsConnector implements ReturnsConnector {
     checkReturnAddress(request.to, 'input.to', fail);
     const pkg = checkSinglePackage(request.packages, fail);
     if (pkg) checkPackageId(pkg, request.purchaseReference, 'input.packages.0.packageId', fail);
-    if (request.reason !== null && request.reason.length > 100) fail('input.reason', 'at most 100 characters (SE6)');
+    if (request.reason !== null && request.reason.length > 100) fail('input.reason', 'at most 100 characters');
     return errors;
   }
 
