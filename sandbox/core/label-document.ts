@@ -12,6 +12,8 @@ export interface LabelDocumentSpec {
   title: string;
   /** Printed as text and encoded in the barcode; null for a document without one (a manifest). */
   trackingNumber: string | null;
+  /** Drawn as a QR code beside the lines (e.g. the express `waybill/piece`); absent for a label without one. */
+  qrCode?: string;
   /** Further lines of text (addresses, service, weight, listed package ids). PNG shows the barcode and number only. */
   lines: readonly string[];
 }
@@ -42,6 +44,12 @@ export async function renderLabelDocument(spec: LabelDocumentSpec): Promise<Buff
     page.drawImage(image, { x: 14, y, width, height });
     y -= 16;
   }
+  if (spec.qrCode) {
+    // Top right of the lines, inside the 4x6 page; its own white quiet zone (qrCodePng), so a scanner finds it.
+    const image = await pdf.embedPng(await qrCodePng(spec.qrCode));
+    const side = 96;
+    page.drawImage(image, { x: 288 - 14 - side, y: y - side, width: side, height: side });
+  }
   for (const line of spec.lines) {
     if (y < 20) {
       page = pdf.addPage([288, 432]);
@@ -54,7 +62,16 @@ export async function renderLabelDocument(spec: LabelDocumentSpec): Promise<Buff
 }
 
 function barcodePng(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'code128', text, includetext: true, textxalign: 'center', scale: 3, height: 14 });
+  return bwipjs.toBuffer({ bcid: 'code128', text, includetext: true, textxalign: 'center', scale: 3, height: 14, backgroundcolor: 'FFFFFF', paddingwidth: 10, paddingheight: 2 });
+}
+
+/**
+ * A QR code as a scanner needs it: black modules on an opaque white background with a quiet zone of four modules on
+ * every side (ISO/IEC 18004; without it, and on a transparent background, readers find no code).
+ */
+export function qrCodePng(text: string): Promise<Buffer> {
+  // bwip-js draws a QR module 2 points wide (times `scale`) and pads in points: 8 points = 4 modules.
+  return bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 4, padding: 8, backgroundcolor: 'FFFFFF' });
 }
 
 /** The standard fonts encode WinAnsi only: anything else is shown as `?` rather than failing the render. */

@@ -1,5 +1,4 @@
-import bwipjs from 'bwip-js/node';
-import { renderLabelDocument } from '../core/label-document.js';
+import { qrCodePng, renderLabelDocument } from '../core/label-document.js';
 import type { ParsedRateRequest } from './express-rating-request.js';
 import { rateAnswer } from './express-rating-products.js';
 import type { ParsedShipRequest } from './express-ship-request.js';
@@ -76,10 +75,6 @@ export function creationWarnings(request: ParsedShipRequest, priced: { warnings:
   return [...priced.warnings, ...missing];
 }
 
-function qrCode(text: string): Promise<Buffer> {
-  return bwipjs.toBuffer({ bcid: 'qrcode', text, scale: 4 });
-}
-
 function partyLines(label: string, p: ParsedShipRequest['shipper']): string[] {
   return [
     `${label}: ${p.companyName ? `${p.companyName}, ` : ''}${p.fullName}`,
@@ -110,8 +105,11 @@ export async function renderCreationAnswer(input: RenderInput): Promise<Record<s
       const content = await renderLabelDocument({
         format: request.format,
         title: `GROUP A EXPRESS - ${request.productCode} - PIECE ${i + 1}/${request.packages.length}`,
-        trackingNumber: tracked.pieceIds[i] ?? waybill,
-        lines: [`WAYBILL ${waybill}`, ...head, `WEIGHT: ${piece.weightKg} KG`, ...request.references.map((r) => `REF: ${r}`)],
+        // The waybill is what the API answers as the tracking number, so it is the big number and the barcode; the
+        // piece id is a line, and the QR code carries both (as the QR document does).
+        trackingNumber: waybill,
+        ...(tracked.pieceIds[i] ? { qrCode: `${waybill}/${tracked.pieceIds[i]}` } : {}),
+        lines: [`PIECE ID ${tracked.pieceIds[i] ?? waybill}`, ...head, `WEIGHT: ${piece.weightKg} KG`, ...request.references.map((r) => `REF: ${r}`)],
       });
       documents.push({ imageFormat: request.format, content: base64(content), typeCode: 'label', packageReferenceNumber: i + 1 });
     }
@@ -138,7 +136,7 @@ export async function renderCreationAnswer(input: RenderInput): Promise<Record<s
       referenceNumber: i + 1,
       trackingNumber,
       volumetricWeight: piece.volumeCm3 === null ? 0 : Math.round((piece.volumeCm3 / 5000) * 1000) / 1000,
-      ...(wantsQr ? { documents: [{ imageFormat: 'PNG', content: base64(await qrCode(`${waybill}/${trackingNumber}`)), typeCode: 'qr-code' }] } : {}),
+      ...(wantsQr ? { documents: [{ imageFormat: 'PNG', content: base64(await qrCodePng(`${waybill}/${trackingNumber}`)), typeCode: 'qr-code' }] } : {}),
     });
   }
   const { origin: from, destination: to } = tracked.shipment;
