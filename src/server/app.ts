@@ -29,6 +29,7 @@ import { callbackFailuresExplained, callbackFetcher } from './callback-no-redire
 import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
 import { graphqlHttpHandler } from './graphql-http.js';
+import { offlineLandingPagePlugin } from './landing-page.js';
 import { graphqlPostFastPath } from './graphql-fast-path.js';
 import { fastJsonBody } from './json-body.js';
 import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
@@ -136,7 +137,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
         callbackHeartbeatWithMargin(callbackFailuresExplained(ApolloServerPluginSubscriptionCallback({ fetcher: callbackFetcher(logger) }), logger)),
         config.routerAccess.callbackAllowedHosts,
       ),
-      ...(introspection ? [] : [ApolloServerPluginLandingPageDisabled()]),
+      // Introspection off: no landing page. In development GraphiQL bundled from npm, which works offline
+      // (landing-page.ts); in production with introspection turned on, Apollo's production page as before.
+      ...(!introspection ? [ApolloServerPluginLandingPageDisabled()] : config.server.production ? [] : [offlineLandingPagePlugin()]),
       inlineTraceWhenAsked(),
     ],
     logger: {
