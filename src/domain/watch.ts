@@ -21,7 +21,15 @@ export interface ShipmentWatch {
   failures: number;
   /** Why the last poll failed; null once a poll succeeds. */
   lastError: WatchError | null;
+  /** Why polling stopped; null while active. */
+  stoppedReason: WatchStopReason | null;
 }
+
+/**
+ * Why a watch stopped: its shipment reached a terminal status, a client unwatched it, or the carrier did not know the
+ * number for a run of polls (a number it never had, or no longer has), so it is not polled for ever.
+ */
+export type WatchStopReason = 'TERMINAL_STATUS' | 'UNWATCHED' | 'NOT_FOUND';
 
 /** A failed poll as the client sees it: the stable error code (as on tracking errors), its message, and when. */
 export interface WatchError {

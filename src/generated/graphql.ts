@@ -2998,7 +2998,7 @@ export type ShipmentValidation = {
 /** A shipment our watchers poll because its carrier has no push (Carrier B, Group A express and e-commerce). */
 export type ShipmentWatch = {
   __typename?: 'ShipmentWatch';
-  /** False once unwatched or once polling stopped at a terminal status. */
+  /** False once polling stopped: unwatched, a terminal status, or a number the carrier did not know (`stoppedReason`). */
   active: Scalars['Boolean']['output'];
   /** The shipment's carrier. */
   carrier: Carrier;
@@ -3014,12 +3014,14 @@ export type ShipmentWatch = {
   lastPolledAt?: Maybe<Scalars['DateTime']['output']>;
   /** Latest status seen; null before the first poll. */
   lastStatus?: Maybe<StatusReading>;
-  /** When the next poll is due; null once the shipment reached a terminal status and polling stopped. */
+  /** When the next poll is due; null once polling stopped (`stoppedReason` says why). */
   nextPollAt?: Maybe<Scalars['DateTime']['output']>;
   /** The watched shipment, looked up through the carrier (or the store) like `shipmentById`; a join for client caches and the router. */
   shipment?: Maybe<Shipment>;
   /** The `Shipment.id` of the watched shipment; `shipmentById` resolves it and `unwatchShipment` takes it. */
   shipmentId: Scalars['ID']['output'];
+  /** Why polling stopped; null while the watch is active. `watchShipment` again resumes it. */
+  stoppedReason?: Maybe<WatchStopReason>;
   /** The carrier's tracking number. */
   trackingNumber: Scalars['String']['output'];
 };
@@ -3567,6 +3569,18 @@ export type WatchShipmentPayload = {
   watch?: Maybe<ShipmentWatch>;
 };
 
+/** Why a watch stopped polling. */
+export type WatchStopReason =
+  /**
+   * The carrier did not know the number for a run of polls in a row (backing off between them; how many is the server's
+   * WATCH_NOT_FOUND_GIVE_UP_POLLS): a wrong number, or one the carrier no longer has. `lastError` is its last answer.
+   */
+  | 'NOT_FOUND'
+  /** The shipment reached a terminal status (delivered, returned or cancelled): nothing more will happen to it. */
+  | 'TERMINAL_STATUS'
+  /** A client stopped it with `unwatchShipment`. */
+  | 'UNWATCHED';
+
 /** A weight given by the caller. */
 export type WeightInput = {
   /** Unit of `value`. */
@@ -3917,6 +3931,7 @@ export type ResolversTypes = ResolversObject<{
   WatchError: ResolverTypeWrapper<WatchError>;
   WatchShipmentInput: WatchShipmentInput;
   WatchShipmentPayload: ResolverTypeWrapper<Omit<WatchShipmentPayload, 'watch'> & { watch?: Maybe<ResolversTypes['ShipmentWatch']> }>;
+  WatchStopReason: WatchStopReason;
   WeightInput: WeightInput;
   WeightUnit: WeightUnit;
 }>;
@@ -5004,6 +5019,7 @@ export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType exte
   nextPollAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType>;
   shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  stoppedReason?: Resolver<Maybe<ResolversTypes['WatchStopReason']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 

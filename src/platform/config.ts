@@ -178,6 +178,7 @@ const envSchema = z.object({
   WATCH_NEAR_DELIVERY_INTERVAL_MS: z.coerce.number().int().positive().optional(),
   WATCH_MAX_BACKOFF_MS: z.coerce.number().int().positive().optional(),
   WATCH_BATCH_LIMIT: positive(300),
+  WATCH_NOT_FOUND_GIVE_UP_POLLS: positive(8),
 
   // Label purchases (issue 9): idempotency keys live at least 24 hours (the issue's floor); the job and its worker.
   SHIPPING_IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(24, 'at least 24 (keys live at least 24 hours)').default(24),
@@ -383,6 +384,8 @@ export interface Config {
     nearDeliveryIntervalMs: number | null;
     maxBackoffMs: number | null;
     batchLimit: number;
+    /** WATCH_NOT_FOUND_GIVE_UP_POLLS: failed polls in a row, the last "not found", after which a watch stops. */
+    notFoundGiveUpPolls?: number;
   };
   /** Label purchases (src/services/shipping): key lifetime, job deadline, worker timing (ShippingSettings). */
   shipping: {
@@ -657,6 +660,7 @@ function toConfig(env: Env): Config {
       nearDeliveryIntervalMs: env.WATCH_NEAR_DELIVERY_INTERVAL_MS ?? null,
       maxBackoffMs: env.WATCH_MAX_BACKOFF_MS ?? null,
       batchLimit: env.WATCH_BATCH_LIMIT,
+      notFoundGiveUpPolls: env.WATCH_NOT_FOUND_GIVE_UP_POLLS,
     },
     shipping: {
       idempotencyTtlHours: env.SHIPPING_IDEMPOTENCY_TTL_HOURS,

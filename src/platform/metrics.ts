@@ -20,6 +20,8 @@ export interface Metrics {
   webhookInboxGroupRows: Histogram<string>;
   /** Changes committed to the status log, by source (PUSH from the webhook, POLL from the watchers). */
   statusChangesRecorded: Counter<'source'>;
+  /** Watches that stopped polling by themselves: TERMINAL_STATUS, or NOT_FOUND (the carrier did not know the number). */
+  watchesStopped: Counter<'reason'>;
   /** GraphQL operations by name (bounded, see operation-metrics.ts), type and outcome (success, partial, error). */
   graphqlOperations: Counter<'operation_name' | 'operation_type' | 'outcome'>;
   graphqlOperationDuration: Histogram<'operation_name' | 'operation_type'>;
@@ -140,6 +142,12 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
       name: 'status_changes_recorded_total',
       help: 'Status changes committed to the status log by source (duplicates are not counted)',
       labelNames: ['source'],
+      registers: [registry],
+    }),
+    watchesStopped: new Counter({
+      name: 'watches_stopped_total',
+      help: 'Watches that stopped polling by themselves, by reason (TERMINAL_STATUS; NOT_FOUND: the carrier did not know the number)',
+      labelNames: ['reason'],
       registers: [registry],
     }),
     graphqlOperations: new Counter({

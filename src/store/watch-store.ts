@@ -8,7 +8,7 @@ import { formatShipmentId, formatWatchId, type ShipmentIdParts } from '../domain
 import type { ShipmentReference } from '../domain/shipment.js';
 import type { ShipmentStatus, StatusReading } from '../domain/status.js';
 import type { EcommerceIdType } from '../domain/tracking.js';
-import type { ShipmentWatch } from '../domain/watch.js';
+import type { ShipmentWatch, WatchStopReason } from '../domain/watch.js';
 import type { Queryable } from './store.js';
 
 /** A watch as stored: the domain watch plus what only the poller needs. */
@@ -33,7 +33,8 @@ export interface PollSuccess {
 
 export interface PollFailure {
   polledAt: Date;
-  nextPollAt: Date;
+  /** Null stops polling (the carrier did not know the number for too long): `stoppedReason` NOT_FOUND. */
+  nextPollAt: Date | null;
   error: { code: string; message: string };
 }
 
@@ -58,11 +59,12 @@ interface WatchRow {
   last_error_code: string | null;
   last_error_message: string | null;
   last_error_at: Date | null;
+  stopped_reason: string | null;
 }
 
 const COLUMNS = `watch_serial::text AS watch_serial, shipment_id, carrier, division, tracking_number, carrier_code, carrier_unique_id, ecommerce_id_type,
   last_status, last_native_code, last_native_text, last_polled_at, next_poll_at, active, failures, created_at,
-  shipment_references, last_error_code, last_error_message, last_error_at`;
+  shipment_references, last_error_code, last_error_message, last_error_at, stopped_reason`;
 
 export class WatchStore {
   constructor(private readonly db: Queryable) {}
@@ -83,7 +85,8 @@ export class WatchStore {
          carrier_code = EXCLUDED.carrier_code,
          failures = CASE WHEN w.active THEN w.failures ELSE 0 END,
          next_poll_at = CASE WHEN w.active THEN w.next_poll_at ELSE EXCLUDED.next_poll_at END,
-         active = true
+         active = true,
+         stopped_reason = NULL
        RETURNING ${COLUMNS}`,
       [
         watch.shipmentId,
@@ -145,7 +148,7 @@ export class WatchStore {
   /** Stops polling; null when the shipment was not actively watched. */
   async deactivate(shipmentId: string): Promise<StoredWatch | null> {
     const { rows } = await this.db.query<WatchRow>(
-      `UPDATE shipment_watches SET active = false, next_poll_at = NULL WHERE shipment_id = $1 AND active RETURNING ${COLUMNS}`,
+      `UPDATE shipment_watches SET active = false, next_poll_at = NULL, stopped_reason = 'UNWATCHED' WHERE shipment_id = $1 AND active RETURNING ${COLUMNS}`,
       [shipmentId],
     );
     return rows[0] ? toWatch(rows[0]) : null;
@@ -201,7 +204,8 @@ export class WatchStore {
     await this.db.query(
       `UPDATE shipment_watches SET last_status = $2, last_native_code = $3, last_native_text = $4, last_polled_at = $5,
          next_poll_at = $6, active = $7, failures = 0, shipment_references = $8::jsonb,
-         last_error_code = NULL, last_error_message = NULL, last_error_at = NULL
+         last_error_code = NULL, last_error_message = NULL, last_error_at = NULL,
+         stopped_reason = CASE WHEN $7 THEN NULL ELSE 'TERMINAL_STATUS' END
        WHERE shipment_id = $1 AND active`,
       [
         shipmentId,
@@ -219,7 +223,9 @@ export class WatchStore {
   async recordFailure(shipmentId: string, poll: PollFailure): Promise<void> {
     await this.db.query(
       `UPDATE shipment_watches SET last_polled_at = $2, next_poll_at = $3, failures = failures + 1,
-         last_error_code = $4, last_error_message = $5, last_error_at = $2
+         last_error_code = $4, last_error_message = $5, last_error_at = $2,
+         active = $3::timestamptz IS NOT NULL,
+         stopped_reason = CASE WHEN $3::timestamptz IS NULL THEN 'NOT_FOUND' ELSE NULL END
        WHERE shipment_id = $1 AND active`,
       [shipmentId, poll.polledAt, poll.nextPollAt, poll.error.code, poll.error.message.slice(0, 500)],
     );
@@ -247,6 +253,7 @@ function toWatch(row: WatchRow): StoredWatch {
       row.last_error_code !== null && row.last_error_at !== null
         ? { code: row.last_error_code, message: row.last_error_message ?? '', at: row.last_error_at.toISOString() }
         : null,
+    stoppedReason: row.stopped_reason as WatchStopReason | null,
     references: row.shipment_references ?? [],
     createdAt: row.created_at.toISOString(),
   };

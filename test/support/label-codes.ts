@@ -2,9 +2,13 @@
  * Reading sandbox labels as a scanner would: the images a PDF page draws (pdf-lib, decoded to RGBA), the text it
  * shows, and QR codes decoded with jsqr (from a PDF image or a PNG file, pngjs).
  */
-import jsQR from 'jsqr';
+import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFArray } from 'pdf-lib';
+
+type JsQr = (data: Uint8ClampedArray, width: number, height: number, options?: { inversionAttempts?: 'dontInvert' | 'attemptBoth' }) => { data: string } | null;
+/** jsqr is CommonJS (`exports.default`): what the default import is differs between TypeScript's view and Node's. */
+const jsQR = ((jsQRModule as unknown as { default?: JsQr }).default ?? jsQRModule) as unknown as JsQr;
 
 export interface RgbaImage {
   width: number;

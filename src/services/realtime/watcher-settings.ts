@@ -13,6 +13,7 @@ export function watcherSettingsFor(watchers: Config['watchers'], sandboxMode: bo
     ...DEFAULT_WATCHER_SETTINGS,
     tickMs: watchers.tickMs ?? (sandboxMode ? 1_000 : DEFAULT_WATCHER_SETTINGS.tickMs),
     batchLimit: watchers.batchLimit,
+    notFoundGiveUpPolls: watchers.notFoundGiveUpPolls ?? DEFAULT_WATCHER_SETTINGS.notFoundGiveUpPolls,
     intervals: {
       ...base,
       defaultMs: watchers.defaultIntervalMs ?? base.defaultMs,

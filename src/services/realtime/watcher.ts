@@ -47,6 +47,11 @@ export interface WatcherSettings {
   intervals: PollIntervals;
   /** How long a claim holds a watch before another replica may take it (a replica that died mid-poll). */
   leaseMs: number;
+  /**
+   * Polls in a row that failed, the last saying the carrier does not know the number (UPSTREAM_NOT_FOUND), after
+   * which polling stops (`stoppedReason` NOT_FOUND): with the backoff, hours in production, minutes in the sandbox.
+   */
+  notFoundGiveUpPolls: number;
 }
 
 export const DEFAULT_WATCHER_SETTINGS: WatcherSettings = {
@@ -54,6 +59,7 @@ export const DEFAULT_WATCHER_SETTINGS: WatcherSettings = {
   batchLimit: 300,
   intervals: DEFAULT_POLL_INTERVALS,
   leaseMs: 120_000,
+  notFoundGiveUpPolls: 8,
 };
 
 export interface ShipmentWatcherOptions {
@@ -179,6 +185,9 @@ export class ShipmentWatcher {
     if (stopped) return stopped;
     const known = watch ? await this.watches.get(watch.shipmentId) : null;
     if (!known) throw new NotFoundError(field, `shipment "${shipmentId}" is not watched`);
+    if (known.stoppedReason === 'NOT_FOUND') {
+      throw new NotFoundError(field, `shipment "${shipmentId}" is no longer watched (polling stopped: the carrier did not know the number after ${known.failures} polls)`);
+    }
     throw new NotFoundError(
       field,
       known.lastStatus && known.nextPollAt === null && known.lastPolledAt !== null
@@ -296,15 +305,28 @@ export class ShipmentWatcher {
       if (!outcome?.ok || shipments.length === 0) {
         const error = outcome && !outcome.ok ? outcome.error : null;
         report.failed += 1;
-        const nextPollAt = nextPollAfterFailure(watch.failures + 1, now, this.settings.intervals, error?.retryAt ?? null);
+        const failures = watch.failures + 1;
         const failure = error
           ? { code: error.code, message: error.message }
           : outcome?.ok
             ? { code: 'UPSTREAM_NOT_FOUND', message: `the answer has no shipment matching ${watch.shipmentId}` }
             : { code: 'UPSTREAM_UNAVAILABLE', message: 'no answer for this shipment' };
+        // A number the carrier still does not know after a run of backed-off polls (one it never had, or one it no
+        // longer has, like a sandbox restarted on an older store) stops here, visibly, instead of being polled for ever.
+        const giveUp = failure.code === 'UPSTREAM_NOT_FOUND' && failures >= this.settings.notFoundGiveUpPolls;
+        const nextPollAt = giveUp ? null : nextPollAfterFailure(failures, now, this.settings.intervals, error?.retryAt ?? null);
         await this.watches.recordFailure(watch.shipmentId, { polledAt: now, nextPollAt, error: failure });
+        if (giveUp) {
+          report.stopped += 1;
+          this.options.metrics?.watchesStopped.inc({ reason: 'NOT_FOUND' });
+          this.options.logger.warn(
+            { shipmentId: watch.shipmentId, trackingNumber: watch.trackingNumber, carrier: watch.carrier, failures },
+            'watcher: stopped polling a number the carrier does not know (watch it again to resume)',
+          );
+          return;
+        }
         this.options.logger.warn(
-          { shipmentId: watch.shipmentId, code: failure.code, failures: watch.failures + 1, nextPollAt: nextPollAt.toISOString() },
+          { shipmentId: watch.shipmentId, code: failure.code, failures, nextPollAt: nextPollAt!.toISOString() },
           'watcher: poll failed',
         );
         return;
@@ -337,7 +359,10 @@ export class ShipmentWatcher {
       });
       report.recorded += recordedNow;
       if (recordedNow > 0) this.options.metrics?.statusChangesRecorded.inc({ source: 'POLL' }, recordedNow);
-      if (nextPollAt === null) report.stopped += 1;
+      if (nextPollAt === null) {
+        report.stopped += 1;
+        this.options.metrics?.watchesStopped.inc({ reason: 'TERMINAL_STATUS' });
+      }
     } catch (error) {
       // The claim's lease runs out and the watch is polled again; one bad row never stops the pass.
       report.failed += 1;
