@@ -1,6 +1,7 @@
 import type { SandboxClock } from './core/clock.js';
 import { Rng, uuidFrom } from './core/prng.js';
 import type { SandboxLogger } from './core/simulator.js';
+import type { SandboxState } from './core/state.js';
 
 /** Every credential the sandbox accepts. Fixed defaults so `.env` lines stay valid across restarts. */
 export interface SandboxCredentials {
@@ -47,6 +48,8 @@ export interface SandboxContext {
   unifiedQuota: UnifiedQuota;
   expressTestDailyQuota: number;
   logger: SandboxLogger | undefined;
+  /** Where the ledgers keep what they created across restarts; undefined: memory only (sandbox/core/state.ts). */
+  state?: SandboxState | undefined;
 }
 
 /** Transaction ids drawn from the seed, so two runs with the same seed and calls give the same ids. */

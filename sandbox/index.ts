@@ -4,6 +4,7 @@ import { type SandboxClock, scaledClock, startOfUtcHour, systemClock } from './c
 import { FaultController, type FaultSettings, type LostAnswer, type ScriptedFailure } from './core/faults.js';
 import { type RunningSimulator, type SandboxLogger, type SimulatorName, type SimulatorSpec, startSimulator } from './core/simulator.js';
 import { createStats, resetStats, type SimulatorStats } from './core/stats.js';
+import { SandboxState } from './core/state.js';
 import { TokenStore } from './core/tokens.js';
 import { DEFAULT_CREDENTIALS, type SandboxContext, type SandboxCredentials, type UnifiedQuota } from './context.js';
 import { type DarkStoreControl, darkStoreSimulator } from './dark-store/index.js';
@@ -55,6 +56,12 @@ export interface StartSandboxOptions {
   logger?: SandboxLogger;
   /** Group A push simulator (own origin, `/track` prefix): paths, secret header, approval delay, duplicate share, `ca`. */
   push?: Omit<PushSimulatorOptions, 'host' | 'timeScale'>;
+  /**
+   * A file where the simulators keep what they create across restarts (numbers handed out, shipments, packages,
+   * pickups, the sandbox clock): started again on the same file, no number is handed out twice and what was created
+   * is still found. Absent: memory only (a fresh sandbox every start, as tests want).
+   */
+  stateFile?: string;
 }
 
 export interface Sandbox {
@@ -97,7 +104,14 @@ export interface Sandbox {
 }
 
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? (options.timeScale && options.timeScale !== 1 ? scaledClock(options.timeScale) : systemClock);
+  const state = options.stateFile ? SandboxState.open(options.stateFile) : undefined;
+  // Restarted on a saved state, the clock goes on from where it was at the last save at the latest (a sped-up clock
+  // runs ahead of real time): what was created before the restart is never in the sandbox's future.
+  const resumeAt = state?.clockAt && state.clockAt.getTime() > Date.now() ? state.clockAt : undefined;
+  const clock =
+    options.clock ??
+    (options.timeScale && options.timeScale !== 1 ? scaledClock(options.timeScale, resumeAt) : resumeAt ? scaledClock(1, resumeAt) : systemClock);
+  state?.useClock(() => clock.now());
   const ctx: SandboxContext = {
     seed: options.seed ?? 'carrier-subgraph',
     epoch: options.epoch !== undefined ? new Date(options.epoch) : startOfUtcHour(clock.now()),
@@ -108,6 +122,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     unifiedQuota: { minIntervalMs: 5000, dailyQuota: 250, ...options.unifiedQuota },
     expressTestDailyQuota: options.expressTestDailyQuota ?? 500,
     logger: options.logger,
+    state,
   };
   if (Number.isNaN(ctx.epoch.getTime())) throw new Error('epoch is not a valid date');
   const stats = Object.fromEntries(SIMULATOR_NAMES.map((n) => [n, createStats()])) as Record<SimulatorName, SimulatorStats>;
@@ -126,7 +141,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     expressSimulator(ctx, stats.groupAExpress, faults.groupAExpress),
     ecommerceSimulator(ctx, stats.groupAEcommerce, faults.groupAEcommerce, ecommerceTokens),
     darkStore.spec,
-  ];
+  ].map((spec) => (state ? { ...spec, afterChange: () => state.save() } : spec));
   const host = options.host ?? '127.0.0.1';
   const running: RunningSimulator[] = [];
   try {

@@ -30,10 +30,24 @@ interface StoredPickup {
   cancelled: boolean;
 }
 
-const ledgers = new WeakMap<SandboxContext, Map<string, StoredPickup>>();
-function ledgerOf(ctx: SandboxContext): Map<string, StoredPickup> {
+interface PickupLedger {
+  pickups: Map<string, StoredPickup>;
+  /** Confirmation codes handed out so far (kept across restarts with the sandbox state: never one twice). */
+  sequence: number;
+}
+
+const ledgers = new WeakMap<SandboxContext, PickupLedger>();
+function ledgerOf(ctx: SandboxContext): PickupLedger {
   let ledger = ledgers.get(ctx);
-  if (!ledger) ledgers.set(ctx, (ledger = new Map()));
+  if (!ledger) {
+    const created: PickupLedger = { pickups: new Map(), sequence: 0 };
+    const saved = ctx.state?.attach('carrierBPickups', () => ({ sequence: created.sequence, pickups: [...created.pickups.values()] }));
+    if (saved) {
+      created.sequence = saved.sequence;
+      for (const pickup of saved.pickups) created.pickups.set(pickup.code, pickup);
+    }
+    ledgers.set(ctx, (ledger = created));
+  }
   return ledger;
 }
 
@@ -52,8 +66,8 @@ export function pickupDateFor(carrierCode: string, type: string, date: string, t
 }
 
 export function pickupRoutes(ctx: SandboxContext, guards: readonly Guard[], nextTransactionId: () => string): Route[] {
-  const ledger = ledgerOf(ctx);
-  let sequence = 0;
+  const sequenceOf = ledgerOf(ctx);
+  const ledger = sequenceOf.pickups;
   const answer = (req: SandboxRequest, output: Record<string, unknown>): SandboxResponse => {
     const customerTransactionId = header(req, 'x-customer-transaction-id');
     return { status: 200, json: { transactionId: nextTransactionId(), ...(customerTransactionId ? { customerTransactionId } : {}), output } };
@@ -130,8 +144,8 @@ export function pickupRoutes(ctx: SandboxContext, guards: readonly Guard[], next
     }
     if (account !== ctx.credentials.carrierB.accountNumber) return fail(403, 'FORBIDDEN.ERROR', 'The account number is not linked to these credentials.');
     const location = isRecord(origin['pickupLocation']) && isRecord(origin['pickupLocation']['address']) ? origin['pickupLocation']['address'] : {};
-    sequence += 1;
-    const code = `${carrierCode === 'CBXE' ? 'E' : 'G'}${String(sequence).padStart(6, '0')}`;
+    sequenceOf.sequence += 1;
+    const code = `${carrierCode === 'CBXE' ? 'E' : 'G'}${String(sequenceOf.sequence).padStart(6, '0')}`;
     const station = carrierCode === 'CBXE' ? `${String(location['countryCode'] ?? 'XX')}${String(location['postalCode'] ?? '000').replace(/\W/g, '').slice(0, 3).toUpperCase()}A` : null;
     const scheduledDate = pickupDateFor(carrierCode, type, date, time);
     ledger.set(code, { code, account, carrierCode, location: station, scheduledDate, cancelled: false });

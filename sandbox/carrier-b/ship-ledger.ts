@@ -65,16 +65,38 @@ export interface StoredDocument {
   contentType: string;
 }
 
+interface SavedCarrierBLedger {
+  counters: Record<CarrierCode, number>;
+  entries: LedgerEntry[];
+  ids: number;
+}
+
 export class CarrierBLedger {
   private readonly byNumber = new Map<string, LedgerEntry>();
   private readonly entries: LedgerEntry[] = [];
   private readonly documents = new Map<string, StoredDocument>();
   private readonly jobs = new Map<string, { entry: LedgerEntry; polls: number }>();
   private readonly counters: Record<CarrierCode, number> = { CBXE: 0, CBXG: 0 };
-  private readonly ids: Rng;
+  private ids: Rng;
 
   constructor(private readonly ctx: SandboxContext) {
     this.ids = Rng.of(ctx.seed, 'carrierB', 'ledger-ids');
+    // Restarted on a saved state (sandbox/core/state.ts): the counters go on, and what was created is still found.
+    // Async jobs and stored documents are not kept (a job asked about after a restart is unknown, as a carrier's
+    // expired job would be).
+    const saved = ctx.state?.attach<SavedCarrierBLedger>('carrierBShipments', () => ({
+      counters: this.counters,
+      entries: this.entries,
+      ids: this.ids.saved(),
+    }));
+    if (saved) {
+      Object.assign(this.counters, saved.counters);
+      for (const entry of saved.entries) {
+        this.entries.push(entry);
+        for (const piece of entry.pieces) this.byNumber.set(piece.trackingNumber, entry);
+      }
+      this.ids = Rng.resume(saved.ids);
+    }
   }
 
   /** The next `count` tracking numbers of a network. */

@@ -31,6 +31,16 @@ export class Rng {
     return new Rng(hash32(...parts));
   }
 
+  /** The generator's state, to resume it later (a sandbox restarted on its saved state). */
+  saved(): number {
+    return this.state;
+  }
+
+  /** A generator continuing from a `saved()` state. */
+  static resume(state: number): Rng {
+    return new Rng(state);
+  }
+
   /** Uniform float in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

@@ -43,6 +43,8 @@ export interface SimulatorSpec {
   faults: FaultController;
   stats: SimulatorStats;
   logger: SandboxLogger | undefined;
+  /** Called after every business call other than GET, before its answer is sent (the sandbox state's save). */
+  afterChange?: (() => void) | undefined;
 }
 
 export interface RunningSimulator {
@@ -89,6 +91,7 @@ async function pipeline(spec: SimulatorSpec, req: SandboxRequest): Promise<Sandb
     return { ...failed, headers: { ...failed.headers, 'retry-after': String(fault.retryAfterSec) } };
   }
   const response = await route.handle(req);
+  if (req.method !== 'GET') spec.afterChange?.();
   if (route.acts && response.status < 300) {
     const lost = spec.faults.afterActing();
     if (lost) return { ...response, ...lost };

@@ -1,4 +1,5 @@
 import { Rng } from '../core/prng.js';
+import type { SandboxState } from '../core/state.js';
 import { isoWithOffset } from '../data/time.js';
 
 /**
@@ -31,11 +32,26 @@ export type ManifestOutcome =
 export class EcommerceLedger {
   private readonly byPackageId = new Map<string, LedgerPackage>();
   private readonly byCarrierPackageId = new Map<string, LedgerPackage>();
-  private readonly rng: Rng;
+  private rng: Rng;
   private manifests = 0;
 
-  constructor(seed: string) {
+  constructor(seed: string, state?: SandboxState) {
     this.rng = Rng.of(seed, 'groupAEcommerce', 'ledger');
+    // Restarted on a saved state (sandbox/core/state.ts): the id generator goes on (no id twice) and created packages
+    // still track and can be manifested once.
+    const saved = state?.attach<{ rng: number; manifests: number; packages: LedgerPackage[] }>('groupAEcommercePackages', () => ({
+      rng: this.rng.saved(),
+      manifests: this.manifests,
+      packages: [...this.byPackageId.values()],
+    }));
+    if (saved) {
+      this.rng = Rng.resume(saved.rng);
+      this.manifests = saved.manifests;
+      for (const entry of saved.packages) {
+        this.byPackageId.set(entry.packageId, entry);
+        this.byCarrierPackageId.set(entry.carrierPackageId, entry);
+      }
+    }
   }
 
   /** Packages created so far (tests count them: a lost answer must not become a second label). */

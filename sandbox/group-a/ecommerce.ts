@@ -33,7 +33,7 @@ export function ecommerceSimulator(
     return problem(req, 401, state === 'expired' ? 'The access token has expired.' : 'A valid bearer access token is required.');
   };
   // Labels and return labels created here (SE1-SE7): tracked by both ids, tendered by the manifest.
-  const ledger = new EcommerceLedger(ctx.seed);
+  const ledger = new EcommerceLedger(ctx.seed, ctx.state);
   return {
     name: 'groupAEcommerce',
     stats,

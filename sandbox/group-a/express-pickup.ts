@@ -34,7 +34,11 @@ const ledgers = new WeakMap<SandboxContext, Map<string, PickupEntry>>();
 function pickupLedger(ctx: SandboxContext): Map<string, PickupEntry> {
   let ledger = ledgers.get(ctx);
   if (!ledger) {
-    ledger = new Map();
+    const created = new Map<string, PickupEntry>();
+    // One entry may answer to several numbers: saved once, found again under each of them after a restart.
+    const saved = ctx.state?.attach('groupAExpressPickups', () => [...new Set(created.values())]);
+    for (const entry of saved ?? []) for (const n of entry.numbers) created.set(n, entry);
+    ledger = created;
     ledgers.set(ctx, ledger);
   }
   return ledger;

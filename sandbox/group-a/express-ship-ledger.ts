@@ -70,21 +70,48 @@ const ledgers = new WeakMap<SandboxContext, ExpressLedger>();
 export function expressLedger(ctx: SandboxContext): ExpressLedger {
   let ledger = ledgers.get(ctx);
   if (!ledger) {
-    ledger = newLedger(ctx.seed);
+    ledger = newLedger(ctx);
     ledgers.set(ctx, ledger);
   }
   return ledger;
 }
 
-function newLedger(seed: string): ExpressLedger {
+interface SavedExpressLedger {
+  next: number;
+  dispatches: number;
+  shipments: CreatedExpressShipment[];
+  images: UploadedImage[];
+  invoices: UploadedInvoice[];
+}
+
+function newLedger(ctx: SandboxContext): ExpressLedger {
   // Created waybills: 10 digits starting `6`, from a seeded start; never ending `404` (unknown) or `77` (a tracking
   // warning), so a created number behaves as created only.
-  let next = 6_000_000_000 + Rng.of(seed, 'express-created-waybills').int(10_000_000, 90_000_000) * 10;
+  let next = 6_000_000_000 + Rng.of(ctx.seed, 'express-created-waybills').int(10_000_000, 90_000_000) * 10;
   let dispatches = 0;
+  const shipments = new Map<string, CreatedExpressShipment>();
+  const images: UploadedImage[] = [];
+  const invoices: UploadedInvoice[] = [];
+  // Restarted on a saved state (sandbox/core/state.ts): the sequences go on and created shipments are still tracked
+  // and cancellable. The creation answers' documents are not kept (nothing reads them back).
+  const saved = ctx.state?.attach<SavedExpressLedger>('groupAExpressShipments', () => ({
+    next,
+    dispatches,
+    shipments: [...shipments.values()].map((s) => ({ ...s, answer: {} })),
+    images,
+    invoices,
+  }));
+  if (saved) {
+    next = saved.next;
+    dispatches = saved.dispatches;
+    for (const shipment of saved.shipments) shipments.set(shipment.waybill, shipment);
+    images.push(...saved.images);
+    invoices.push(...saved.invoices);
+  }
   return {
-    shipments: new Map(),
-    images: [],
-    invoices: [],
+    shipments,
+    images,
+    invoices,
     nextWaybill() {
       let waybill: string;
       do {
@@ -102,7 +129,7 @@ function newLedger(seed: string): ExpressLedger {
 
 /** The created shipment a waybill names, as tracking shows it; undefined when the ledger has none. */
 export function createdExpressShipment(ctx: SandboxContext, waybill: string): GroupAShipment | undefined {
-  return ledgers.get(ctx)?.shipments.get(waybill)?.tracked;
+  return expressLedger(ctx).shipments.get(waybill)?.tracked;
 }
 
 /** A place of the request's address: its offset from the planned date (origin) or a known place of the country. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 // Types only: the simulators themselves are imported when asked for (below), so a production build runs without
 // sandbox/ on disk (the Docker runtime stage ships none of it).
 import type { Sandbox } from '../../sandbox/index.js';
@@ -44,7 +45,9 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
     import('../../sandbox/index.js'),
     import('../../sandbox/group-a/numbers.js'),
   ]);
+  const stateFile = sandboxStateFile(config);
   const sandbox = await startSandbox({
+    ...(stateFile ? { stateFile } : {}),
     seed: config.sandbox.seed,
     timeScale: config.sandbox.timeScale,
     // The simulators' own lines (the bridge's "received records", so a demo shows events arriving; answers at debug).
@@ -133,6 +136,18 @@ export async function startInProcessSandbox(config: Config, logger: Logger): Pro
   logger.warn({ upstreams: sandbox.urls, seed: config.sandbox.seed, timeScale: config.sandbox.timeScale }, 'SANDBOX MODE: every connection points at a simulator; nothing reaches a real carrier');
   return { sandbox, config: sandboxed, close: () => sandbox.close() };
 }
+
+/**
+ * Where the simulators keep what they created, so a restart on the same DATA_DIR never hands out a number twice and
+ * what was bought is still found: beside the store that remembers the labels (inside the embedded store's directory,
+ * locked to this process; with DATABASE_URL, DATA_DIR still holds it). None for an in-memory store, which forgets too.
+ */
+export function sandboxStateFile(config: Config): string | null {
+  const dataDir = config.store.dataDir;
+  return dataDir.startsWith('memory://') ? null : join(dataDir, SANDBOX_STATE_FILE);
+}
+
+export const SANDBOX_STATE_FILE = 'sandbox-state.json';
 
 /** The dark store with every DARK_STORE_* default (one source: the config schema), for a sandbox that set none. */
 function darkStoreDefaults(baseUrl: string): DarkStoreConfig {
