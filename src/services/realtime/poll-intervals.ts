@@ -27,8 +27,8 @@ export const DEFAULT_POLL_INTERVALS: PollIntervals = {
 
 /**
  * Sandbox defaults: the simulators' shipments progress on a sped-up clock (SANDBOX_TIME_SCALE, 60 by default: a
- * sandbox hour per real minute), so `npm start` polls every 10 s (5 s near delivery) and a subscriber sees new scans
- * within seconds with no configuration.
+ * sandbox hour per real minute; a shipment's scans are half an hour to eight sandbox hours apart), so `npm start` polls
+ * every 10 s (5 s near delivery) and a subscriber sees each new scan within seconds of the sandbox making it.
  */
 export const SANDBOX_POLL_INTERVALS: PollIntervals = {
   defaultMs: 10_000,
