@@ -6,6 +6,7 @@
 import { existsSync, globSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INTERNAL_WORDS } from '../support/internal-words.js';
 
 const ROOT = process.cwd();
 const DOCUMENTS = ['README.md', 'sandbox/README.md', ...globSync('docs/*.md')];
@@ -40,5 +41,20 @@ describe('README and docs are self-contained', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('(docs/upstreams.md)');
     const upstreams = readFileSync(join(ROOT, 'docs/upstreams.md'), 'utf8');
     for (const heading of ['## Group A', '## Carrier B', '## The dark-store network', '## The analytics bridge']) expect(upstreams).toContain(heading);
+  });
+
+  it('the README and docs/upstreams.md speak to their readers: no issue numbers, seed file names or assumption ids', () => {
+    // Pointing at docs/assumptions.md (in the repository) is fine; its row ids are ours, not the reader's.
+    const words = INTERNAL_WORDS.filter((w) => !w.pattern.test('docs/assumptions.md'));
+    const found: string[] = [];
+    for (const file of ['README.md', 'docs/upstreams.md']) {
+      for (const [n, line] of readFileSync(join(ROOT, file), 'utf8').split('\n').entries()) {
+        for (const { what, pattern } of words) {
+          const match = pattern.exec(line);
+          if (match) found.push(`${file}:${n + 1}: ${what} ("${match[0]}")`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
