@@ -1,17 +1,19 @@
 /**
  * Sandbox labels a person (and a scanner) would accept: the express label prints as its big "TRACKING #" the waybill
  * the API answers as `trackingNumber` (the piece id is a line below it), and its QR code decodes (with its quiet zone)
- * to the waybill and the piece, on the label PDF and on the separate QR document. Bought over real HTTP from the
- * server, the documents read back as the API serves them (base64), the QR read with jsqr.
+ * to the waybill and the piece, on the label PDF and on the separate QR document; every label's Code 128 barcode
+ * decodes to the tracking number the API answers (Carrier B, express, e-commerce). Bought over real HTTP from the
+ * server, the documents read back as the API serves them (base64); QR codes read with jsqr, barcodes with the Code 128
+ * reader of test/support/label-codes.ts (none is installed from npm).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
-import { decodeQr, pdfImages, pdfText, pngImage, qrQuietZoneModules } from '../support/label-codes.js';
-import { CREATE_SHIPMENT, expressShipment } from './support.js';
+import { decodeCode128, decodeQr, pdfImages, pdfText, pngImage, qrQuietZoneModules } from '../support/label-codes.js';
+import { CREATE_SHIPMENT, carrierBShipment, ecommerceShipment, expressShipment } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E({});
+  e2e = await startE2E({ withEcommerceShipping: true });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -20,7 +22,11 @@ afterAll(async () => {
 const WITH_BYTES = CREATE_SHIPMENT.replace('documents { id kind format contentType size url urlExpiresAt }', 'documents { id kind format contentType base64 }');
 
 async function buyExpress(key: string) {
-  const answer = await e2e.gql(WITH_BYTES, { input: expressShipment(key) });
+  return buy(expressShipment(key));
+}
+
+async function buy(input: Record<string, unknown>) {
+  const answer = await e2e.gql(WITH_BYTES, { input });
   expect(answer.errors).toBeUndefined();
   expect(answer.data.createShipment.userErrors).toEqual([]);
   return answer.data.createShipment.purchase.label as {
@@ -55,3 +61,22 @@ describe('sandbox express labels', () => {
     expect(decodeQr(image)).toBe(`${label.trackingNumber}/${label.pieces[0]!.trackingNumber}`);
   });
 });
+
+describe('every sandbox label barcode', () => {
+  for (const [name, input] of [
+    ['Carrier B', () => carrierBShipment('label-codes-b-1')],
+    ['Group A express', () => expressShipment('label-codes-express-3')],
+    ['Group A e-commerce', () => ecommerceShipment('label-codes-ecom-1')],
+  ] as const) {
+    it(`the ${name} label's Code 128 barcode decodes to the tracking number the API returns`, async () => {
+      const label = await buy(input());
+      const pdfs = label.documents.filter((d) => d.kind === 'LABEL' && d.contentType === 'application/pdf');
+      expect(pdfs.length, JSON.stringify(label.documents.map((d) => `${d.kind} ${d.contentType}`))).toBeGreaterThan(0);
+      for (const pdf of pdfs) {
+        const decoded = (await pdfImages(Buffer.from(pdf.base64, 'base64'))).map(decodeCode128).filter((d) => d !== null);
+        expect(decoded).toEqual([label.trackingNumber]);
+      }
+    });
+  }
+});
+
