@@ -2,14 +2,15 @@
  * The sandbox survives restarts: the server `npm start` runs with nothing configured (sandbox mode), stopped and
  * started again on the same DATA_DIR. The simulated carriers never hand out a number twice for that directory, and
  * what was bought before the restart is still found by the carrier (tracked by its number, found by its order id),
- * so an older order's label never shows a newer parcel. Real HTTP, in-process servers one after the other.
+ * so an older order's label never shows a newer parcel. Real HTTP, in-process servers one after the other, on both
+ * stores (with DATABASE_URL the sandbox's state still lives in DATA_DIR).
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
-import { migratedDataDir } from '../support/database.js';
+import { migratedDataDir, STORE_BACKENDS } from '../support/database.js';
 import { postGraphQL } from './support.js';
 import { CREATE_SHIPMENT, carrierBShipment, ecommerceShipment, expressShipment } from '../shipping-api/support.js';
 
@@ -17,19 +18,14 @@ let root: string;
 let dataDir: string;
 let server: StartedServer | null = null;
 
+let storeEnv: Record<string, string> = {};
+
 async function start(): Promise<StartedServer> {
-  const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false' });
+  const loaded = loadConfig({ SANDBOX: 'on', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir, WATCHERS_ENABLED: 'false', ...storeEnv });
   if (!loaded.ok) throw new Error(loaded.problems.join('; '));
   return startServer({ config: loaded.config, logger: createLogger('silent') });
 }
 
-beforeAll(async () => {
-  ({ root, dataDir } = await migratedDataDir('sandbox-restart-'));
-});
-afterAll(async () => {
-  await server?.close();
-  await rm(root, { recursive: true, force: true });
-});
 
 async function buy(input: Record<string, unknown>): Promise<{ trackingNumber: string; shipment: { id: string } }> {
   const answer = await postGraphQL(server!.url, CREATE_SHIPMENT, { input });
@@ -39,7 +35,17 @@ async function buy(input: Record<string, unknown>): Promise<{ trackingNumber: st
   return answer.data.createShipment.purchase.label;
 }
 
-describe('a sandbox restarted on the same data directory', () => {
+describe.each(STORE_BACKENDS)('a sandbox restarted on the same data directory ($name)', (backend) => {
+  beforeAll(async () => {
+    ({ root, dataDir } = await migratedDataDir('sandbox-restart-'));
+    storeEnv = await backend.env();
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = null;
+    await rm(root, { recursive: true, force: true });
+  });
+
   it('never hands out a number twice, and what was bought before the restart is still found by the carrier', async () => {
     server = await start();
     const before = {
