@@ -30,6 +30,7 @@ async function buy(input: Record<string, unknown>) {
   expect(answer.errors).toBeUndefined();
   expect(answer.data.createShipment.userErrors).toEqual([]);
   return answer.data.createShipment.purchase.label as {
+    id: string;
     trackingNumber: string;
     pieces: Array<{ trackingNumber: string }>;
     documents: Array<{ kind: string; contentType: string; base64: string }>;
@@ -71,6 +72,28 @@ describe('every sandbox label barcode', () => {
     it(`the ${name} label's Code 128 barcode decodes to the tracking number the API returns`, async () => {
       const label = await buy(input());
       const pdfs = label.documents.filter((d) => d.kind === 'LABEL' && d.contentType === 'application/pdf');
+      expect(pdfs.length, JSON.stringify(label.documents.map((d) => `${d.kind} ${d.contentType}`))).toBeGreaterThan(0);
+      for (const pdf of pdfs) {
+        const decoded = (await pdfImages(Buffer.from(pdf.base64, 'base64'))).map(decodeCode128).filter((d) => d !== null);
+        expect(decoded).toEqual([label.trackingNumber]);
+      }
+    });
+  }
+});
+
+describe('every sandbox return label barcode', () => {
+  const CREATE_RETURN = `mutation($input: CreateReturnInput!) { createReturn(input: $input) {
+    purchase { label { kind trackingNumber documents { kind contentType base64 } } } userErrors { field code message } } }`;
+
+  // A Carrier B return tag has no document: the courier brings the label when collecting.
+  for (const [name, outbound] of [['Group A e-commerce return', () => ecommerceShipment('label-codes-ecom-outbound')]] as const) {
+    it(`the ${name}'s Code 128 barcode decodes to the tracking number the API returns`, async () => {
+      const sent = await buy(outbound());
+      const answer = await e2e.gql(CREATE_RETURN, { input: { outboundLabelId: sent.id, idempotencyKey: `${name.replaceAll(" ", "-")}-return` } });
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.createReturn.userErrors).toEqual([]);
+      const label = answer.data.createReturn.purchase.label as { kind: string; trackingNumber: string; documents: Array<{ kind: string; contentType: string; base64: string }> };
+      const pdfs = label.documents.filter((d) => d.contentType === 'application/pdf');
       expect(pdfs.length, JSON.stringify(label.documents.map((d) => `${d.kind} ${d.contentType}`))).toBeGreaterThan(0);
       for (const pdf of pdfs) {
         const decoded = (await pdfImages(Buffer.from(pdf.base64, 'base64'))).map(decodeCode128).filter((d) => d !== null);
