@@ -29,18 +29,21 @@ export function offlineLandingPagePlugin(): ApolloServerPlugin {
     async serverWillStart() {
       return {
         async renderLandingPage() {
-          // Loaded (about 9 MB of bundled GraphiQL) and rendered once, on the first page asked for, never in production.
-          html ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) =>
-            renderGraphiQL({
-              title: 'carrier-subgraph',
-              endpoint: '/graphql',
-              // graphql-ws on /graphql, as every client's subscriptions (src/server/graphql-ws.ts).
-              subscriptionsProtocol: 'WS',
-              defaultQuery: LANDING_PAGE_DEFAULT_QUERY,
-              schemaDescription: true,
-            }),
-          );
-          return { html: await html };
+          // Apollo asks for the page at start; as a function it is called per visit instead, so the bundled GraphiQL
+          // (about 9 MB of JavaScript) is loaded and rendered on the first visit only, never at start or in production.
+          return {
+            html: () =>
+              (html ??= import('@graphql-yoga/render-graphiql').then(({ renderGraphiQL }) =>
+                renderGraphiQL({
+                  title: 'carrier-subgraph',
+                  endpoint: '/graphql',
+                  // graphql-ws on /graphql, as every client's subscriptions (src/server/graphql-ws.ts).
+                  subscriptionsProtocol: 'WS',
+                  defaultQuery: LANDING_PAGE_DEFAULT_QUERY,
+                  schemaDescription: true,
+                }),
+              )),
+          };
         },
       };
     },
