@@ -1,6 +1,15 @@
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { InputError, UpstreamError } from '../domain/errors.js';
+import { GraphQLError, GraphQLScalarType, type GraphQLFormattedError } from 'graphql';
+import { InputError, NotFoundError, UpstreamError } from '../domain/errors.js';
+import type { CarrierWarning as CarrierWarningModel } from '../domain/shipment.js';
+import type { CarrierWarning, Resolvers, UserError } from '../generated/graphql.js';
 import { currentRequestId } from '../platform/request-context.js';
+import { InputErrors } from '../services/shipping/input-errors.js';
+
+/**
+ * The one place where what a service or the domain throws becomes what a client sees: a GraphQL error with a stable
+ * `extensions.code` (`toGraphQLError`, applied to every resolver by `mapResolverErrors`), or a mutation payload's
+ * `userErrors` (`payload`, `userErrorOf`). Resolvers hold no try/catch; changing the shape of an error is this file.
+ */
 
 const INTERNAL_MESSAGE = 'Internal server error';
 
@@ -76,4 +85,110 @@ export function maskInternalError(formatted: GraphQLFormattedError, requestId: s
     ...(formatted.path ? { path: formatted.path } : {}),
     extensions: { code: 'INTERNAL_SERVER_ERROR', ...(requestId ? { requestId } : {}) },
   };
+}
+
+/**
+ * Carrier answers that refuse the request as the caller's fault: the carrier says the number or the request is
+ * wrong. Unavailability, quotas, credentials and contract breaches are ours to report as GraphQL errors instead.
+ */
+const CARRIER_REFUSALS = new Set(['UPSTREAM_BAD_REQUEST', 'UPSTREAM_NOT_FOUND']);
+
+/** The user error a failure stands for, or null when it is a fault or unavailability (a GraphQL error). */
+export function userErrorOf(error: unknown): UserError | null {
+  if (error instanceof InputError) {
+    return {
+      field: error.field.length > 0 ? error.field.split('.') : null,
+      code: error instanceof NotFoundError ? 'NOT_FOUND' : 'BAD_USER_INPUT',
+      message: error.message,
+      carrierCode: null,
+    };
+  }
+  if (error instanceof UpstreamError && CARRIER_REFUSALS.has(error.code)) {
+    return { field: ['input'], code: 'CARRIER_REFUSED', message: error.message, carrierCode: error.carrierCode };
+  }
+  return null;
+}
+
+export type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
+
+/** What a mutation's body answers: its result, the carrier's warnings, and user errors it reports beside a result. */
+export interface PayloadAnswer<T> {
+  result: T;
+  warnings?: readonly CarrierWarningModel[];
+  userErrors?: UserError[];
+}
+
+/**
+ * Every mutation's payload (DESIGN.md "Schema principles", Shopify's userErrors): the result under `key` with the
+ * carrier's warnings, and user errors `run` reports beside a result (a carrier's refusal of a purchase keeps its FAILED
+ * label). A thrown refusal (bad input, unknown id, the carrier's refusal) is a null result with one user error per
+ * refusal; a fault or unavailability is thrown as a GraphQL error.
+ */
+export async function payload<K extends string, T>(key: K, run: () => Promise<PayloadAnswer<T>>): Promise<Payload<K, T>> {
+  let answer: PayloadAnswer<T>;
+  try {
+    answer = await run();
+  } catch (error) {
+    // Several refusals of one input (a carrier's required inputs, ineligible labels of a tender): one user error each.
+    const refusals = error instanceof InputErrors ? error.errors : [error];
+    const userErrors = refusals.map(userErrorOf);
+    if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
+    return { [key]: null, userErrors: userErrors as UserError[], warnings: [] } as Payload<K, T>;
+  }
+  const { result, warnings = [], userErrors = [] } = answer;
+  return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
+}
+
+/** `payload` for a mutation whose body answers its result alone (no warnings, no user errors beside it). */
+export function mutationPayload<K extends string, T>(key: K, run: () => Promise<T>): Promise<Payload<K, T>> {
+  return payload(key, async () => ({ result: await run() }));
+}
+
+type AnyFunction = (this: unknown, ...args: unknown[]) => unknown;
+
+/** A resolver whose throw or rejection is mapped by `toGraphQLError`; a synchronous one stays synchronous. */
+function mapped(resolve: AnyFunction): AnyFunction {
+  return function mappedResolver(this: unknown, ...args: unknown[]): unknown {
+    let answer: unknown;
+    try {
+      answer = resolve.apply(this, args);
+    } catch (error) {
+      throw toGraphQLError(error);
+    }
+    if (answer instanceof Promise) {
+      return answer.catch((error: unknown) => {
+        throw toGraphQLError(error);
+      });
+    }
+    return answer;
+  };
+}
+
+/** Called by graphql-js to pick a type, never to answer data: nothing of theirs is a domain failure to map. */
+const NOT_MAPPED = new Set(['__resolveType', '__isTypeOf']);
+
+/**
+ * Every resolver of the map (fields, `__resolveReference`, a subscription's `subscribe` and `resolve`) with its
+ * failures mapped by `toGraphQLError`: resolvers throw domain errors and never map them themselves.
+ */
+export function mapResolverErrors(resolvers: Resolvers): Resolvers {
+  const out: Record<string, unknown> = {};
+  for (const [typeName, fields] of Object.entries(resolvers)) {
+    if (fields instanceof GraphQLScalarType || typeof fields !== 'object' || fields === null) {
+      out[typeName] = fields;
+      continue;
+    }
+    const wrapped: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+      if (NOT_MAPPED.has(field)) wrapped[field] = value;
+      else if (typeof value === 'function') wrapped[field] = mapped(value as AnyFunction);
+      else if (typeof value === 'object' && value !== null) {
+        const object = { ...(value as Record<string, unknown>) };
+        for (const key of ['subscribe', 'resolve']) if (typeof object[key] === 'function') object[key] = mapped(object[key] as AnyFunction);
+        wrapped[field] = object;
+      } else wrapped[field] = value;
+    }
+    out[typeName] = wrapped;
+  }
+  return out as Resolvers;
 }

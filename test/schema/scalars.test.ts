@@ -1,11 +1,11 @@
 /**
- * src/graphql/resolvers/scalars.ts reads graphql-scalars' DateTime, LocalDate and LocalDateTime from their own modules
+ * src/graphql/scalars.ts reads graphql-scalars' DateTime, LocalDate and LocalDateTime from their own modules
  * rather than the package entry, which loads every scalar the package has (issue 12 item 4, assumption SU4). They must
  * be the package's own scalars, the same objects its entry exports, with their rules.
  */
 import { describe, expect, it } from 'vitest';
 import * as entry from 'graphql-scalars';
-import { DateTime, scalarResolvers } from '../../src/graphql/resolvers/scalars.js';
+import { DateTime, scalarResolvers } from '../../src/graphql/scalars.js';
 
 describe('the scalars read from graphql-scalars\' own modules', () => {
   it('are the very objects the package entry exports (one module instance, not a copy)', () => {

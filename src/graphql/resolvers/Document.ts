@@ -1,6 +1,5 @@
 import { GraphQLError } from 'graphql';
 import type { DocumentResolvers } from '../../generated/graphql.js';
-import { toGraphQLError } from '../errors.js';
 import { shippingOf } from './shipping.js';
 
 /**
@@ -17,12 +16,8 @@ export const Document: DocumentResolvers = {
         extensions: { code: 'DOCUMENT_TOO_LARGE', limit: 'DOCUMENT_INLINE_MAX_BYTES', max: shipping.documentInlineMaxBytes },
       });
     }
-    try {
-      const found = await shipping.api.documentContent(document.id);
-      return found ? found.content.toString('base64') : null;
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const found = await shipping.api.documentContent(document.id);
+    return found ? found.content.toString('base64') : null;
   },
   createdAt: (document) => document.createdAt.toISOString(),
 };

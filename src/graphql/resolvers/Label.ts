@@ -6,7 +6,6 @@ import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
 import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers, OrderShipmentsResolvers } from '../../generated/graphql.js';
 import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
 import { shippingOf } from './shipping.js';
 
@@ -21,12 +20,11 @@ export async function labelShipment(label: LabelModel, ctx: GraphQLContext, info
   // The watch made at purchase knows the canonical id (Carrier B's carries the unique id only tracking gives).
   const watch = await ctx.services.watcher?.watchOfShipment(born.id, 'id');
   const id = watch?.shipmentId ?? born.id;
-  try {
-    return await resolveShipmentReference(ctx, { id }, info);
-  } catch (error) {
+  // Not an error to map: a carrier that does not know the number yet is answered with the label's own shipment.
+  return resolveShipmentReference(ctx, { id }, info).catch((error: unknown) => {
     if (error instanceof UpstreamError && error.code === 'UPSTREAM_NOT_FOUND') return { ...born, id };
     throw error;
-  }
+  });
 }
 
 /** `Label` (schema/shipping.graphql): the stored label; each field reads it, `shipment` and `tender` resolve by id. */
@@ -39,11 +37,7 @@ export const Label: LabelResolvers = {
    * LABEL_CREATED shipment, which is what it is (SG7).
    */
   shipment: async (label, _args, ctx, info) => {
-    try {
-      return await labelShipment(label, ctx, info);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await labelShipment(label, ctx, info);
   },
   trackingUrl: (label) => label.links.trackingUrl,
   tender: async (label, _args, ctx) => (label.tenderId ? shippingOf(ctx).api.tenderById(label.tenderId) : null),

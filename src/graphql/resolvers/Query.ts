@@ -2,7 +2,6 @@ import { InputError } from '../../domain/errors.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 import { operationSelectsEvents } from '../selection.js';
 import { loadOneShipment, loadShipmentById } from './shipment-lookup.js';
 import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
@@ -13,32 +12,19 @@ const REFERENCE_LABELS_MAX = 50;
 
 export const Query: QueryResolvers = {
   shipment: async (_parent, args, ctx, info) => {
-    try {
-      const request = ctx.services.tracking.validate({ ...args }, '');
-      return await loadOneShipment(ctx, { ...request, includeEvents: operationSelectsEvents(info) }, null);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const request = ctx.services.tracking.validate({ ...args }, '');
+    return await loadOneShipment(ctx, { ...request, includeEvents: operationSelectsEvents(info) }, null);
   },
 
   shipmentById: async (_parent, { id }, ctx, info) => {
-    try {
-      return await loadById(ctx, id, 'id', operationSelectsEvents(info));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await loadById(ctx, id, 'id', operationSelectsEvents(info));
   },
 
   track: async (_parent, { inputs }, ctx, info) => {
     const tracking = ctx.services.tracking;
-    let requests;
-    try {
-      tracking.checkRequestSize(inputs.length, 'inputs');
-      // Every input is checked before any upstream call: one bad input refuses the whole field.
-      requests = inputs.map((input, index) => tracking.validate(input, `inputs.${index}`));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    tracking.checkRequestSize(inputs.length, 'inputs');
+    // Every input is checked before any upstream call: one bad input refuses the whole field.
+    const requests = inputs.map((input, index) => tracking.validate(input, `inputs.${index}`));
     const includeEvents = operationSelectsEvents(info);
     const outcomes = await Promise.all(requests.map((r) => ctx.loaders.load(r.includeEvents === includeEvents ? r : { ...r, includeEvents })));
     return outcomes.map((outcome, index) => {
@@ -56,36 +42,32 @@ export const Query: QueryResolvers = {
    * carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
    */
   shipmentsByReference: async (_parent, { input }, ctx, info) => {
-    try {
-      const value = input.value.trim();
-      if (value.length === 0) throw new InputError('input.value', 'must not be empty');
-      if (value.length > 64) throw new InputError('input.value', 'must be at most 64 characters');
-      const referenceType = checkReferenceType(input.referenceType ?? 'CUSTOMER_REFERENCE');
-      const carrier = input.carrier ?? null;
-      if (!carrier && referenceType !== 'CUSTOMER_REFERENCE') {
-        throw new InputError('input.carrier', 'is required for reference types other than CUSTOMER_REFERENCE (only order ids are looked up across carriers)');
-      }
-      const lookup = { referenceType, value, shipDateBegin: input.shipDateBegin ?? null, shipDateEnd: input.shipDateEnd ?? null, includeEvents: operationSelectsEvents(info) };
-      const tracking = ctx.services.tracking;
-      const carriers = carrier ? [carrier] : tracking.referenceCarriers;
-      // Our labels are found by the order id they were bought with (a customer reference), so only that type reads them.
-      const [labels, ...found] = await Promise.all([
-        referenceType === 'CUSTOMER_REFERENCE' && ctx.services.shipping
-          ? ctx.services.shipping.api.labels({ carrier, state: null, orderId: value }, null, REFERENCE_LABELS_MAX)
-          : Promise.resolve([]),
-        ...carriers.map((c) => tracking.trackByReference({ ...lookup, carrier: c }, ctx.deadline)),
-      ]);
-      const stored = (await Promise.all((labels ?? []).map((label) => labelShipment(label, ctx, info)))).filter((s): s is Shipment => s !== null);
-      // Stored shipments carry our ids, so each parses; idNamesShipment also matches the same id.
-      const named = stored.flatMap((s) => {
-        const parts = parseShipmentId(s.id);
-        return parts ? [{ id: s.id, parts }] : [];
-      });
-      const fromCarriers = found.flat().filter((shipment) => !named.some(({ id, parts }) => idNamesShipment(id, parts, shipment)));
-      return [...stored, ...fromCarriers];
-    } catch (error) {
-      throw toGraphQLError(error);
+    const value = input.value.trim();
+    if (value.length === 0) throw new InputError('input.value', 'must not be empty');
+    if (value.length > 64) throw new InputError('input.value', 'must be at most 64 characters');
+    const referenceType = checkReferenceType(input.referenceType ?? 'CUSTOMER_REFERENCE');
+    const carrier = input.carrier ?? null;
+    if (!carrier && referenceType !== 'CUSTOMER_REFERENCE') {
+      throw new InputError('input.carrier', 'is required for reference types other than CUSTOMER_REFERENCE (only order ids are looked up across carriers)');
     }
+    const lookup = { referenceType, value, shipDateBegin: input.shipDateBegin ?? null, shipDateEnd: input.shipDateEnd ?? null, includeEvents: operationSelectsEvents(info) };
+    const tracking = ctx.services.tracking;
+    const carriers = carrier ? [carrier] : tracking.referenceCarriers;
+    // Our labels are found by the order id they were bought with (a customer reference), so only that type reads them.
+    const [labels, ...found] = await Promise.all([
+      referenceType === 'CUSTOMER_REFERENCE' && ctx.services.shipping
+        ? ctx.services.shipping.api.labels({ carrier, state: null, orderId: value }, null, REFERENCE_LABELS_MAX)
+        : Promise.resolve([]),
+      ...carriers.map((c) => tracking.trackByReference({ ...lookup, carrier: c }, ctx.deadline)),
+    ]);
+    const stored = (await Promise.all((labels ?? []).map((label) => labelShipment(label, ctx, info)))).filter((s): s is Shipment => s !== null);
+    // Stored shipments carry our ids, so each parses; idNamesShipment also matches the same id.
+    const named = stored.flatMap((s) => {
+      const parts = parseShipmentId(s.id);
+      return parts ? [{ id: s.id, parts }] : [];
+    });
+    const fromCarriers = found.flat().filter((shipment) => !named.some(({ id, parts }) => idNamesShipment(id, parts, shipment)));
+    return [...stored, ...fromCarriers];
   },
 };
 

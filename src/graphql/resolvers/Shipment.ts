@@ -1,5 +1,4 @@
 import type { ProofOfDeliveryResolvers, ShipmentResolvers } from '../../generated/graphql.js';
-import { toGraphQLError } from '../errors.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
 import { shippingOf } from './shipping.js';
 
@@ -9,11 +8,7 @@ export const Shipment: ShipmentResolvers = {
    * through the request's tracking loaders, so 95 references cost ceil(95/30) Carrier B calls.
    */
   __resolveReference: async (reference, ctx, info) => {
-    try {
-      return await resolveShipmentReference(ctx, reference as { id?: unknown; carrier?: unknown; trackingNumber?: unknown }, info);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await resolveShipmentReference(ctx, reference as { id?: unknown; carrier?: unknown; trackingNumber?: unknown }, info);
   },
   events: (shipment) => shipment.events ?? [],
   proofOfDelivery: (shipment) =>
@@ -24,10 +19,6 @@ export const Shipment: ShipmentResolvers = {
 export const ProofOfDelivery: ProofOfDeliveryResolvers = {
   document: async (proof, _args, ctx) => {
     if (!proof.documentUrl) return null;
-    try {
-      return await shippingOf(ctx).api.linkedDocument({ shipmentId: proof.shipmentId, carrier: proof.carrier, kind: 'PROOF_OF_DELIVERY', url: proof.documentUrl });
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await shippingOf(ctx).api.linkedDocument({ shipmentId: proof.shipmentId, carrier: proof.carrier, kind: 'PROOF_OF_DELIVERY', url: proof.documentUrl });
   },
 };

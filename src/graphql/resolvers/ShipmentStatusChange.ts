@@ -1,6 +1,5 @@
 import { statusChangeIdOf } from '../../domain/ids.js';
 import type { ShipmentStatusChangeResolvers } from '../../generated/graphql.js';
-import { toGraphQLError } from '../errors.js';
 import { operationSelectsEvents } from '../selection.js';
 import { loadById } from './Query.js';
 
@@ -11,11 +10,7 @@ export const ShipmentStatusChange: ShipmentStatusChangeResolvers = {
   shipmentId: (change) => change.shipmentId,
   /** The join for client caches and the router: the same loaders as `shipmentById`. */
   shipment: async (change, _args, ctx, info) => {
-    try {
-      return await loadById(ctx, change.shipmentId, 'shipmentId', operationSelectsEvents(info));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await loadById(ctx, change.shipmentId, 'shipmentId', operationSelectsEvents(info));
   },
   status: (change) => change.status,
   time: (change) => change.time,

@@ -1,7 +1,6 @@
 import { checkStatusChangeId } from '../../domain/ids.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
 import { validateStatusChangeFilter } from '../../services/realtime/filter-input.js';
-import { toGraphQLError } from '../errors.js';
 import { pageSize, toConnection } from './connection.js';
 import { realtimeServices } from './realtime-services.js';
 
@@ -11,23 +10,15 @@ import { realtimeServices } from './realtime-services.js';
  */
 export const StatusChangesQuery: Pick<QueryResolvers, 'statusChange' | 'statusChanges'> = {
   statusChange: async (_parent, { id }, ctx) => {
-    try {
-      const cursor = checkStatusChangeId(id, 'id');
-      return await realtimeServices(ctx).statusLog.getChange(cursor);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const cursor = checkStatusChangeId(id, 'id');
+    return await realtimeServices(ctx).statusLog.getChange(cursor);
   },
   statusChanges: async (_parent, args, ctx) => {
-    try {
-      const { statusLog } = realtimeServices(ctx);
-      const filter = validateStatusChangeFilter(args.filter);
-      const size = pageSize(ctx, args.first);
-      const after = await statusLog.checkCursor(args.after, 'after');
-      const changes = await statusLog.readAfter(filter, after, size + 1);
-      return toConnection(changes, size, (change) => change.cursor);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const { statusLog } = realtimeServices(ctx);
+    const filter = validateStatusChangeFilter(args.filter);
+    const size = pageSize(ctx, args.first);
+    const after = await statusLog.checkCursor(args.after, 'after');
+    const changes = await statusLog.readAfter(filter, after, size + 1);
+    return toConnection(changes, size, (change) => change.cursor);
   },
 };

@@ -12,8 +12,7 @@ import type { AddressesWiring } from '../../services/addresses/addresses-service
 import type { AddressResolutionOutcome, ServicePointsAnswer } from '../../services/pickups/types.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
-import { userErrorOf } from './mutation-payload.js';
+import { payload } from '../errors.js';
 
 /**
  * Address resolution, service points and email notifications (schema/addresses.graphql). Each resolver checks its
@@ -29,42 +28,28 @@ function addressesOf(ctx: GraphQLContext): AddressesWiring {
 
 export const addressQueries: Pick<QueryResolvers, 'resolveAddresses' | 'servicePoints'> = {
   resolveAddresses: async (_parent, { inputs, options }, ctx) => {
-    try {
-      const addresses = addressesOf(ctx);
-      const checked = toAddressInputs(inputs, addresses.maxInputsPerRequest);
-      const outcomes = await addresses.api.resolveAddresses(checked, toResolveOptions(options), ctx.deadline);
-      return outcomes.map(toAddressOutcome);
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const addresses = addressesOf(ctx);
+    const checked = toAddressInputs(inputs, addresses.maxInputsPerRequest);
+    const outcomes = await addresses.api.resolveAddresses(checked, toResolveOptions(options), ctx.deadline);
+    return outcomes.map(toAddressOutcome);
   },
   servicePoints: async (_parent, { near }, ctx) => {
-    try {
-      const addresses = addressesOf(ctx);
-      return toServicePointsResult(await addresses.api.servicePoints(toServicePointQuery(near), ctx.deadline));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const addresses = addressesOf(ctx);
+    return toServicePointsResult(await addresses.api.servicePoints(toServicePointQuery(near), ctx.deadline));
   },
 };
 
 export const addressMutations: Pick<MutationResolvers, 'subscribeEmailNotifications'> = {
-  subscribeEmailNotifications: async (_parent, { input }, ctx) => {
-    try {
+  // A refusal (bad input, the carrier's 400/404) is a user error; a fault or unavailability a GraphQL error.
+  subscribeEmailNotifications: (_parent, { input }, ctx) =>
+    payload('subscription', async () => {
       const request = toEmailNotificationRequest(input);
       const result = await addressesOf(ctx).api.subscribeEmailNotifications(request);
       return {
-        subscription: { carrier: request.carrier, trackingNumber: request.trackingNumber, accepted: result.accepted, message: result.message, recipientCount: request.recipients.length },
-        userErrors: [],
+        result: { carrier: request.carrier, trackingNumber: request.trackingNumber, accepted: result.accepted, message: result.message, recipientCount: request.recipients.length },
         warnings: result.warnings,
       };
-    } catch (error) {
-      // A refusal (bad input, the carrier's 400/404) is a user error; a fault or unavailability a GraphQL error.
-      const userError = userErrorOf(error);
-      if (!userError) throw toGraphQLError(error);
-      return { subscription: null, userErrors: [userError], warnings: [] };
-    }
-  },
+    }),
 };
 
 function normalized(address: AddressInput): NormalizedAddress {

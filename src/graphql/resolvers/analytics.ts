@@ -5,7 +5,7 @@ import type { AnalyticsEventResolvers, MutationResolvers, QueryResolvers } from 
 import type { OutboxStore } from '../../store/outbox-store.js';
 import type { AnalyticsContext, GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
-import { mutationPayload } from './mutation-payload.js';
+import { mutationPayload } from '../errors.js';
 
 /**
  * The analytics outbox over GraphQL (schema/analytics.graphql; issue 11 item 5): its state, its dead letters and the

@@ -1,4 +1,5 @@
 import type { Resolvers } from '../../generated/graphql.js';
+import { mapResolverErrors } from '../errors.js';
 import { Query } from './Query.js';
 import { pushMutations, pushQueries } from './push.js';
 import { watchMutations, watchQueries } from './watch.js';
@@ -8,7 +9,7 @@ import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
 import { TrackOutcome, TrackingFailure } from './TrackOutcome.js';
-import { scalarResolvers } from './scalars.js';
+import { scalarResolvers } from '../scalars.js';
 import { ratingQueries } from './rating.js';
 import { CarrierRates, LaneService, RateFailure, RateOutcome, ServiceabilityOutcome, SkippedCarrier, UnreadableService } from './RateOutcome.js';
 import { RateShopResult } from './RateShopResult.js';
@@ -24,8 +25,8 @@ import { pickupMutations, pickupQueries } from './pickups.js';
 import { labelPickups, Pickup, PickupBooking, PickupCancellation } from './Pickup.js';
 import { AnalyticsEvent, analyticsMutations, analyticsQueries } from './analytics.js';
 
-/** One file per type; merged here. */
-export const resolvers: Resolvers = {
+/** One file per type; merged here, every resolver's failures mapped once (src/graphql/errors.ts). */
+export const resolvers: Resolvers = mapResolverErrors({
   ...scalarResolvers,
   Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries, ...analyticsQueries },
   Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations, ...addressMutations, ...analyticsMutations },
@@ -56,4 +57,4 @@ export const resolvers: Resolvers = {
   Document,
   Tender,
   AnalyticsEvent,
-};
+});

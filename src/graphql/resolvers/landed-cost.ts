@@ -4,7 +4,6 @@ import type { LandedCostOutcome, QueryResolvers } from '../../generated/graphql.
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
 import type { LandedCostService } from '../../services/landed-cost/landed-cost-service.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 
 function landedCostOf(ctx: GraphQLContext): LandedCostService {
   const service = ctx.services.landedCost;
@@ -15,14 +14,10 @@ function landedCostOf(ctx: GraphQLContext): LandedCostService {
 /** `landedCost`: input checked first (BAD_USER_INPUT naming the field), then every carrier asked in parallel. */
 export const landedCostQueries: Pick<QueryResolvers, 'landedCost'> = {
   landedCost: async (_parent, { input }, ctx) => {
-    try {
-      const service = landedCostOf(ctx);
-      const request = service.validate(input, 'input');
-      const outcomes = await service.estimate(request, ctx.deadline);
-      return { outcomes: outcomes.map(toLandedCostOutcome), estimatedAt: new Date().toISOString() };
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const service = landedCostOf(ctx);
+    const request = service.validate(input, 'input');
+    const outcomes = await service.estimate(request, ctx.deadline);
+    return { outcomes: outcomes.map(toLandedCostOutcome), estimatedAt: new Date().toISOString() };
   },
 };
 

@@ -6,9 +6,8 @@ import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSc
 import type { PickupOutcome, PickupsApi } from '../../services/pickups/pickups-api.js';
 import { toSettlePickup } from '../../services/pickups/pickup-settlement.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
+import { payload } from '../errors.js';
 
 /**
  * Pickups (schema/pickups.graphql): each resolver checks its input (pickup-input.ts: InputError naming the field
@@ -62,29 +61,17 @@ export const pickupMutations: Pick<MutationResolvers, 'schedulePickup' | 'update
 
 export const pickupQueries: Pick<QueryResolvers, 'pickupAvailability' | 'pickup' | 'pickups'> = {
   pickupAvailability: async (_parent, { input }, ctx) => {
-    try {
-      return await pickupsOf(ctx).availability(toPickupAvailability(input, new Date()));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await pickupsOf(ctx).availability(toPickupAvailability(input, new Date()));
   },
   pickup: async (_parent, { id }, ctx) => {
-    try {
-      return await pickupsOf(ctx).pickup(checkPickupId(id, 'id'));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await pickupsOf(ctx).pickup(checkPickupId(id, 'id'));
   },
   pickups: async (_parent, { carrier, state, first, after }, ctx) => {
-    try {
-      const size = pageSize(ctx, first);
-      const afterId = decodeCursor(PICKUP_CURSOR, after);
-      if (afterId !== null) checkPickupId(afterId, 'after');
-      const found = await pickupsOf(ctx).pickups({ carrier: carrier ? checkCarrier(carrier, 'carrier') : null, state: state ?? null }, afterId, size + 1);
-      if (found === null) throw unknownCursor(after!);
-      return toConnection(found, size, (p) => encodeCursor(PICKUP_CURSOR, p.id));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const size = pageSize(ctx, first);
+    const afterId = decodeCursor(PICKUP_CURSOR, after);
+    if (afterId !== null) checkPickupId(afterId, 'after');
+    const found = await pickupsOf(ctx).pickups({ carrier: carrier ? checkCarrier(carrier, 'carrier') : null, state: state ?? null }, afterId, size + 1);
+    if (found === null) throw unknownCursor(after!);
+    return toConnection(found, size, (p) => encodeCursor(PICKUP_CURSOR, p.id));
   },
 };

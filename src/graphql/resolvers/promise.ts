@@ -5,7 +5,6 @@ import type { DeliveryPromiseService } from '../../services/promise/delivery-pro
 import { validateDeliveryPromiseInput } from '../../services/promise/promise-input.js';
 import type { DeliveryOption as DeliveryOptionModel } from '../../services/promise/types.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 
 function promiseOf(ctx: GraphQLContext): DeliveryPromiseService {
   const service = ctx.services.promise;
@@ -16,33 +15,29 @@ function promiseOf(ctx: GraphQLContext): DeliveryPromiseService {
 /** `deliveryPromise` and `darkStoreHealth`: thin resolvers over DeliveryPromiseService. Merged in resolvers/index.ts. */
 export const promiseQueries: Pick<QueryResolvers, 'deliveryPromise' | 'darkStoreHealth'> = {
   deliveryPromise: async (_parent, { input }, ctx) => {
-    try {
-      const service = promiseOf(ctx);
-      const rating = ctx.services.rating;
-      const request = validateDeliveryPromiseInput(input, 'input', (raw, path) => {
-        if (!rating) throw new GraphQLError('rating is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
-        return rating.validateRates(raw, path);
-      });
-      const promise = await service.promise(request, ctx.deadline);
-      const options = promise.options.map(toDeliveryOption);
-      const healthAt = Date.parse(promise.promisedAt);
-      return {
-        postalCode: promise.destination.postalCode ?? '',
-        countryCode: promise.destination.countryCode,
-        earliest: options[0] ?? null,
-        options,
-        darkStore: {
-          offered: promise.darkStore.offered,
-          reason: promise.darkStore.reason,
-          health: promise.darkStore.health ? toDarkStoreHealth(promise.darkStore.health, promise.darkStore.healthAgeMs, healthAt) : null,
-        },
-        couriers: promise.couriers ? { ...promise.couriers, strategy: 'FASTEST' } : null,
-        couriersNotAsked: promise.couriersNotAsked,
-        promisedAt: promise.promisedAt,
-      };
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const service = promiseOf(ctx);
+    const rating = ctx.services.rating;
+    const request = validateDeliveryPromiseInput(input, 'input', (raw, path) => {
+      if (!rating) throw new GraphQLError('rating is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      return rating.validateRates(raw, path);
+    });
+    const promise = await service.promise(request, ctx.deadline);
+    const options = promise.options.map(toDeliveryOption);
+    const healthAt = Date.parse(promise.promisedAt);
+    return {
+      postalCode: promise.destination.postalCode ?? '',
+      countryCode: promise.destination.countryCode,
+      earliest: options[0] ?? null,
+      options,
+      darkStore: {
+        offered: promise.darkStore.offered,
+        reason: promise.darkStore.reason,
+        health: promise.darkStore.health ? toDarkStoreHealth(promise.darkStore.health, promise.darkStore.healthAgeMs, healthAt) : null,
+      },
+      couriers: promise.couriers ? { ...promise.couriers, strategy: 'FASTEST' } : null,
+      couriersNotAsked: promise.couriersNotAsked,
+      promisedAt: promise.promisedAt,
+    };
   },
   darkStoreHealth: (_parent, _args, ctx) => {
     const state = ctx.services.promise?.darkStoreHealth() ?? null;

@@ -1,7 +1,6 @@
 import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import { UpstreamError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
 import { mutationPayload } from './mutation-payload.js';
 
@@ -27,14 +26,10 @@ export const pushMutations: Pick<MutationResolvers, 'createPushSubscription' | '
 
 export const pushQueries: Pick<QueryResolvers, 'pushSubscriptions'> = {
   pushSubscriptions: async (_parent, { state, first, after }, ctx) => {
-    try {
-      const size = pageSize(ctx, first);
-      const afterId = decodeCursor(PUSH_CURSOR, after);
-      const items = await pushService(ctx).listPage(state ?? null, afterId, size + 1);
-      if (!items) throw unknownCursor(after!);
-      return toConnection(items, size, (subscription) => encodeCursor(PUSH_CURSOR, subscription.id));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const size = pageSize(ctx, first);
+    const afterId = decodeCursor(PUSH_CURSOR, after);
+    const items = await pushService(ctx).listPage(state ?? null, afterId, size + 1);
+    if (!items) throw unknownCursor(after!);
+    return toConnection(items, size, (subscription) => encodeCursor(PUSH_CURSOR, subscription.id));
   },
 };

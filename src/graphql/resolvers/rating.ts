@@ -1,35 +1,26 @@
 import type { QueryResolvers } from '../../generated/graphql.js';
-import { toGraphQLError } from '../errors.js';
 import type { GraphQLContext } from '../context.js';
 import type { LaneServiceModel, RateFailureModel } from '../rating-models.js';
 
 /** `rates` and `serviceability`: validate (BAD_USER_INPUT before any upstream call), then ask the rating service. */
 export const ratingQueries: Pick<QueryResolvers, 'rates' | 'serviceability'> = {
   rates: async (_parent, { input }, ctx) => {
-    try {
-      const rating = ratingOf(ctx);
-      const { request, options } = rating.validateRates(input, 'input');
-      const shop = await rating.shop(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
-      return { ...shop, strategy: options.strategy };
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const rating = ratingOf(ctx);
+    const { request, options } = rating.validateRates(input, 'input');
+    const shop = await rating.shop(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
+    return { ...shop, strategy: options.strategy };
   },
 
   serviceability: async (_parent, { input }, ctx) => {
-    try {
-      const rating = ratingOf(ctx);
-      const { request, options } = rating.validateServiceability(input, 'input');
-      const answer = await rating.serviceability(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
-      return {
-        ...answer,
-        outcomes: answer.outcomes.map((outcome): LaneServiceModel | RateFailureModel =>
-          outcome.ok ? { ...outcome, served: outcome.quotes.length > 0, services: outcome.quotes } : outcome,
-        ),
-      };
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const rating = ratingOf(ctx);
+    const { request, options } = rating.validateServiceability(input, 'input');
+    const answer = await rating.serviceability(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
+    return {
+      ...answer,
+      outcomes: answer.outcomes.map((outcome): LaneServiceModel | RateFailureModel =>
+        outcome.ok ? { ...outcome, served: outcome.quotes.length > 0, services: outcome.quotes } : outcome,
+      ),
+    };
   },
 };
 

@@ -26,9 +26,8 @@ import { toSettleLabel } from '../../services/shipping/settlement.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import type { LabelCancellationModel } from '../shipping-models.js';
-import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { carrierPayload as payload, userErrorOf } from './mutation-payload.js';
+import { payload } from '../errors.js';
 
 /**
  * Shipping (schema/shipping.graphql): each resolver checks its input (shipment-input.ts: InputError naming the field
@@ -187,44 +186,24 @@ export const shippingMutations: Pick<
 
 export const shippingQueries: Pick<QueryResolvers, 'label' | 'labels' | 'untenderedLabels' | 'tender' | 'shipmentsByOrder'> = {
   label: async (_parent, { id }, ctx) => {
-    try {
-      return await shippingOf(ctx).api.label(checkLabelId(id, 'id'));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await shippingOf(ctx).api.label(checkLabelId(id, 'id'));
   },
   labels: async (_parent, { filter, first, after }, ctx) => {
-    try {
-      const size = pageSize(ctx, first);
-      const afterId = decodeCursor(LABEL_CURSOR, after);
-      if (afterId !== null) checkLabelId(afterId, 'after');
-      const items = await shippingOf(ctx).api.labels(toLabelFilter(filter), afterId, size + 1);
-      if (!items) throw unknownCursor(after!);
-      return toConnection(items, size, (label) => encodeCursor(LABEL_CURSOR, label.id));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const size = pageSize(ctx, first);
+    const afterId = decodeCursor(LABEL_CURSOR, after);
+    if (afterId !== null) checkLabelId(afterId, 'after');
+    const items = await shippingOf(ctx).api.labels(toLabelFilter(filter), afterId, size + 1);
+    if (!items) throw unknownCursor(after!);
+    return toConnection(items, size, (label) => encodeCursor(LABEL_CURSOR, label.id));
   },
   untenderedLabels: async (_parent, { carrier, accountNumber }, ctx) => {
-    try {
-      return await shippingOf(ctx).api.untenderedLabels({ carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') });
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await shippingOf(ctx).api.untenderedLabels({ carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') });
   },
   tender: async (_parent, { id }, ctx) => {
-    try {
-      return await shippingOf(ctx).api.tenderById(checkTenderId(id, 'id'));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await shippingOf(ctx).api.tenderById(checkTenderId(id, 'id'));
   },
   shipmentsByOrder: async (_parent, { orderId }, ctx) => {
-    try {
-      return await shippingOf(ctx).api.shipmentsByReference(checkOrderId(orderId, 'orderId'));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await shippingOf(ctx).api.shipmentsByReference(checkOrderId(orderId, 'orderId'));
   },
 };
 
@@ -233,20 +212,16 @@ export const shippingSubscriptions: Pick<SubscriptionResolvers, 'labelUpdated'> 
     // The id is checked and the label read before anything is subscribed; the subscriber first gets the label as it is
     // now, then every stored change (SG9), so a change between its mutation's answer and the subscription is not lost.
     subscribe: async (_parent, { id }, ctx: GraphQLContext) => {
-      try {
-        const api = shippingOf(ctx).api;
-        const labelId = checkLabelId(id, 'id');
-        const abort = new AbortController();
-        const updates = api.labelUpdates(labelId, abort.signal)[Symbol.asyncIterator]();
-        const current = await api.label(labelId);
-        if (!current) {
-          abort.abort();
-          throw new NotFoundError('id', 'no label has this id');
-        }
-        return labelStream(current, updates, abort);
-      } catch (error) {
-        throw toGraphQLError(error);
+      const api = shippingOf(ctx).api;
+      const labelId = checkLabelId(id, 'id');
+      const abort = new AbortController();
+      const updates = api.labelUpdates(labelId, abort.signal)[Symbol.asyncIterator]();
+      const current = await api.label(labelId);
+      if (!current) {
+        abort.abort();
+        throw new NotFoundError('id', 'no label has this id');
       }
+      return labelStream(current, updates, abort);
     },
     resolve: (label: Label) => label,
   },

@@ -2,9 +2,8 @@ import { GraphQLError } from 'graphql';
 import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import type { ShipmentWatcher } from '../../services/realtime/watcher.js';
 import type { GraphQLContext } from '../context.js';
-import { toGraphQLError } from '../errors.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
-import { mutationPayload } from './mutation-payload.js';
+import { mutationPayload } from '../errors.js';
 
 /** Watches live in the store; a server built without one has no watcher. */
 function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
@@ -27,20 +26,12 @@ export const watchMutations: Pick<MutationResolvers, 'watchShipment' | 'unwatchS
 
 export const watchQueries: Pick<QueryResolvers, 'watch' | 'watches'> = {
   watch: async (_parent, { id }, ctx) => {
-    try {
-      return await watcherOf(ctx).getWatch(id, 'id');
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    return await watcherOf(ctx).getWatch(id, 'id');
   },
   watches: async (_parent, { activeOnly, first, after }, ctx) => {
-    try {
-      const size = pageSize(ctx, first);
-      const afterId = decodeCursor(WATCH_CURSOR, after);
-      const items = await watcherOf(ctx).listPage(activeOnly ?? true, afterId, size + 1, 'after');
-      return toConnection(items, size, (watch) => encodeCursor(WATCH_CURSOR, watch.id));
-    } catch (error) {
-      throw toGraphQLError(error);
-    }
+    const size = pageSize(ctx, first);
+    const afterId = decodeCursor(WATCH_CURSOR, after);
+    const items = await watcherOf(ctx).listPage(activeOnly ?? true, afterId, size + 1, 'after');
+    return toConnection(items, size, (watch) => encodeCursor(WATCH_CURSOR, watch.id));
   },
 };
