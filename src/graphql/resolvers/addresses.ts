@@ -7,7 +7,7 @@ import type {
   QueryResolvers,
   ServicePointsResult,
 } from '../../generated/graphql.js';
-import { toAddressInputs, toEmailNotificationRequest, toResolveOptions, toServicePointQuery } from '../../services/addresses/address-input.js';
+import { toAddressInputs, toEmailNotificationRequest, toResolveOptions, toServicePointQuery } from '../inputs/addresses.js';
 import type { AddressesWiring } from '../../services/addresses/addresses-service.js';
 import type { AddressResolutionOutcome, ServicePointsAnswer } from '../../services/pickups/types.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
@@ -16,7 +16,7 @@ import { payload } from '../errors.js';
 
 /**
  * Address resolution, service points and email notifications (schema/addresses.graphql). Each resolver checks its
- * input first (src/services/addresses/address-input.ts: BAD_USER_INPUT naming the field, before any carrier call), then
+ * input first (src/graphql/inputs/addresses.ts: BAD_USER_INPUT naming the field, before any carrier call), then
  * calls the service. None needs the store. Merged in resolvers/index.ts.
  */
 

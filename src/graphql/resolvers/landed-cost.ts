@@ -4,6 +4,7 @@ import type { LandedCostOutcome, QueryResolvers } from '../../generated/graphql.
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
 import type { LandedCostService } from '../../services/landed-cost/landed-cost-service.js';
 import type { GraphQLContext } from '../context.js';
+import { validateLandedCostInput } from '../inputs/landed-cost.js';
 
 function landedCostOf(ctx: GraphQLContext): LandedCostService {
   const service = ctx.services.landedCost;
@@ -15,7 +16,7 @@ function landedCostOf(ctx: GraphQLContext): LandedCostService {
 export const landedCostQueries: Pick<QueryResolvers, 'landedCost'> = {
   landedCost: async (_parent, { input }, ctx) => {
     const service = landedCostOf(ctx);
-    const request = service.validate(input, 'input');
+    const request = validateLandedCostInput(input, 'input', service.inputRules);
     const outcomes = await service.estimate(request, ctx.deadline);
     return { outcomes: outcomes.map(toLandedCostOutcome), estimatedAt: new Date().toISOString() };
   },

@@ -1,16 +1,14 @@
 import { GraphQLError } from 'graphql';
 import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { CarrierWarning, MutationResolvers, QueryResolvers, UserError } from '../../generated/graphql.js';
-import { InputErrors } from '../../services/shipping/input-errors.js';
-import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSchedulePickup, toUpdatePickup } from '../../services/pickups/pickup-input.js';
+import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSchedulePickup, toSettlePickup, toUpdatePickup } from '../inputs/pickups.js';
 import type { PickupOutcome, PickupsApi } from '../../services/pickups/pickups-api.js';
-import { toSettlePickup } from '../../services/pickups/pickup-settlement.js';
 import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
 import { payload } from '../errors.js';
 
 /**
- * Pickups (schema/pickups.graphql): each resolver checks its input (pickup-input.ts: InputError naming the field
+ * Pickups (schema/pickups.graphql): each resolver checks its input (src/graphql/inputs/pickups.ts: InputError naming the field
  * under `input.`, before any write or carrier call) and calls the service. Merged in resolvers/index.ts.
  */
 

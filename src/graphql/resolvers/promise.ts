@@ -2,7 +2,8 @@ import { GraphQLError } from 'graphql';
 import type { DarkStoreHealth as DarkStoreHealthModel } from '../../domain/rating.js';
 import type { DarkStoreHealth, DeliveryOption, QueryResolvers, ResolversTypes } from '../../generated/graphql.js';
 import type { DeliveryPromiseService } from '../../services/promise/delivery-promise-service.js';
-import { validateDeliveryPromiseInput } from '../../services/promise/promise-input.js';
+import { validateDeliveryPromiseInput } from '../inputs/delivery-promise.js';
+import { validateRateRequestInput } from '../inputs/rates.js';
 import type { DeliveryOption as DeliveryOptionModel } from '../../services/promise/types.js';
 import type { GraphQLContext } from '../context.js';
 
@@ -19,7 +20,7 @@ export const promiseQueries: Pick<QueryResolvers, 'deliveryPromise' | 'darkStore
     const rating = ctx.services.rating;
     const request = validateDeliveryPromiseInput(input, 'input', (raw, path) => {
       if (!rating) throw new GraphQLError('rating is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
-      return rating.validateRates(raw, path);
+      return validateRateRequestInput(raw, path, rating.inputRules());
     });
     const promise = await service.promise(request, ctx.deadline);
     const options = promise.options.map(toDeliveryOption);

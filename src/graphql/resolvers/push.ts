@@ -2,7 +2,7 @@ import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.
 import { UpstreamError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { mutationPayload } from './mutation-payload.js';
+import { mutationPayload } from '../errors.js';
 
 /** Group A push subscriptions (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
 function pushService(ctx: GraphQLContext) {

@@ -1,19 +1,20 @@
 import type { QueryResolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../context.js';
+import { validateRateRequestInput, validateServiceabilityInput } from '../inputs/rates.js';
 import type { LaneServiceModel, RateFailureModel } from '../rating-models.js';
 
-/** `rates` and `serviceability`: validate (BAD_USER_INPUT before any upstream call), then ask the rating service. */
+/** `rates` and `serviceability`: the input checked at the edge (BAD_USER_INPUT before any upstream call), then the rating service. */
 export const ratingQueries: Pick<QueryResolvers, 'rates' | 'serviceability'> = {
   rates: async (_parent, { input }, ctx) => {
     const rating = ratingOf(ctx);
-    const { request, options } = rating.validateRates(input, 'input');
+    const { request, options } = validateRateRequestInput(input, 'input', rating.inputRules());
     const shop = await rating.shop(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
     return { ...shop, strategy: options.strategy };
   },
 
   serviceability: async (_parent, { input }, ctx) => {
     const rating = ratingOf(ctx);
-    const { request, options } = rating.validateServiceability(input, 'input');
+    const { request, options } = validateServiceabilityInput(input, 'input', rating.inputRules());
     const answer = await rating.serviceability(request, options, { ...(ctx.deadline ? { deadline: ctx.deadline } : {}), fieldPrefix: 'input' });
     return {
       ...answer,

@@ -3,26 +3,21 @@ import { InputError, NotFoundError } from '../../domain/errors.js';
 import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { Label } from '../../domain/shipping.js';
 import type { CarrierWarning, MutationResolvers, QueryResolvers, SubscriptionResolvers, UserError } from '../../generated/graphql.js';
+import { toCreateShipment, toValidateShipment, type ShipmentInputContext } from '../inputs/shipment.js';
+import { checkAccountFilter, checkLabelId, checkOrderId, checkTenderId } from '../inputs/shipment-parts.js';
 import {
-  checkAccountFilter,
-  checkLabelId,
-  checkOrderId,
-  checkTenderId,
   returnOverridesAnything,
   toCancelReturn,
   toCancelShipment,
-  toCreateShipment,
   toFetchDocument,
   toLabelFilter,
   toReturn,
+  toSettleLabel,
   toTender,
   toUploadImage,
   toUploadInvoice,
-  toValidateShipment,
-  type ShipmentInputContext,
-} from '../../services/shipping/shipment-input.js';
+} from '../inputs/label-operations.js';
 import { InputErrors } from '../../services/shipping/input-errors.js';
-import { toSettleLabel } from '../../services/shipping/settlement.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import type { LabelCancellationModel } from '../shipping-models.js';
@@ -30,7 +25,7 @@ import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } fro
 import { payload } from '../errors.js';
 
 /**
- * Shipping (schema/shipping.graphql): each resolver checks its input (shipment-input.ts: InputError naming the field
+ * Shipping (schema/shipping.graphql): each resolver checks its input (src/graphql/inputs/shipment.ts: InputError naming the field
  * under `input.`, before any write or carrier call) and calls the service. Merged in resolvers/index.ts.
  */
 

@@ -3,7 +3,6 @@ import type { UpstreamError } from '../../domain/errors.js';
 import type { LandedCostOutcome, LandedCostRequest } from '../../domain/rating.js';
 import type { RequestDeadline } from '../../platform/http/deadline.js';
 import { underCarrierDeadline } from './carrier-deadline.js';
-import { validateLandedCostInput, type LandedCostInputRaw } from './landed-cost-input.js';
 
 export interface LandedCostServiceOptions {
   /** Every duty-and-tax connector the registry built (express `/landed-cost`, e-commerce duty and tax). */
@@ -21,14 +20,14 @@ export interface LandedCostServiceOptions {
 /**
  * Duty and tax estimates from every carrier that gives them, asked in parallel (karrio's Rating.fetch shape): one
  * outcome per carrier, an itemised estimate or a typed failure, so one failing or late carrier never hides another.
- * The request is already validated (landed-cost-input.ts).
+ * The request is already validated (at the GraphQL edge: src/graphql/inputs/landed-cost.ts).
  */
 export class LandedCostService {
   constructor(private readonly options: LandedCostServiceOptions) {}
 
-  /** A client's request, checked before any upstream call (BAD_USER_INPUT naming `path.field`). */
-  validate(raw: LandedCostInputRaw, path = 'input'): LandedCostRequest {
-    return validateLandedCostInput(raw, path, this.options.input);
+  /** What a request is checked against before any call (the GraphQL edge checks it: src/graphql/inputs/landed-cost.ts). */
+  get inputRules(): { expressAccountNumbers: readonly string[] } {
+    return this.options.input;
   }
 
   estimate(request: LandedCostRequest, requestDeadline?: RequestDeadline): Promise<LandedCostOutcome[]> {

@@ -7,28 +7,13 @@
 import { InputError } from '../../domain/errors.js';
 import { pickupEvent } from '../../domain/lifecycle-events.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
-import { checkText } from '../../domain/text-bounds.js';
 import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import type { Store } from '../../store/store.js';
-import { checkPickupId } from './pickup-input.js';
 import type { Pickup } from '../../domain/pickup.js';
 import type { SettlePickupInput } from './pickups-api.js';
 
 export type { SettlePickupInput } from './pickups-api.js';
-
-const CONFIRMATION_NUMBER = { what: 'a confirmation number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
-
-/** Checks the input: a pickup id and exactly one of `confirmationNumber` or `notCreated: true`. */
-export function toSettlePickup(raw: { pickupId: string; confirmationNumber?: string | null; notCreated?: boolean | null }): SettlePickupInput {
-  const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
-  const notCreated = raw.notCreated === true;
-  const given = raw.confirmationNumber !== null && raw.confirmationNumber !== undefined;
-  if (given === notCreated) {
-    throw new InputError(given ? 'input.notCreated' : 'input.confirmationNumber', 'give exactly one of confirmationNumber (the carrier booked it) or notCreated: true');
-  }
-  return { pickupId, confirmationNumber: given ? checkText(raw.confirmationNumber, 'input.confirmationNumber', CONFIRMATION_NUMBER) : null, notCreated };
-}
 
 /**
  * Writes the settlement of `stored` (read just before): nothing when it is already settled the same way; otherwise only

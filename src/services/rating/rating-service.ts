@@ -7,16 +7,9 @@ import { currentDeadline, outsideDeadline, type RequestDeadline } from '../../pl
 import { callCarrier, failed, unexpectedFailure, CarrierDeadlineError, type RatingOperation } from './carrier-call.js';
 import { PostalCheck } from './postal-check.js';
 import type { RateAnswerSource } from './rating-metrics.js';
-import {
-  validateRateRequestInput,
-  validateServiceabilityInput,
-  type RateInputContext,
-  type RateRequestInputRaw,
-  type ServiceabilityInputRaw,
-} from './rate-input.js';
 import { rateRequestKey } from './request-key.js';
 import { orderQuotes } from './strategies.js';
-import type { RateShop, RateShopOptions, RateShopper, SkippedCarrier } from './types.js';
+import type { RateInputRules, RateShop, RateShopOptions, RateShopper, SkippedCarrier } from './types.js';
 
 export interface RatingServiceOptions {
   /** The registry's rating connectors, in the registry's order. */
@@ -90,16 +83,11 @@ export class RatingService implements RateShopper {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** A client's rate request, checked before any upstream call (BAD_USER_INPUT naming `path.field`). */
-  validateRates(raw: RateRequestInputRaw, path = 'input'): { request: RateRequest; options: RateShopOptions } {
-    return validateRateRequestInput(raw, path, this.inputContext());
-  }
-
-  validateServiceability(raw: ServiceabilityInputRaw, path = 'input'): ReturnType<typeof validateServiceabilityInput> {
-    return validateServiceabilityInput(raw, path, this.inputContext());
-  }
-
-  private inputContext(): RateInputContext {
+  /**
+   * What a rate request is checked against before any upstream call (the GraphQL edge checks it:
+   * src/graphql/inputs/rates.ts): the clock and this server's configuration.
+   */
+  inputRules(): RateInputRules {
     return {
       now: this.now(),
       expressAccountNumbers: this.options.input?.expressAccountNumbers ?? [],

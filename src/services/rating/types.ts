@@ -52,3 +52,14 @@ export interface ExcludedQuote {
 export interface RateShopper {
   shop(request: RateRequest, options: RateShopOptions): Promise<RateShop>;
 }
+
+/** What a rate request is checked against (RatingService.inputRules): the server's clock and configuration. */
+export interface RateInputRules {
+  now: Date;
+  /** GROUP_A_EXPRESS_ACCOUNT_NUMBERS; empty when express is not configured. */
+  expressAccountNumbers: readonly string[];
+  /** GROUP_A_DIVISIONS. */
+  divisions: readonly string[];
+  /** Why no rating connector can quote a requested service code (RatingConnector.unquotableService), or null. */
+  unquotableService?: (serviceCode: string) => string | null;
+}

@@ -13,26 +13,11 @@
 import { InputError } from '../../domain/errors.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { Label, LabelFailure } from '../../domain/shipping.js';
-import { checkText } from '../../domain/text-bounds.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { documentsToStore, publicLabel } from './label-records.js';
-import { checkLabelId } from './shipment-input.js';
 import type { SettleLabelInput } from './types.js';
 
 export type { SettleLabelInput } from './types.js';
-
-const TRACKING_NUMBER = { what: 'a tracking number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
-
-/** Checks the input: a label id and exactly one of `trackingNumber` or `notCreated: true`. */
-export function toSettleLabel(raw: { labelId: string; trackingNumber?: string | null; notCreated?: boolean | null }, path = 'input'): SettleLabelInput {
-  const labelId = checkLabelId(raw.labelId, `${path}.labelId`);
-  const notCreated = raw.notCreated === true;
-  const given = raw.trackingNumber !== null && raw.trackingNumber !== undefined;
-  if (given === notCreated) {
-    throw new InputError(given ? `${path}.notCreated` : `${path}.trackingNumber`, 'give exactly one of trackingNumber (the carrier made it) or notCreated: true');
-  }
-  return { labelId, trackingNumber: given ? checkText(raw.trackingNumber, `${path}.trackingNumber`, TRACKING_NUMBER) : null, notCreated };
-}
 
 export class Settlements extends AfterPurchase {
   async settleLabel(input: SettleLabelInput): Promise<{ label: Label }> {

@@ -1,24 +1,12 @@
 import { InputError } from '../../domain/errors.js';
 import type { RateRequest } from '../../domain/rating.js';
-import { checkAddress, checkMoney, type AddressRaw, type MoneyRaw, type PackageRaw } from '../rating/rate-input-parts.js';
-import type { RateRequestInputRaw } from '../rating/rate-input.js';
-import type { RateShopOptions } from '../rating/types.js';
-import type { DeliveryPromiseRequest } from './types.js';
-
-/** A delivery-promise request as a client sent it (the generated DeliveryPromiseInput has this shape). */
-export interface DeliveryPromiseInputRaw {
-  postalCode: string;
-  countryCode: string;
-  itemCount: number;
-  cashOnDelivery?: MoneyRaw | null;
-  origin?: AddressRaw | null;
-  packages?: readonly PackageRaw[] | null;
-  shipDate?: string | null;
-  originUtcOffset?: string | null;
-}
+import { checkAddress, checkMoney, } from './rate-parts.js';
+import type { RateShopOptions } from '../../services/rating/types.js';
+import type { DeliveryPromiseRequest } from '../../services/promise/types.js';
+import type { DeliveryPromiseInput, RateRequestInput } from '../../generated/graphql.js';
 
 /** The rate request's own validation (RatingService.validateRates), so the couriers' part follows the rates rules. */
-export type ValidateRates = (raw: RateRequestInputRaw, path: string) => { request: RateRequest; options: RateShopOptions };
+export type ValidateRates = (raw: RateRequestInput, path: string) => { request: RateRequest; options: RateShopOptions };
 
 /** Same bound as a rate request's itemCount (src/services/rating/rate-input.ts). */
 const MAX_ITEM_COUNT = 10_000;
@@ -27,7 +15,7 @@ const MAX_ITEM_COUNT = 10_000;
  * DeliveryPromiseInput -> DeliveryPromiseRequest, checked before any call with the rates rules (BAD_USER_INPUT naming
  * the field, e.g. `input.postalCode`). The couriers' rate request is built only when an origin and packages are given.
  */
-export function validateDeliveryPromiseInput(raw: DeliveryPromiseInputRaw, path: string, validateRates: ValidateRates): DeliveryPromiseRequest {
+export function validateDeliveryPromiseInput(raw: DeliveryPromiseInput, path: string, validateRates: ValidateRates): DeliveryPromiseRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
   // `input.countryCode` and `input.postalCode`: the destination's fields sit at the input's top level.
   const destination = checkAddress({ countryCode: raw.countryCode, postalCode: raw.postalCode }, path);

@@ -14,65 +14,16 @@ import {
   checkLabelId,
   checkParty,
   checkShippingAddress,
-  type ShippingAddressRaw,
-  type ShippingPartyRaw,
-} from '../shipping/shipment-input.js';
-import type { PickupUpdate } from './pickups-api.js';
-
-export interface WeightInputRaw {
-  value: number;
-  unit?: 'KG' | 'LB' | null;
-}
-
-export interface SchedulePickupInputRaw {
-  idempotencyKey: string;
-  carrier: string;
-  division?: string | null;
-  accountNumber?: string | null;
-  network: PickupNetwork;
-  location: ShippingPartyRaw;
-  readyAt: string;
-  utcOffset: string;
-  closeTime: string;
-  dateType?: PickupDateType | null;
-  packageLocation?: string | null;
-  packageCount: number;
-  totalWeight: WeightInputRaw;
-  remarks?: string | null;
-  international?: boolean | null;
-  labelIds?: readonly string[] | null;
-  trackingNumbers?: readonly string[] | null;
-}
-
-export interface UpdatePickupInputRaw {
-  pickupId: string;
-  idempotencyKey: string;
-  readyAt: string;
-  utcOffset: string;
-  closeTime: string;
-  packageLocation?: string | null;
-  packageCount?: number | null;
-  totalWeight?: WeightInputRaw | null;
-  remarks?: string | null;
-  labelIds?: readonly string[] | null;
-}
-
-export interface CancelPickupInputRaw {
-  pickupId: string;
-  reason?: string | null;
-  idempotencyKey: string;
-}
-
-export interface PickupAvailabilityInputRaw {
-  carrier: string;
-  division?: string | null;
-  accountNumber?: string | null;
-  network: PickupNetwork;
-  address: ShippingAddressRaw;
-  dateType: PickupDateType;
-  readyAt: string;
-  utcOffset: string;
-}
+  } from './shipment-parts.js';
+import type { PickupUpdate } from '../../services/pickups/pickups-api.js';
+import type { SettlePickupInput } from '../../services/pickups/pickup-settlement.js';
+import type {
+  CancelPickupInput,
+  PickupAvailabilityInput,
+  PickupWeightInput,
+  SchedulePickupInput,
+  UpdatePickupInput,
+} from '../../generated/graphql.js';
 
 const PRINTABLE = 'printable characters (no control characters)';
 const RULES = {
@@ -105,7 +56,7 @@ export function checkPickupId(value: string | null | undefined, field: string): 
 }
 
 /** `schedulePickup`'s input: the request (its purchase reference is the service's to derive), the key and the labels. */
-export function toSchedulePickup(raw: SchedulePickupInputRaw, now: Date): { request: PickupRequest; idempotencyKey: string; labelIds: string[] } {
+export function toSchedulePickup(raw: SchedulePickupInput, now: Date): { request: PickupRequest; idempotencyKey: string; labelIds: string[] } {
   const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
   const carrier = checkCarrier(raw.carrier, 'input.carrier');
   const division = checkDivision(carrier, raw.division, 'input.division');
@@ -135,7 +86,7 @@ export function toSchedulePickup(raw: SchedulePickupInputRaw, now: Date): { requ
   return { request, idempotencyKey, labelIds: checkLabelIds(raw.labelIds, 'input.labelIds') };
 }
 
-export function toUpdatePickup(raw: UpdatePickupInputRaw, now: Date): PickupUpdate {
+export function toUpdatePickup(raw: UpdatePickupInput, now: Date): PickupUpdate {
   const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
   const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
   const when = checkReady(raw.readyAt, raw.utcOffset, now);
@@ -153,7 +104,7 @@ export function toUpdatePickup(raw: UpdatePickupInputRaw, now: Date): PickupUpda
   };
 }
 
-export function toCancelPickup(raw: CancelPickupInputRaw): { pickupId: string; reason: string | null; idempotencyKey: string } {
+export function toCancelPickup(raw: CancelPickupInput): { pickupId: string; reason: string | null; idempotencyKey: string } {
   return {
     pickupId: checkPickupId(raw.pickupId, 'input.pickupId'),
     reason: checkOptionalText(raw.reason, 'input.reason', RULES.reason),
@@ -161,7 +112,7 @@ export function toCancelPickup(raw: CancelPickupInputRaw): { pickupId: string; r
   };
 }
 
-export function toPickupAvailability(raw: PickupAvailabilityInputRaw, now: Date): PickupAvailabilityRequest {
+export function toPickupAvailability(raw: PickupAvailabilityInput, now: Date): PickupAvailabilityRequest {
   const carrier = checkCarrier(raw.carrier, 'input.carrier');
   const division = checkDivision(carrier, raw.division, 'input.division');
   const address = checkShippingAddress(raw.address, 'input.address');
@@ -234,7 +185,7 @@ function checkPackageCount(value: number, field: string): number {
   return value;
 }
 
-function checkTotalWeight(raw: WeightInputRaw, field: string): Weight {
+function checkTotalWeight(raw: PickupWeightInput, field: string): Weight {
   const unit = raw.unit ?? 'KG';
   if (!Number.isFinite(raw.value) || raw.value <= 0) throw new InputError(`${field}.value`, 'must be greater than 0');
   if (raw.value > MAX_TOTAL_WEIGHT[unit]) throw new InputError(`${field}.value`, `must be at most ${MAX_TOTAL_WEIGHT[unit]} ${unit}`);
@@ -257,4 +208,17 @@ function checkTrackingNumbers(raw: readonly string[] | null | undefined, field: 
   const numbers = raw ?? [];
   if (numbers.length > MAX_LINKED) throw new InputError(field, `at most ${MAX_LINKED} tracking numbers`);
   return [...new Set(numbers.map((n, i) => checkText(n, `${field}.${i}`, TEXT_RULES.trackingNumber)))];
+}
+
+const CONFIRMATION_NUMBER = { what: 'a confirmation number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
+
+/** `settlePickup`'s input: a pickup id and exactly one of `confirmationNumber` or `notCreated: true`. */
+export function toSettlePickup(raw: { pickupId: string; confirmationNumber?: string | null; notCreated?: boolean | null }): SettlePickupInput {
+  const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
+  const notCreated = raw.notCreated === true;
+  const given = raw.confirmationNumber !== null && raw.confirmationNumber !== undefined;
+  if (given === notCreated) {
+    throw new InputError(given ? 'input.notCreated' : 'input.confirmationNumber', 'give exactly one of confirmationNumber (the carrier booked it) or notCreated: true');
+  }
+  return { pickupId, confirmationNumber: given ? checkText(raw.confirmationNumber, 'input.confirmationNumber', CONFIRMATION_NUMBER) : null, notCreated };
 }

@@ -1,16 +1,10 @@
 import { InputError } from '../../domain/errors.js';
-import type {
-  AddressInput,
-  EmailNotificationRequest,
-  NotificationEventType,
-  NotificationRecipient,
-  NotificationRole,
-  ServicePointQuery,
-} from '../../domain/pickups-addresses.js';
+import type { AddressInput, EmailNotificationRequest, NotificationRecipient, ServicePointQuery } from '../../domain/pickups-addresses.js';
 import { CARRIERS, type Carrier } from '../../domain/carrier.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
-import { checkCountry } from '../rating/rate-input-parts.js';
-import type { ResolveAddressesOptions } from '../pickups/types.js';
+import { checkCountry } from './rate-parts.js';
+import type { ResolveAddressesOptions } from '../../services/pickups/types.js';
+import type { AddressToResolveInput, EmailRecipientInput, ResolveAddressesOptionsInput, ServicePointsNearInput, SubscribeEmailNotificationsInput } from '../../generated/graphql.js';
 
 /**
  * The inputs of `resolveAddresses`, `servicePoints` and `subscribeEmailNotifications`, checked before any upstream
@@ -43,22 +37,14 @@ export const MAX_EMAIL_RECIPIENTS = 4;
 /** AR5: the express sandbox's bounds, which we keep for every carrier (the seed shows none). */
 export const SERVICE_POINT_LIMITS = { maxRadiusKm: 100, maxLimit: 50, maxCapabilities: 5 } as const;
 
-export interface AddressInputRaw {
-  streetLines: readonly string[];
-  city?: string | null;
-  stateOrProvinceCode?: string | null;
-  postalCode?: string | null;
-  countryCode: string;
-}
-
 /** Every input checked, in order; too many inputs is refused on `path` itself before any field is read. */
-export function toAddressInputs(raw: readonly AddressInputRaw[], maxInputs: number, path = 'inputs'): AddressInput[] {
+export function toAddressInputs(raw: readonly AddressToResolveInput[], maxInputs: number, path = 'inputs'): AddressInput[] {
   if (raw.length === 0) throw new InputError(path, 'give at least one address');
   if (raw.length > maxInputs) throw new InputError(path, `at most ${maxInputs} addresses per request (MAX_ADDRESSES_PER_REQUEST); ${raw.length} were given`);
   return raw.map((address, i) => toAddressInput(address, `${path}.${i}`));
 }
 
-export function toAddressInput(raw: AddressInputRaw, at: string): AddressInput {
+export function toAddressInput(raw: AddressToResolveInput, at: string): AddressInput {
   const countryCode = checkCountry(raw.countryCode, `${at}.countryCode`);
   if (raw.streetLines.length === 0) throw new InputError(`${at}.streetLines`, 'give at least one street line');
   if (raw.streetLines.length > MAX_STREET_LINES) throw new InputError(`${at}.streetLines`, `at most ${MAX_STREET_LINES} street lines`);
@@ -71,14 +57,7 @@ export function toAddressInput(raw: AddressInputRaw, at: string): AddressInput {
   };
 }
 
-export interface ResolveOptionsRaw {
-  strict?: boolean | null;
-  includeResolutionTokens?: boolean | null;
-  capabilities?: readonly ('PICKUP' | 'DELIVERY')[] | null;
-  validatePostalCodes?: boolean | null;
-}
-
-export function toResolveOptions(raw: ResolveOptionsRaw | null | undefined): ResolveAddressesOptions {
+export function toResolveOptions(raw: ResolveAddressesOptionsInput | null | undefined): ResolveAddressesOptions {
   return {
     strict: raw?.strict ?? false,
     includeResolutionTokens: raw?.includeResolutionTokens ?? false,
@@ -88,19 +67,7 @@ export function toResolveOptions(raw: ResolveOptionsRaw | null | undefined): Res
   };
 }
 
-export interface ServicePointsNearRaw {
-  countryCode: string;
-  postalCode?: string | null;
-  city?: string | null;
-  streetLine?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-  radiusKm?: number | null;
-  limit?: number | null;
-  capabilities?: readonly string[] | null;
-}
-
-export function toServicePointQuery(raw: ServicePointsNearRaw, path = 'near'): ServicePointQuery {
+export function toServicePointQuery(raw: ServicePointsNearInput, path = 'near'): ServicePointQuery {
   const at = (field: string) => `${path}.${field}`;
   const countryCode = checkCountry(raw.countryCode, at('countryCode'));
   const latitude = raw.latitude ?? null;
@@ -134,27 +101,8 @@ export function toServicePointQuery(raw: ServicePointsNearRaw, path = 'near'): S
   };
 }
 
-export interface EmailRecipientRaw {
-  role: NotificationRole;
-  email: string;
-  name?: string | null;
-  format?: 'HTML' | 'TEXT' | null;
-  locale?: string | null;
-  eventTypes: readonly NotificationEventType[];
-}
-
-export interface SubscribeEmailNotificationsRaw {
-  carrier: Carrier;
-  trackingNumber: string;
-  carrierCode?: string | null;
-  carrierUniqueId?: string | null;
-  senderEmail: string;
-  senderName: string;
-  recipients: readonly EmailRecipientRaw[];
-}
-
 /** A fifth recipient is refused on `input.recipients.4` before anything else is read (seed 001: at most four). */
-export function toEmailNotificationRequest(raw: SubscribeEmailNotificationsRaw, path = 'input'): EmailNotificationRequest {
+export function toEmailNotificationRequest(raw: SubscribeEmailNotificationsInput, path = 'input'): EmailNotificationRequest {
   const at = (field: string) => `${path}.${field}`;
   if (raw.recipients.length > MAX_EMAIL_RECIPIENTS) {
     throw new InputError(at(`recipients.${MAX_EMAIL_RECIPIENTS}`), `at most ${MAX_EMAIL_RECIPIENTS} email recipients per subscription; ${raw.recipients.length} were given`);
@@ -172,7 +120,7 @@ export function toEmailNotificationRequest(raw: SubscribeEmailNotificationsRaw, 
   };
 }
 
-function toRecipient(raw: EmailRecipientRaw, at: string): NotificationRecipient {
+function toRecipient(raw: EmailRecipientInput, at: string): NotificationRecipient {
   if (raw.eventTypes.length === 0) throw new InputError(`${at}.eventTypes`, 'give at least one event type');
   return {
     role: raw.role,

@@ -6,6 +6,7 @@ import { InputError } from '../../domain/errors.js';
 import type { Money } from '../../domain/money.js';
 import type { CustomsContent, CustomsItem, Dimensions, RateAddress, RatePackage, Weight } from '../../domain/rating.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
+import type { CustomsContentInput, CustomsItemInput, DimensionsInput, MoneyInput, RateAddressInput, RatePackageInput, WeightInput } from '../../generated/graphql.js';
 
 /**
  * The pieces of a rate request's input (addresses, money, packages, customs), each checked before any upstream call:
@@ -41,53 +42,6 @@ const RULES = {
 /** ISO 4217 codes the runtime knows (Intl), upper case. */
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
 
-export interface AddressRaw {
-  countryCode: string;
-  postalCode?: string | null;
-  city?: string | null;
-  stateOrProvinceCode?: string | null;
-  streetLines?: readonly string[] | null;
-  residential?: boolean | null;
-}
-
-export interface MoneyRaw {
-  amount: string;
-  currency: string;
-}
-
-export interface WeightRaw {
-  value: number;
-  unit?: 'KG' | 'LB' | null;
-}
-
-export interface DimensionsRaw {
-  length: number;
-  width: number;
-  height: number;
-  unit?: 'CM' | 'IN' | null;
-}
-
-export interface PackageRaw {
-  weight: WeightRaw;
-  dimensions?: DimensionsRaw | null;
-}
-
-export interface CustomsItemRaw {
-  description: string;
-  quantity: number;
-  quantityUnit?: string | null;
-  value: MoneyRaw;
-  weight?: WeightRaw | null;
-  hsCode?: string | null;
-  countryOfOrigin?: string | null;
-}
-
-export interface CustomsRaw {
-  purpose?: CustomsContent['purpose'] | null;
-  dutiesPaidBy?: CustomsContent['dutiesPaidBy'] | null;
-  items: readonly CustomsItemRaw[];
-}
-
 /** An ISO 3166-1 alpha-2 code (alpha-3 is read too), upper case; an unknown country is BAD_USER_INPUT. */
 export function checkCountry(value: string | null | undefined, field: string): string {
   const text = checkText(value, field, RULES.countryCode);
@@ -96,7 +50,7 @@ export function checkCountry(value: string | null | undefined, field: string): s
   return alpha2.toUpperCase();
 }
 
-export function checkAddress(raw: AddressRaw, at: string): RateAddress {
+export function checkAddress(raw: RateAddressInput, at: string): RateAddress {
   const countryCode = checkCountry(raw.countryCode, `${at}.countryCode`);
   const streetLines = raw.streetLines ?? [];
   if (streetLines.length > RATE_INPUT_LIMITS.maxStreetLines) {
@@ -136,7 +90,7 @@ export function checkCurrency(value: string | null | undefined, field: string): 
 }
 
 /** A strictly positive amount with no more decimals than its currency has (JPY 0, EUR 2, KWD 3), bounded. */
-export function checkMoney(raw: MoneyRaw, at: string, options: { allowZero?: boolean } = {}): Money {
+export function checkMoney(raw: MoneyInput, at: string, options: { allowZero?: boolean } = {}): Money {
   const currency = checkCurrency(raw.currency, `${at}.currency`);
   const amount = checkText(raw.amount, `${at}.amount`, RULES.amount);
   const [whole = '', fraction = ''] = amount.split('.');
@@ -150,7 +104,7 @@ export function checkMoney(raw: MoneyRaw, at: string, options: { allowZero?: boo
   return { amount: amount.replace(/^0+(?=\d)/, ''), currency };
 }
 
-export function checkWeight(raw: WeightRaw, field: string): Weight {
+export function checkWeight(raw: WeightInput, field: string): Weight {
   const unit = raw.unit ?? 'KG';
   const max = RATE_INPUT_LIMITS.maxWeight[unit];
   if (!Number.isFinite(raw.value) || raw.value <= 0) throw new InputError(`${field}.value`, 'must be greater than 0');
@@ -158,7 +112,7 @@ export function checkWeight(raw: WeightRaw, field: string): Weight {
   return { value: raw.value, unit };
 }
 
-export function checkPackages(raw: readonly PackageRaw[], at: string): RatePackage[] {
+export function checkPackages(raw: readonly RatePackageInput[], at: string): RatePackage[] {
   if (raw.length === 0) throw new InputError(at, 'at least one package is required');
   if (raw.length > RATE_INPUT_LIMITS.maxPackages) throw new InputError(at, `at most ${RATE_INPUT_LIMITS.maxPackages} packages`);
   return raw.map((p, i) => ({
@@ -167,7 +121,7 @@ export function checkPackages(raw: readonly PackageRaw[], at: string): RatePacka
   }));
 }
 
-function checkDimensions(raw: DimensionsRaw, at: string): Dimensions {
+function checkDimensions(raw: DimensionsInput, at: string): Dimensions {
   const unit = raw.unit ?? 'CM';
   const max = RATE_INPUT_LIMITS.maxLength[unit];
   for (const side of ['length', 'width', 'height'] as const) {
@@ -178,7 +132,7 @@ function checkDimensions(raw: DimensionsRaw, at: string): Dimensions {
   return { length: raw.length, width: raw.width, height: raw.height, unit };
 }
 
-export function checkCustoms(raw: CustomsRaw, at: string): CustomsContent {
+export function checkCustoms(raw: CustomsContentInput, at: string): CustomsContent {
   if (raw.items.length === 0) throw new InputError(`${at}.items`, 'at least one line of customs content is required');
   if (raw.items.length > RATE_INPUT_LIMITS.maxCustomsItems) {
     throw new InputError(`${at}.items`, `at most ${RATE_INPUT_LIMITS.maxCustomsItems} lines`);
@@ -190,7 +144,7 @@ export function checkCustoms(raw: CustomsRaw, at: string): CustomsContent {
   };
 }
 
-function checkCustomsItem(raw: CustomsItemRaw, at: string): CustomsItem {
+function checkCustomsItem(raw: CustomsItemInput, at: string): CustomsItem {
   if (!Number.isInteger(raw.quantity) || raw.quantity < 1 || raw.quantity > RATE_INPUT_LIMITS.maxQuantity) {
     throw new InputError(`${at}.quantity`, `must be a whole number from 1 to ${RATE_INPUT_LIMITS.maxQuantity}`);
   }

@@ -8,54 +8,17 @@ import {
   checkCustoms,
   checkMoney,
   checkPackages,
-  type AddressRaw,
-  type CustomsRaw,
-  type MoneyRaw,
-  type PackageRaw,
-} from './rate-input-parts.js';
-import type { RateShopOptions, RateStrategy } from './types.js';
+  } from './rate-parts.js';
+import type { RateInputRules, RateShopOptions } from '../../services/rating/types.js';
+import type { RatePackageInput, RateRequestInput, ServiceabilityInput } from '../../generated/graphql.js';
 
 /**
  * RateRequestInput -> RateRequest (issue 8 item 7, docs/assumptions.md RT1-RT2): every value is checked before any
  * upstream call, and a problem is BAD_USER_INPUT naming the field's path (`input.destination.postalCode`).
  */
 
-/** A rate request as a client sent it (the generated RateRequestInput has this shape). */
-export interface RateRequestInputRaw {
-  origin: AddressRaw;
-  destination: AddressRaw;
-  packages: readonly PackageRaw[];
-  shipDate?: string | null;
-  readyTime?: string | null;
-  originUtcOffset?: string | null;
-  declaredValue?: MoneyRaw | null;
-  customs?: CustomsRaw | null;
-  cashOnDelivery?: MoneyRaw | null;
-  currency?: string | null;
-  itemCount?: number | null;
-  expressAccountNumber?: string | null;
-  carriers?: readonly string[] | null;
-  divisions?: readonly string[] | null;
-  serviceCodes?: readonly string[] | null;
-  strategy?: RateStrategy | null;
-  deliverBy?: string | null;
-}
-
-/** A serviceability check's input: a lane, packages optional. */
-export type ServiceabilityInputRaw = Omit<RateRequestInputRaw, 'packages' | 'strategy' | 'deliverBy' | 'serviceCodes' | 'readyTime' | 'currency' | 'itemCount'> & {
-  packages?: readonly PackageRaw[] | null;
-};
-
-/** What validation needs from the server: its clock and its configuration. */
-export interface RateInputContext {
-  now: Date;
-  /** GROUP_A_EXPRESS_ACCOUNT_NUMBERS; empty when express is not configured. */
-  expressAccountNumbers: readonly string[];
-  /** GROUP_A_DIVISIONS. */
-  divisions: readonly string[];
-  /** Why no rating connector can quote a requested service code (RatingConnector.unquotableService), or null. */
-  unquotableService?: (serviceCode: string) => string | null;
-}
+/** What validation needs from the server: its clock and its configuration (RatingService.inputRules). */
+export type RateInputContext = RateInputRules;
 
 /** RT1: a ship date further ahead than this is a typing mistake (carriers quote a few days ahead). */
 export const MAX_SHIP_DAYS_AHEAD = 30;
@@ -65,7 +28,7 @@ const MAX_ITEM_COUNT = 10_000;
 export const DEFAULT_READY_TIME = '12:00:00';
 export const DEFAULT_UTC_OFFSET = '+00:00';
 /** RT9: serviceability without packages asks about one ordinary parcel. */
-const DEFAULT_SERVICEABILITY_PACKAGE: PackageRaw = { weight: { value: 1, unit: 'KG' } };
+const DEFAULT_SERVICEABILITY_PACKAGE: RatePackageInput = { weight: { value: 1, unit: 'KG' } };
 
 const SERVICE_CODE: TextRule = { what: 'a service code', max: 40, pattern: /^[\x21-\x7E]+$/, charset: 'visible ASCII characters (no spaces)' };
 const ACCOUNT_NUMBER: TextRule = { what: 'an account number', max: 32, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
@@ -74,7 +37,7 @@ const TIME_RE = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 const OFFSET_RE = /^([+-])(\d{2}):([0-5]\d)$/;
 
 export function validateRateRequestInput(
-  raw: RateRequestInputRaw,
+  raw: RateRequestInput,
   path: string,
   ctx: RateInputContext,
 ): { request: RateRequest; options: RateShopOptions } {
@@ -106,7 +69,7 @@ export function validateRateRequestInput(
 }
 
 export function validateServiceabilityInput(
-  raw: ServiceabilityInputRaw,
+  raw: ServiceabilityInput,
   path: string,
   ctx: RateInputContext,
 ): { request: RateRequest; options: Pick<RateShopOptions, 'carriers' | 'divisions'> } {
@@ -125,8 +88,8 @@ function checkServiceCode(raw: string, field: string, ctx: RateInputContext): st
 
 /** The parts rates and serviceability share: lane, packages, dates, customs, COD, the express account. */
 function validateLane(
-  raw: ServiceabilityInputRaw,
-  packages: readonly PackageRaw[],
+  raw: ServiceabilityInput,
+  packages: readonly RatePackageInput[],
   at: (field: string) => string,
   ctx: RateInputContext,
 ): RateRequest {
@@ -161,7 +124,7 @@ function validateLane(
 }
 
 function checkFilters(
-  raw: Pick<RateRequestInputRaw, 'carriers' | 'divisions'>,
+  raw: Pick<RateRequestInput, 'carriers' | 'divisions'>,
   at: (field: string) => string,
   ctx: RateInputContext,
 ): Pick<RateShopOptions, 'carriers' | 'divisions'> {

@@ -6,29 +6,15 @@ import {
   checkCustoms,
   checkMoney,
   checkPackages,
-  type AddressRaw,
-  type CustomsRaw,
-  type MoneyRaw,
-  type PackageRaw,
-} from '../rating/rate-input-parts.js';
-import { checkAccount } from '../rating/rate-input.js';
-
-/** A landed-cost request as a client sent it (the generated LandedCostInput has this shape). */
-export interface LandedCostInputRaw {
-  origin: AddressRaw;
-  destination: AddressRaw;
-  packages: readonly PackageRaw[];
-  customs: CustomsRaw;
-  currency?: string | null;
-  freight?: MoneyRaw | null;
-  expressAccountNumber?: string | null;
-}
+  } from './rate-parts.js';
+import { checkAccount } from './rates.js';
+import type { LandedCostInput } from '../../generated/graphql.js';
 
 /**
  * LandedCostInput -> LandedCostRequest, every value checked before any upstream call with the rate request's own rules
  * (src/services/rating/rate-input-parts.ts): a problem is BAD_USER_INPUT naming the field (`input.customs.items.0.value`).
  */
-export function validateLandedCostInput(raw: LandedCostInputRaw, path: string, ctx: { expressAccountNumbers: readonly string[] }): LandedCostRequest {
+export function validateLandedCostInput(raw: LandedCostInput, path: string, ctx: { expressAccountNumbers: readonly string[] }): LandedCostRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
   const origin = checkAddress(raw.origin, at('origin'));
   const destination = checkAddress(raw.destination, at('destination'));
