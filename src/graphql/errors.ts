@@ -93,13 +93,22 @@ export function maskInternalError(formatted: GraphQLFormattedError, requestId: s
  */
 const CARRIER_REFUSALS = new Set(['UPSTREAM_BAD_REQUEST', 'UPSTREAM_NOT_FOUND']);
 
+/**
+ * Where a field the service names sits in the GraphQL input, for requests whose domain shape is flatter than their
+ * input (the edge's conversion declares it: src/graphql/inputs/shipment.ts `shipmentFieldPath`). Identity by default.
+ */
+export type FieldPath = (field: string) => string;
+
 /** The user error a failure stands for, or null when it is a fault or unavailability (a GraphQL error). */
-export function userErrorOf(error: unknown): UserError | null {
+export function userErrorOf(error: unknown, fieldPath?: FieldPath): UserError | null {
   if (error instanceof InputError) {
+    // An unknown id names the field the caller sent already; only a refusal of the request's content is re-pathed.
+    const field = fieldPath && !(error instanceof NotFoundError) ? fieldPath(error.field) : error.field;
+    const prefix = `${error.field}: `;
     return {
-      field: error.field.length > 0 ? error.field.split('.') : null,
+      field: field.length > 0 ? field.split('.') : null,
       code: error instanceof NotFoundError ? 'NOT_FOUND' : 'BAD_USER_INPUT',
-      message: error.message,
+      message: field !== error.field && error.message.startsWith(prefix) ? `${field}: ${error.message.slice(prefix.length)}` : error.message,
       carrierCode: null,
     };
   }
@@ -122,16 +131,17 @@ export interface PayloadAnswer<T> {
  * Every mutation's payload (DESIGN.md "Schema principles", Shopify's userErrors): the result under `key` with the
  * carrier's warnings, and user errors `run` reports beside a result (a carrier's refusal of a purchase keeps its FAILED
  * label). A thrown refusal (bad input, unknown id, the carrier's refusal) is a null result with one user error per
- * refusal; a fault or unavailability is thrown as a GraphQL error.
+ * refusal (at the GraphQL path `fieldPath` gives, when the service's request is shaped apart from the input); a fault or
+ * unavailability is thrown as a GraphQL error.
  */
-export async function payload<K extends string, T>(key: K, run: () => Promise<PayloadAnswer<T>>): Promise<Payload<K, T>> {
+export async function payload<K extends string, T>(key: K, run: () => Promise<PayloadAnswer<T>>, fieldPath?: FieldPath): Promise<Payload<K, T>> {
   let answer: PayloadAnswer<T>;
   try {
     answer = await run();
   } catch (error) {
     // Several refusals of one input (a carrier's required inputs, ineligible labels of a tender): one user error each.
     const refusals = error instanceof InputErrors ? error.errors : [error];
-    const userErrors = refusals.map(userErrorOf);
+    const userErrors = refusals.map((refusal) => userErrorOf(refusal, fieldPath));
     if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
     return { [key]: null, userErrors: userErrors as UserError[], warnings: [] } as Payload<K, T>;
   }

@@ -64,6 +64,20 @@ export function toValidateShipment(raw: ValidateShipmentInput, ctx: ShipmentInpu
   return toShipmentRequest(raw, ctx, `VAL${randomUUID().replace(/-/g, '').slice(0, 23).toUpperCase()}`, path);
 }
 
+/**
+ * The GraphQL path of a field of the ShipmentRequest this input converts to: the request is flat (`carrier`,
+ * `division`, `serviceCode`, `quotedTotal`) where the input nests them under `service` or `quote`, so a refusal of one
+ * of them by the service or the carrier's connector (its `check`) names the field the caller sent. Every other field
+ * has the same path in both.
+ */
+export function shipmentFieldPath(raw: Pick<ValidateShipmentInput, 'quote'>): (field: string) => string {
+  const selection = raw.quote ? 'quote' : 'service';
+  return (field) => {
+    const match = /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(field);
+    return match ? `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}` : field;
+  };
+}
+
 export function toShipmentRequest(raw: ValidateShipmentInput, ctx: ShipmentInputContext, purchaseReference: string, path = 'input'): ShipmentRequest {
   const at = (field: string) => `${path}.${field}`;
   const selection = checkServiceSelection(raw, at, ctx);

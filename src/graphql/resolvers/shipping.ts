@@ -3,7 +3,7 @@ import { InputError, NotFoundError } from '../../domain/errors.js';
 import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { Label } from '../../domain/shipping.js';
 import type { CarrierWarning, MutationResolvers, QueryResolvers, SubscriptionResolvers, UserError } from '../../generated/graphql.js';
-import { toCreateShipment, toValidateShipment, type ShipmentInputContext } from '../inputs/shipment.js';
+import { shipmentFieldPath, toCreateShipment, toValidateShipment, type ShipmentInputContext } from '../inputs/shipment.js';
 import { checkAccountFilter, checkLabelId, checkOrderId, checkTenderId } from '../inputs/shipment-parts.js';
 import {
   returnOverridesAnything,
@@ -17,7 +17,6 @@ import {
   toUploadImage,
   toUploadInvoice,
 } from '../inputs/label-operations.js';
-import { InputErrors } from '../../services/shipping/input-errors.js';
 import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import type { LabelCancellationModel } from '../shipping-models.js';
@@ -74,28 +73,6 @@ function cancellationAnswer(cancellation: LabelCancellationModel): {
   };
 }
 
-/**
- * The domain request is flat (`serviceCode`, `carrier`, `division`), the input nests them under `service` or `quote`: a
- * connector's refusal of one of them (its `check`, run by the service) is renamed to the field the caller sent.
- */
-async function namingInputFields<T>(selection: 'service' | 'quote', run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof InputErrors) throw new InputErrors(error.errors.map((e) => renamed(e, selection)));
-    if (error instanceof InputError) throw renamed(error, selection);
-    throw error;
-  }
-}
-
-function renamed(error: InputError, selection: 'service' | 'quote'): InputError {
-  const match = error instanceof NotFoundError ? null : /^input\.(serviceCode|carrier|division|quotedTotal)(\..*)?$/.exec(error.field);
-  if (!match) return error;
-  const field = `input.${selection}.${match[1] === 'quotedTotal' ? 'total' : match[1]}${match[2] ?? ''}`;
-  const prefix = `${error.field}: `;
-  return new InputError(field, error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message);
-}
-
 export const shippingMutations: Pick<
   MutationResolvers,
   | 'createShipment'
@@ -113,14 +90,14 @@ export const shippingMutations: Pick<
     payload('purchase', async () => {
       const shipping = shippingOf(ctx);
       const { request, idempotencyKey } = toCreateShipment(input, inputContext(shipping));
-      return purchaseAnswer(await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.createShipment(request, idempotencyKey)));
-    }),
+      return purchaseAnswer(await shipping.api.createShipment(request, idempotencyKey));
+    }, shipmentFieldPath(input)),
   validateShipment: (_parent, { input }, ctx) =>
     payload('validation', async () => {
       const shipping = shippingOf(ctx);
       const request = toValidateShipment(input, inputContext(shipping));
-      return { result: await namingInputFields(input.quote ? 'quote' : 'service', () => shipping.api.validateShipment(request)) };
-    }),
+      return { result: await shipping.api.validateShipment(request) };
+    }, shipmentFieldPath(input)),
   cancelShipment: (_parent, { input }, ctx) =>
     payload('cancellation', async () => {
       const shipping = shippingOf(ctx);
