@@ -6,7 +6,7 @@ import type { Shipment } from '../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../domain/tracking.js';
 import type { StoredShipmentSource } from './stored-shipments.js';
 import { TrackingBatcher, type TrackingBatcherOptions } from './tracking-batcher.js';
-import { validateReferenceLookup, validateTrackInput, type ReferenceLookupRaw, type TrackInputRaw } from './track-input.js';
+import { checkTrackLookup, type TrackLookup } from '../domain/track-lookup.js';
 import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 
 export type { TrackingRoute } from '../carriers/types.js';
@@ -41,8 +41,9 @@ export class TrackingService {
     return this.options.maxNumbersPerRequest;
   }
 
-  validate(raw: TrackInputRaw, path: string): TrackRequest {
-    return validateTrackInput(raw, path, this.options.divisions, this.options.routes.carriers);
+  /** A lookup however it is named (client input, a watch, a shipment id), checked with this server's carriers and divisions. */
+  validate(lookup: TrackLookup, path: string): TrackRequest {
+    return checkTrackLookup(lookup, path, this.options.divisions, this.options.routes.carriers);
   }
 
   /** Fails before any upstream call when one request asks for more numbers than the documented cap. */
@@ -130,8 +131,8 @@ export class TrackingService {
     return this.options.routes.carriersWithReferences;
   }
 
-  async trackByReference(raw: ReferenceLookupRaw, deadline?: RequestDeadline): Promise<Shipment[]> {
-    const lookup: ReferenceLookup = validateReferenceLookup(raw, 'input');
+  /** A checked reference lookup (the GraphQL edge checks it: src/graphql/inputs/track.ts). */
+  async trackByReference(lookup: ReferenceLookup, deadline?: RequestDeadline): Promise<Shipment[]> {
     const references = this.options.routes.references(lookup.carrier);
     if (!references) {
       throw new InputError('input.carrier', `reference lookup is offered by ${this.options.routes.carriersWithReferences.join(', ')} only`);

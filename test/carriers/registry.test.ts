@@ -167,7 +167,7 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
       const service = new TrackingService({ routes: registry.tracking, divisions: config.groupADivisions, maxNumbersPerRequest: 100 });
       expect(registry.tracking.carriersWithReferences).toEqual(['CARRIER_B']);
       await expect(
-        service.trackByReference({ carrier: 'GROUP_A', value: 'ORDER-1', includeEvents: false }),
+        service.trackByReference({ carrier: 'GROUP_A', referenceType: 'CUSTOMER_REFERENCE', value: 'ORDER-1', shipDateBegin: null, shipDateEnd: null, includeEvents: false }),
       ).rejects.toThrow(/reference lookup is offered by CARRIER_B only/);
     } finally {
       await registry.close();

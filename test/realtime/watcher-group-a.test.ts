@@ -20,7 +20,8 @@ import { scanDedupKey, type StatusChange } from '../../src/domain/status-change.
 import type { ShipmentStatus } from '../../src/domain/status.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
-import { ShipmentWatcher, type WatcherLogger, type WatcherSettings, type WatchInputRaw } from '../../src/services/realtime/watcher.js';
+import type { TrackLookup } from '../../src/domain/track-lookup.js';
+import { ShipmentWatcher, type WatcherLogger, type WatcherSettings } from '../../src/services/realtime/watcher.js';
 import { TrackingService } from '../../src/services/tracking.js';
 import { MATCH_ALL, StatusLog } from '../../src/store/status-log.js';
 import { openStore, type Store, type StoreOptions } from '../../src/store/store.js';
@@ -52,7 +53,7 @@ interface Division {
   /** A sandbox number telling `story`; `n` keeps numbers of one test apart. */
   number(n: number, story: number): string;
   notFound: string;
-  input(trackingNumber: string): WatchInputRaw;
+  input(trackingNumber: string): TrackLookup;
   /** The in-transit story's scans at the epoch (arrived at the sorting hub), oldest first. */
   inTransitAtEpoch: Scan[];
   /** And the rest of its way, to delivery. */

@@ -1,7 +1,7 @@
-import { InputError } from '../../domain/errors.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../context.js';
+import { toReferenceLookup, toTrackRequests } from '../inputs/track.js';
 import { operationSelectsEvents } from '../selection.js';
 import { loadOneShipment, loadShipmentById } from './shipment-lookup.js';
 import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
@@ -22,9 +22,8 @@ export const Query: QueryResolvers = {
 
   track: async (_parent, { inputs }, ctx, info) => {
     const tracking = ctx.services.tracking;
-    tracking.checkRequestSize(inputs.length, 'inputs');
     // Every input is checked before any upstream call: one bad input refuses the whole field.
-    const requests = inputs.map((input, index) => tracking.validate(input, `inputs.${index}`));
+    const requests = toTrackRequests(inputs, tracking);
     const includeEvents = operationSelectsEvents(info);
     const outcomes = await Promise.all(requests.map((r) => ctx.loaders.load(r.includeEvents === includeEvents ? r : { ...r, includeEvents })));
     return outcomes.map((outcome, index) => {
@@ -42,21 +41,13 @@ export const Query: QueryResolvers = {
    * carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
    */
   shipmentsByReference: async (_parent, { input }, ctx, info) => {
-    const value = input.value.trim();
-    if (value.length === 0) throw new InputError('input.value', 'must not be empty');
-    if (value.length > 64) throw new InputError('input.value', 'must be at most 64 characters');
-    const referenceType = checkReferenceType(input.referenceType ?? 'CUSTOMER_REFERENCE');
-    const carrier = input.carrier ?? null;
-    if (!carrier && referenceType !== 'CUSTOMER_REFERENCE') {
-      throw new InputError('input.carrier', 'is required for reference types other than CUSTOMER_REFERENCE (only order ids are looked up across carriers)');
-    }
-    const lookup = { referenceType, value, shipDateBegin: input.shipDateBegin ?? null, shipDateEnd: input.shipDateEnd ?? null, includeEvents: operationSelectsEvents(info) };
+    const { carrier, lookup } = toReferenceLookup(input, operationSelectsEvents(info));
     const tracking = ctx.services.tracking;
     const carriers = carrier ? [carrier] : tracking.referenceCarriers;
     // Our labels are found by the order id they were bought with (a customer reference), so only that type reads them.
     const [labels, ...found] = await Promise.all([
-      referenceType === 'CUSTOMER_REFERENCE' && ctx.services.shipping
-        ? ctx.services.shipping.api.labels({ carrier, state: null, orderId: value }, null, REFERENCE_LABELS_MAX)
+      lookup.referenceType === 'CUSTOMER_REFERENCE' && ctx.services.shipping
+        ? ctx.services.shipping.api.labels({ carrier, state: null, orderId: lookup.value }, null, REFERENCE_LABELS_MAX)
         : Promise.resolve([]),
       ...carriers.map((c) => tracking.trackByReference({ ...lookup, carrier: c }, ctx.deadline)),
     ]);
@@ -76,10 +67,3 @@ export function loadById(ctx: GraphQLContext, id: string, field: string, include
   return loadShipmentById(ctx, id, field, includeEvents);
 }
 
-/** Carrier B: "the reference types include CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER". */
-function checkReferenceType(value: string): string {
-  if (!/^[A-Z][A-Z_]{1,39}$/.test(value)) {
-    throw new InputError('input.referenceType', 'must be a reference type such as CUSTOMER_REFERENCE or PURCHASE_ORDER');
-  }
-  return value;
-}

@@ -1,6 +1,6 @@
 import { checkStatusChangeId } from '../../domain/ids.js';
 import type { QueryResolvers } from '../../generated/graphql.js';
-import { validateStatusChangeFilter } from '../../services/realtime/filter-input.js';
+import { validateStatusChangeFilter } from '../inputs/status-change-filter.js';
 import { pageSize, toConnection } from './connection.js';
 import { realtimeServices } from './realtime-services.js';
 

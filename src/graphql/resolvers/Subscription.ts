@@ -1,6 +1,6 @@
 import type { StatusChange } from '../../domain/status-change.js';
 import type { SubscriptionResolvers } from '../../generated/graphql.js';
-import { validateStatusChangeFilter } from '../../services/realtime/filter-input.js';
+import { validateStatusChangeFilter } from '../inputs/status-change-filter.js';
 import type { GraphQLContext } from '../context.js';
 import { realtimeServices } from './realtime-services.js';
 

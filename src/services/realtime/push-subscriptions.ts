@@ -18,7 +18,8 @@ export interface PushCarrierClient {
   delete(carrierSubscriptionId: string): Promise<void>;
 }
 
-export interface CreatePushSubscriptionRaw {
+/** A push subscription to make, as a client or a purchase's follow names it; `validate` checks it. */
+export interface NewPushSubscription {
   scope: PushSubscriptionScope;
   subject: string;
   division?: string | null;
@@ -108,7 +109,7 @@ export class PushSubscriptionService {
    * Input is checked before any upstream call or write; problems are InputErrors naming `input.<field>`. The subject
    * is a tracking number or a customer account by scope, the division a division (src/domain/text-bounds.ts).
    */
-  validate(raw: CreatePushSubscriptionRaw): { scope: PushSubscriptionScope; subject: string; division: string | null } {
+  validate(raw: NewPushSubscription): { scope: PushSubscriptionScope; subject: string; division: string | null } {
     const subject = checkText(raw.subject, 'input.subject', raw.scope === 'CUSTOMER_ACCOUNT' ? 'customerAccount' : 'trackingNumber');
     const division = checkOptionalText(raw.division, 'input.division', 'division');
     if (division !== null && !this.options.divisions.includes(division)) {
@@ -120,7 +121,7 @@ export class PushSubscriptionService {
     return { scope: raw.scope, subject, division };
   }
 
-  async create(raw: CreatePushSubscriptionRaw): Promise<PushSubscription> {
+  async create(raw: NewPushSubscription): Promise<PushSubscription> {
     const input = this.validate(raw);
     const client = this.requireClient('push create subscription');
     const id = `push_${randomUUID()}`;

@@ -15,13 +15,14 @@ import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js
 import { checkShipmentId, checkWatchId, formatShipmentId } from '../../domain/ids.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { StatusChange, StatusChangeInput } from '../../domain/status-change.js';
-import type { EcommerceIdType, TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import type { TrackOutcome, TrackRequest } from '../../domain/tracking.js';
 import type { ShipmentWatch } from '../../domain/watch.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { WatchStore, type StoredWatch } from '../../store/watch-store.js';
 import type { TrackingRoute, TrackingService } from '../tracking.js';
 import { DEFAULT_POLL_INTERVALS, nextPollAfterFailure, nextPollAfterSuccess, type PollIntervals } from './poll-intervals.js';
 import { scanChangesOf } from './scan-changes.js';
+import type { TrackLookup } from '../../domain/track-lookup.js';
 
 /** Seed 001: "tracking numbers per track request: 30". */
 export const CARRIER_B_NUMBERS_PER_CALL = 30;
@@ -73,15 +74,6 @@ export interface ShipmentWatcherOptions {
   metrics?: Metrics;
 }
 
-/** `watchShipment`'s input as a client sent it. */
-export interface WatchInputRaw {
-  carrier: string;
-  trackingNumber: string;
-  division?: string | null;
-  carrierCode?: string | null;
-  carrierUniqueId?: string | null;
-  ecommerceIdType?: EcommerceIdType | null;
-}
 
 /** What one pass did. */
 export interface PollReport {
@@ -122,7 +114,7 @@ export class ShipmentWatcher {
    * Starts watching a shipment, due at once. Everything is checked before anything is stored or called: unknown
    * carrier, bad number, and numbers that would go to Group A's unified interface, which pushes instead.
    */
-  async watch(raw: WatchInputRaw, path = 'input'): Promise<StoredWatch> {
+  async watch(raw: TrackLookup, path = 'input'): Promise<StoredWatch> {
     const request = this.options.tracking.validate(raw, path);
     this.checkWatchable(request, path);
     const identity = await this.identify(request);

@@ -1,14 +1,8 @@
 /** Validation of a client's status-change filter, shared by the subscription and the paged query. */
-import type { Carrier } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
 import { checkText } from '../../domain/text-bounds.js';
 import type { StatusChangeFilter } from '../../domain/status-change.js';
-
-export interface StatusChangeFilterRaw {
-  trackingNumbers?: readonly string[] | null;
-  carriers?: readonly Carrier[] | null;
-  reference?: string | null;
-}
+import type { StatusChangeFilter as StatusChangeFilterInput } from '../../generated/graphql.js';
 
 /** Most tracking numbers one filter may name. */
 export const MAX_FILTER_TRACKING_NUMBERS = 1_000;
@@ -19,7 +13,7 @@ export const MAX_FILTER_TRACKING_NUMBERS = 1_000;
  * the reference are held to their rules (src/domain/text-bounds.ts: a tracking number, a reference), each refusal
  * naming its own path (`filter.trackingNumbers.3`, `filter.reference`), before the store is asked anything.
  */
-export function validateStatusChangeFilter(raw: StatusChangeFilterRaw, field = 'filter'): StatusChangeFilter {
+export function validateStatusChangeFilter(raw: StatusChangeFilterInput, field = 'filter'): StatusChangeFilter {
   const listed = raw.trackingNumbers ?? [];
   // Counted before each is checked, so a list of a million numbers is refused without reading them all.
   if (listed.length > MAX_FILTER_TRACKING_NUMBERS) {

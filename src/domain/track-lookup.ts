@@ -1,10 +1,13 @@
-import { CARRIERS, type Carrier } from '../domain/carrier.js';
-import { InputError } from '../domain/errors.js';
-import { checkOptionalText, checkText } from '../domain/text-bounds.js';
-import type { EcommerceIdType, ReferenceLookup, TrackRequest } from '../domain/tracking.js';
+import { CARRIERS, type Carrier } from './carrier.js';
+import { InputError } from './errors.js';
+import { checkOptionalText, checkText } from './text-bounds.js';
+import type { EcommerceIdType, TrackRequest } from './tracking.js';
 
-/** A tracking lookup as a client sent it, before validation. */
-export interface TrackInputRaw {
+/**
+ * A tracking lookup as it is named, before it is checked: by a client (GraphQL `TrackInput`, `watchShipment`, an
+ * `_entities` reference), by a shipment id's parts, or by a label followed after its purchase. One rule for all of them.
+ */
+export interface TrackLookup {
   carrier: string;
   trackingNumber: string;
   division?: string | null;
@@ -23,8 +26,8 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
  * `inputs.3.trackingNumber`; every string is held to its rule in src/domain/text-bounds.ts (length, characters) before
  * anything else looks at it, so a 10 KB or NUL-bearing value is refused, never sent upstream, stored or echoed.
  */
-export function validateTrackInput(
-  raw: TrackInputRaw,
+export function checkTrackLookup(
+  raw: TrackLookup,
   path: string,
   divisions: readonly string[],
   /** The carriers a module tracks (the registry's `tracking.carriers`). */
@@ -46,7 +49,7 @@ export function validateTrackInput(
       throw new InputError(at('division'), `unknown Group A division "${division}"; expected one of ${divisions.join(', ')}`);
     }
   }
-  const carrierOnly = (field: keyof TrackInputRaw, only: Carrier) => {
+  const carrierOnly = (field: keyof TrackLookup, only: Carrier) => {
     const value = raw[field];
     if (value !== null && value !== undefined && value !== '' && carrier !== only) {
       throw new InputError(at(field), `applies to ${only} only`);
@@ -59,8 +62,8 @@ export function validateTrackInput(
   carrierOnly('ecommerceIdType', 'GROUP_A');
   const carrierCode = checkOptionalText(raw.carrierCode, at('carrierCode'), 'carrierCode');
   const carrierUniqueId = checkOptionalText(raw.carrierUniqueId, at('carrierUniqueId'), 'carrierUniqueId');
-  const shipDateBegin = checkDate(raw.shipDateBegin, at('shipDateBegin'));
-  const shipDateEnd = checkDate(raw.shipDateEnd, at('shipDateEnd'));
+  const shipDateBegin = checkLookupDate(raw.shipDateBegin, at('shipDateBegin'));
+  const shipDateEnd = checkLookupDate(raw.shipDateEnd, at('shipDateEnd'));
   if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) {
     throw new InputError(at('shipDateEnd'), 'must not be before shipDateBegin');
   }
@@ -83,38 +86,11 @@ export function validateTrackInput(
   };
 }
 
-function checkDate(value: string | null | undefined, field: string): string | null {
+export function checkLookupDate(value: string | null | undefined, field: string): string | null {
   if (value === null || value === undefined || value === '') return null;
   // The LocalDate scalar checks this already over GraphQL; watches and ids reach here without it.
   if (value.length > 10 || !DATE_RE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
     throw new InputError(field, 'must be a date YYYY-MM-DD');
   }
   return value;
-}
-
-/** A reference lookup as a client sent it (`shipmentsByReference(input:)`), before validation. */
-export interface ReferenceLookupRaw {
-  carrier: Carrier;
-  referenceType?: string | null;
-  value: string;
-  shipDateBegin?: string | null;
-  shipDateEnd?: string | null;
-  includeEvents: boolean;
-}
-
-/**
- * Checks a reference lookup before any upstream call; problems are InputErrors on `<path>.value`,
- * `<path>.referenceType`, `<path>.shipDateEnd`. The reference type defaults to CUSTOMER_REFERENCE (Carrier B: "the
- * reference types include CUSTOMER_REFERENCE, INVOICE, PURCHASE_ORDER, DEPARTMENT_NUMBER").
- */
-export function validateReferenceLookup(raw: ReferenceLookupRaw, path = 'input'): ReferenceLookup {
-  const at = (field: string) => (path ? `${path}.${field}` : field);
-  const value = checkText(raw.value, at('value'), 'referenceValue');
-  const referenceType = checkOptionalText(raw.referenceType, at('referenceType'), 'referenceType') ?? 'CUSTOMER_REFERENCE';
-  const shipDateBegin = checkDate(raw.shipDateBegin, at('shipDateBegin'));
-  const shipDateEnd = checkDate(raw.shipDateEnd, at('shipDateEnd'));
-  if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) {
-    throw new InputError(at('shipDateEnd'), 'must not be before shipDateBegin');
-  }
-  return { carrier: raw.carrier, referenceType, value, shipDateBegin, shipDateEnd, includeEvents: raw.includeEvents };
 }
