@@ -8,7 +8,7 @@ import type { LabelFormat, ShipmentPackage, ShipmentRequest, ShippingParty } fro
  * Shipping in the unified model (DESIGN.md "Shipping, documents and tendering"): what a caller asks a carrier to
  * create, what the carrier answered, and the label's durable lifecycle. Connectors build their wire requests from these
  * types and map answers back into them; services and resolvers never see a wire shape. Every value here is already
- * validated by src/services/shipping/shipment-input.ts (and by the connector's own `check` for carrier-specific rules).
+ * validated at the GraphQL edge by src/graphql/inputs/shipment.ts (and by the connector's own `check` for carrier-specific rules).
  */
 
 /* The request side (addresses, parties, packages, ShipmentRequest) is in shipment-request.ts, re-exported here. */

@@ -43,6 +43,12 @@ describe('the analytics outbox over GraphQL', () => {
     await e2e?.close();
   });
 
+  it('a dead-letter cursor of this list naming no row is BAD_USER_INPUT on after, not an internal error (every resolver maps its failures)', async () => {
+    const forged = Buffer.from('analytics-dead:not-a-row', 'utf8').toString('base64url');
+    const answer = await e2e.gql(DEAD, { first: 2, after: forged });
+    expect(answer.errors?.[0]).toMatchObject({ message: 'after: is not a cursor this list gave', extensions: { code: 'BAD_USER_INPUT', field: 'after' } });
+  });
+
   it('analyticsOutbox counts events by state and gives the oldest waiting one', async () => {
     const answer = await e2e.gql(OUTBOX);
     expect(answer.errors).toBeUndefined();

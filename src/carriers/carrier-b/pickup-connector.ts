@@ -30,6 +30,11 @@ import {
 const TIME = /^\d{2}:\d{2}:\d{2}$/;
 /** Assumption PB8: `remarks` is free text; we keep it to 60 characters with the purchase reference at its end. */
 const REMARKS_MAX = 60;
+/**
+ * PK3: with our `[purchase reference]` (32) at the end of those 60 (PB8), at most 27 of the caller's: refused beyond,
+ * rather than cut silently.
+ */
+export const CALLER_REMARKS_MAX = 27;
 
 /**
  * Carrier B pickups: availability (a read), creation (books a driver: sent once, never retried) and cancellation with
@@ -61,6 +66,9 @@ export class CarrierBPickupConnector implements PickupConnector {
     if (!Number.isInteger(request.packageCount) || request.packageCount < 1) errors.push(new InputError('input.packageCount', 'must be a whole number of at least 1'));
     if (!(request.totalWeight.value > 0)) errors.push(new InputError('input.totalWeight', 'must be above zero'));
     if (request.readyAtLocal.slice(11) > request.closeTime) errors.push(new InputError('input.closeTime', 'is before the ready time'));
+    if (request.remarks !== null && request.remarks.length > CALLER_REMARKS_MAX) {
+      errors.push(new InputError('input.remarks', `must be at most ${CALLER_REMARKS_MAX} characters for CARRIER_B (it keeps 60 with our reference)`));
+    }
     return errors;
   }
 

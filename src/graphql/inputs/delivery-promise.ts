@@ -8,7 +8,7 @@ import type { DeliveryPromiseInput, RateRequestInput } from '../../generated/gra
 /** The rate request's own validation (RatingService.validateRates), so the couriers' part follows the rates rules. */
 export type ValidateRates = (raw: RateRequestInput, path: string) => { request: RateRequest; options: RateShopOptions };
 
-/** Same bound as a rate request's itemCount (src/services/rating/rate-input.ts). */
+/** Same bound as a rate request's itemCount (rates.ts). */
 const MAX_ITEM_COUNT = 10_000;
 
 /**

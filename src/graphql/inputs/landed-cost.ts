@@ -12,7 +12,7 @@ import type { LandedCostInput } from '../../generated/graphql.js';
 
 /**
  * LandedCostInput -> LandedCostRequest, every value checked before any upstream call with the rate request's own rules
- * (src/services/rating/rate-input-parts.ts): a problem is BAD_USER_INPUT naming the field (`input.customs.items.0.value`).
+ * (rate-parts.ts): a problem is BAD_USER_INPUT naming the field (`input.customs.items.0.value`).
  */
 export function validateLandedCostInput(raw: LandedCostInput, path: string, ctx: { expressAccountNumbers: readonly string[] }): LandedCostRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);

@@ -1,7 +1,7 @@
 /**
  * GraphQL pickup inputs -> domain requests (issue 10 item 1; docs/assumptions.md PK3). Every value is checked here,
  * before the service writes anything or calls a carrier: a problem is an InputError naming the field's path under
- * `input.`, never echoing the value. The party and address checks are the shipment's (shipment-input.ts). Which
+ * `input.`, never echoing the value. The party and address checks are the shipment's (shipment-parts.ts). Which
  * carrier offers pickups, and the carrier's own rules (its connector's `check`), are the service's next step.
  */
 import { CARRIERS, type Carrier } from '../../domain/carrier.js';
@@ -34,11 +34,6 @@ const RULES = {
   pickupId: { what: 'a pickup id', max: 64, pattern: /^Pickup:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, charset: 'a pickup id such as "Pickup:<uuid>"' },
 } as const satisfies Record<string, TextRule>;
 
-/**
- * PK3: Carrier B keeps `remarks` to 60 characters with our `[purchase reference]` (32) at the end (PB8), so at most 27
- * of the caller's: refused beyond, rather than cut silently.
- */
-export const CARRIER_B_REMARKS_MAX = 27;
 const MAX_PACKAGES = 999;
 /** PK3: the heaviest collection we accept (a truck's load); a larger number is a mistake. */
 const MAX_TOTAL_WEIGHT: Record<'KG' | 'LB', number> = { KG: 10_000, LB: 22_046 };
@@ -63,9 +58,7 @@ export function toSchedulePickup(raw: SchedulePickupInput, now: Date): { request
   const location = checkParty(raw.location, 'input.location');
   const when = checkReady(raw.readyAt, raw.utcOffset, now);
   const remarks = checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks);
-  if (carrier === 'CARRIER_B' && remarks !== null && remarks.length > CARRIER_B_REMARKS_MAX) {
-    throw new InputError('input.remarks', `must be at most ${CARRIER_B_REMARKS_MAX} characters for CARRIER_B (it keeps 60 with our reference)`);
-  }
+  // A carrier's own bound on remarks (Carrier B keeps few of them) is its connector's `check`, run by the service.
   const request: PickupRequest = {
     carrier,
     division,

@@ -28,7 +28,7 @@ import {
  * GraphQL shipping inputs -> domain requests (issue 9 items 1, 2, 10; docs/assumptions.md SG3-SG6). Every value is
  * checked here, before the service writes anything or calls a carrier: a problem is an InputError naming the field's
  * path under `input.` (`input.packages.0.packageId`), never echoing the value. The address, package, customs and money
- * checks are the rate request's (rate-input-parts.ts), so a quote's input ships as it was quoted.
+ * checks are the rate request's (rate-parts.ts), so a quote's input ships as it was quoted.
  * Carrier-specific rules (seed 001's required inputs) are the connector's `check`, run by the service next.
  */
 

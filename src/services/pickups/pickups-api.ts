@@ -13,7 +13,7 @@ export type { Pickup, PickupFailure, PickupSource } from '../../domain/pickup.js
 
 /**
  * What resolvers call for pickups (issue 10 item 1). Inputs are already checked and converted to the domain
- * (pickup-input.ts: InputError naming the field under `input.`). Pickups are stored with their state and take an
+ * (src/graphql/inputs/pickups.ts: InputError naming the field under `input.`). Pickups are stored with their state and take an
  * idempotency key exactly as labels do (src/services/shipping/idempotency.ts, scopes 'schedulePickup',
  * 'updatePickup', 'cancelPickup'): the key, the input's hash and the PENDING pickup are stored in one transaction
  * before the one carrier call.

@@ -3,7 +3,7 @@
  * cancel; Group A express schedule, update and cancel). No carrier is named here: a connector is chosen by the
  * request's (or the stored pickup's) carrier and division.
  *
- * A booking: input checks (pickup-input.ts) -> the connector's `check` and the labels named (nothing written) -> ONE
+ * A booking: input checks (at the GraphQL edge: src/graphql/inputs/pickups.ts) -> the connector's `check` and the labels named (nothing written) -> ONE
  * transaction storing the key, the input's hash and a PENDING pickup -> ONE schedule call, never retried, outside any
  * transaction -> SCHEDULED, FAILED (refused) or UNKNOWN (answer lost: the carrier may have booked it). A replay of the
  * key answers the stored pickup without a call. Update and cancel read everything the carrier needs from the store.

@@ -6,7 +6,7 @@ import type { DarkStoreOffer } from '../../carriers/types.js';
 // The dark store's offer and promise source are capability types of the carrier layer (src/carriers/types.ts).
 export type { DarkStoreCharge, DarkStoreOffer, DarkStorePromiseSource } from '../../carriers/types.js';
 
-/** What `deliveryPromise` asks, validated (promise-input.ts). */
+/** What `deliveryPromise` asks, validated (at the GraphQL edge: src/graphql/inputs/delivery-promise.ts). */
 export interface DeliveryPromiseRequest {
   /** The buyer's address: postal code (the pincode the catchment is keyed by) and country at least. */
   destination: RateAddress;

@@ -15,7 +15,7 @@ import type {
 
 /**
  * The shipping service's face (issue 9): what resolvers call. Inputs are already checked and converted to the domain by
- * src/services/shipping/shipment-input.ts (GraphQL input -> ShipmentRequest, InputError naming the field); everything
+ * src/graphql/inputs/shipment.ts (GraphQL input -> ShipmentRequest, InputError naming the field); everything
  * here works on domain types. Implemented by ShippingService (src/services/shipping/shipping-service.ts).
  *
  * Idempotency (Stripe's semantics, DESIGN.md): every method taking `idempotencyKey` stores the key with a hash of its
