@@ -113,18 +113,41 @@ export function userErrorOf(error: unknown, fieldPath?: FieldPath): UserError | 
     };
   }
   if (error instanceof UpstreamError && CARRIER_REFUSALS.has(error.code)) {
-    return { field: ['input'], code: 'CARRIER_REFUSED', message: error.message, carrierCode: error.carrierCode };
+    return carrierRefusal({ field: 'input', message: error.message, carrierCode: error.carrierCode });
   }
   return null;
 }
 
+/** A carrier's refusal a mutation answers beside its result: a FAILED label or pickup, a cancellation it declined. */
+export interface CarrierRefusal {
+  /** The input's path the refusal is about (`input`, `input.labelId`). */
+  field: string;
+  message: string;
+  carrierCode: string | null;
+}
+
+function carrierRefusal(refusal: CarrierRefusal): UserError {
+  return { field: refusal.field.split('.'), code: 'CARRIER_REFUSED', message: refusal.message, carrierCode: refusal.carrierCode };
+}
+
+/** A capability this server was built without (no store, no rating service): a GraphQL error with its stable code. */
+export function notAvailable(message: string, code = 'SERVICE_UNAVAILABLE'): GraphQLError {
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+/** A value past a configured limit: BAD_USER_INPUT (or `code`) naming the field, the limit's variable and its value. */
+export function overLimit(message: string, details: { code?: string; field?: string; limit: string; max: number }): GraphQLError {
+  const { code = 'BAD_USER_INPUT', field, limit, max } = details;
+  return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}), limit, max } });
+}
+
 export type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };
 
-/** What a mutation's body answers: its result, the carrier's warnings, and user errors it reports beside a result. */
+/** What a mutation's body answers: its result, the carrier's warnings, and a carrier's refusal kept beside a result. */
 export interface PayloadAnswer<T> {
   result: T;
   warnings?: readonly CarrierWarningModel[];
-  userErrors?: UserError[];
+  refused?: CarrierRefusal | null;
 }
 
 /**
@@ -145,8 +168,8 @@ export async function payload<K extends string, T>(key: K, run: () => Promise<Pa
     if (userErrors.some((u) => u === null)) throw toGraphQLError(error);
     return { [key]: null, userErrors: userErrors as UserError[], warnings: [] } as Payload<K, T>;
   }
-  const { result, warnings = [], userErrors = [] } = answer;
-  return { [key]: result, userErrors, warnings: [...warnings] } as Payload<K, T>;
+  const { result, warnings = [], refused = null } = answer;
+  return { [key]: result, userErrors: refused ? [carrierRefusal(refused)] : [], warnings: [...warnings] } as Payload<K, T>;
 }
 
 /** `payload` for a mutation whose body answers its result alone (no warnings, no user errors beside it). */

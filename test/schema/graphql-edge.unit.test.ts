@@ -1,6 +1,6 @@
 /**
- * One way from GraphQL to a use case: errors are mapped once (src/graphql/errors.ts, applied to every resolver in
- * resolvers/index.ts), so no resolver catches to map; GraphQL inputs are typed by the generated input types, so no
+ * One way from GraphQL to a use case: errors are mapped and shaped once (src/graphql/errors.ts, applied to every
+ * resolver in resolvers/index.ts), so no resolver catches, builds a GraphQL error or writes userErrors; GraphQL inputs are typed by the generated input types, so no
  * service keeps a hand-written `*Raw` copy of one.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,10 +16,11 @@ function sources(dir: string): string[] {
 }
 
 describe('the GraphQL edge', () => {
-  it('no resolver maps errors itself: no try/catch, no toGraphQLError or userErrorOf under src/graphql/resolvers', () => {
+  it('no resolver shapes an error itself: no try/catch, no GraphQLError built, no userErrors written under src/graphql/resolvers', () => {
     const offenders = sources('src/graphql/resolvers').flatMap((file) => {
       const text = readFileSync(file, 'utf8');
-      const found = [/\btry\s*\{/, /\btoGraphQLError\b/, /\buserErrorOf\b/].filter((rule) => rule.test(text));
+      const rules = [/\btry\s*\{/, /\btoGraphQLError\b/, /\buserErrorOf\b/, /\bnew GraphQLError\b/, /\buserErrors\s*:/, /'CARRIER_REFUSED'\s*[,}]/];
+      const found = rules.filter((rule) => rule.test(text));
       return found.length > 0 ? [`${relative(ROOT, file)}: ${found.map(String).join(', ')}`] : [];
     });
     expect(offenders).toEqual([]);

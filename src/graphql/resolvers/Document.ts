@@ -1,6 +1,6 @@
-import { GraphQLError } from 'graphql';
 import type { DocumentResolvers } from '../../generated/graphql.js';
 import { shippingOf } from './shipping.js';
+import { overLimit } from '../errors.js';
 
 /**
  * `Document`: listed from the store; `url` is signed per answer (expiring, bound to the id), the bytes are read only
@@ -12,8 +12,10 @@ export const Document: DocumentResolvers = {
   base64: async (document, _args, ctx) => {
     const shipping = shippingOf(ctx);
     if (document.size > shipping.documentInlineMaxBytes) {
-      throw new GraphQLError(`the document has ${document.size} bytes, more than DOCUMENT_INLINE_MAX_BYTES (${shipping.documentInlineMaxBytes}); fetch its url instead`, {
-        extensions: { code: 'DOCUMENT_TOO_LARGE', limit: 'DOCUMENT_INLINE_MAX_BYTES', max: shipping.documentInlineMaxBytes },
+      throw overLimit(`the document has ${document.size} bytes, more than DOCUMENT_INLINE_MAX_BYTES (${shipping.documentInlineMaxBytes}); fetch its url instead`, {
+        code: 'DOCUMENT_TOO_LARGE',
+        limit: 'DOCUMENT_INLINE_MAX_BYTES',
+        max: shipping.documentInlineMaxBytes,
       });
     }
     const found = await shipping.api.documentContent(document.id);

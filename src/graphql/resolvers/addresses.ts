@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import type { AddressInput } from '../../domain/pickups-addresses.js';
 import type {
   AddressOutcome,
@@ -12,7 +11,7 @@ import type { AddressesWiring } from '../../services/addresses/addresses-service
 import type { AddressResolutionOutcome, ServicePointsAnswer } from '../../services/pickups/types.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
 import type { GraphQLContext } from '../context.js';
-import { payload } from '../errors.js';
+import { notAvailable, payload } from '../errors.js';
 
 /**
  * Address resolution, service points and email notifications (schema/addresses.graphql). Each resolver checks its
@@ -22,7 +21,7 @@ import { payload } from '../errors.js';
 
 function addressesOf(ctx: GraphQLContext): AddressesWiring {
   const addresses = ctx.services.addresses;
-  if (!addresses) throw new GraphQLError('address resolution is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  if (!addresses) throw notAvailable('address resolution is not available on this server');
   return addresses;
 }
 

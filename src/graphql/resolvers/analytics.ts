@@ -1,11 +1,10 @@
-import { GraphQLError } from 'graphql';
 import { insertIdOf } from '../../domain/analytics.js';
 import { InputError, NotFoundError } from '../../domain/errors.js';
 import type { AnalyticsEventResolvers, MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import type { OutboxStore } from '../../store/outbox-store.js';
 import type { AnalyticsContext, GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
-import { mutationPayload } from '../errors.js';
+import { mutationPayload, notAvailable } from '../errors.js';
 
 /**
  * The analytics outbox over GraphQL (schema/analytics.graphql; issue 11 item 5): its state, its dead letters and the
@@ -17,7 +16,7 @@ const DEAD_CURSOR = 'analytics-dead';
 
 function analyticsOf(ctx: GraphQLContext): AnalyticsContext {
   const analytics = ctx.services.analytics;
-  if (!analytics) throw new GraphQLError('the analytics outbox is not available on this server (it needs the store)', { extensions: { code: 'ANALYTICS_NOT_AVAILABLE' } });
+  if (!analytics) throw notAvailable('the analytics outbox is not available on this server (it needs the store)', 'ANALYTICS_NOT_AVAILABLE');
   return analytics;
 }
 

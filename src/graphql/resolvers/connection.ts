@@ -1,6 +1,7 @@
-import { GraphQLError } from 'graphql';
+import { InputError } from '../../domain/errors.js';
 import { isPrintableText } from '../../domain/text-bounds.js';
 import type { GraphQLContext } from '../context.js';
+import { overLimit } from '../errors.js';
 
 /** Relay connection pieces (schema/common.graphql `PageInfo`): forward paging with `first` and `after`. */
 export interface Connection<T> {
@@ -16,9 +17,7 @@ export function pageSize(ctx: GraphQLContext, first: number | null | undefined):
   const max = ctx.limits.maxPageSize;
   const size = first ?? Math.min(100, max);
   if (!Number.isInteger(size) || size < 1 || size > max) {
-    throw new GraphQLError(`first: must be between 1 and ${max} (MAX_PAGE_SIZE)`, {
-      extensions: { code: 'BAD_USER_INPUT', field: 'first', limit: 'MAX_PAGE_SIZE', max },
-    });
+    throw overLimit(`first: must be between 1 and ${max} (MAX_PAGE_SIZE)`, { field: 'first', limit: 'MAX_PAGE_SIZE', max });
   }
   return size;
 }
@@ -59,8 +58,6 @@ export function decodeCursor(kind: string, cursor: string | null | undefined): s
   return decoded.slice(kind.length + 1);
 }
 
-export function unknownCursor(cursor: string): GraphQLError {
-  return new GraphQLError(`after: ${JSON.stringify(cursor.slice(0, 40))} is not a cursor of this list`, {
-    extensions: { code: 'BAD_USER_INPUT', field: 'after' },
-  });
+export function unknownCursor(cursor: string): InputError {
+  return new InputError('after', `${JSON.stringify(cursor.slice(0, 40))} is not a cursor of this list`);
 }

@@ -1,14 +1,14 @@
-import { GraphQLError } from 'graphql';
 import type { LandedCostOutcome as LandedCostOutcomeModel } from '../../domain/rating.js';
 import type { LandedCostOutcome, QueryResolvers } from '../../generated/graphql.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
 import type { LandedCostService } from '../../services/landed-cost/landed-cost-service.js';
 import type { GraphQLContext } from '../context.js';
 import { validateLandedCostInput } from '../inputs/landed-cost.js';
+import { notAvailable } from '../errors.js';
 
 function landedCostOf(ctx: GraphQLContext): LandedCostService {
   const service = ctx.services.landedCost;
-  if (!service) throw new GraphQLError('landed cost is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  if (!service) throw notAvailable('landed cost is not available on this server');
   return service;
 }
 

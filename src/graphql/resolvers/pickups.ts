@@ -1,11 +1,9 @@
-import { GraphQLError } from 'graphql';
-import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
-import type { CarrierWarning, MutationResolvers, QueryResolvers, UserError } from '../../generated/graphql.js';
+import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import { checkCarrier, checkPickupId, toCancelPickup, toPickupAvailability, toSchedulePickup, toSettlePickup, toUpdatePickup } from '../inputs/pickups.js';
 import type { PickupOutcome, PickupsApi } from '../../services/pickups/pickups-api.js';
 import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { payload } from '../errors.js';
+import { notAvailable, payload, type PayloadAnswer } from '../errors.js';
 
 /**
  * Pickups (schema/pickups.graphql): each resolver checks its input (src/graphql/inputs/pickups.ts: InputError naming the field
@@ -15,20 +13,20 @@ import { payload } from '../errors.js';
 export function pickupsOf(ctx: GraphQLContext): PickupsApi {
   const pickups = ctx.services.pickups;
   // startServer builds it whenever there is a store; a server assembled without a store has none.
-  if (!pickups) throw new GraphQLError('pickups are not available on this server (they need the store)', { extensions: { code: 'PICKUPS_NOT_AVAILABLE' } });
+  if (!pickups) throw notAvailable('pickups are not available on this server (they need the store)', 'PICKUPS_NOT_AVAILABLE');
   return pickups;
 }
 
 const PICKUP_CURSOR = 'pickup';
 
 /** A booking's payload: the pickup in every case; a carrier's refusal (FAILED, CARRIER_REFUSED) is also a user error. */
-function bookingAnswer(outcome: PickupOutcome): { result: PickupOutcome; warnings: readonly CarrierWarningModel[]; userErrors: UserError[] } {
+function bookingAnswer(outcome: PickupOutcome): PayloadAnswer<PickupOutcome> {
   const { pickup } = outcome;
   const refused = pickup.state === 'FAILED' && pickup.failure?.code === 'CARRIER_REFUSED';
   return {
     result: outcome,
     warnings: pickup.warnings,
-    userErrors: refused ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: pickup.failure!.message, carrierCode: pickup.failure!.carrierCode }] : [],
+    refused: refused ? { field: 'input', message: pickup.failure!.message, carrierCode: pickup.failure!.carrierCode } : null,
   };
 }
 

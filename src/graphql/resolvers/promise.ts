@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import type { DarkStoreHealth as DarkStoreHealthModel } from '../../domain/rating.js';
 import type { DarkStoreHealth, DeliveryOption, QueryResolvers, ResolversTypes } from '../../generated/graphql.js';
 import type { DeliveryPromiseService } from '../../services/promise/delivery-promise-service.js';
@@ -6,10 +5,11 @@ import { validateDeliveryPromiseInput } from '../inputs/delivery-promise.js';
 import { validateRateRequestInput } from '../inputs/rates.js';
 import type { DeliveryOption as DeliveryOptionModel } from '../../services/promise/types.js';
 import type { GraphQLContext } from '../context.js';
+import { notAvailable } from '../errors.js';
 
 function promiseOf(ctx: GraphQLContext): DeliveryPromiseService {
   const service = ctx.services.promise;
-  if (!service) throw new GraphQLError('the delivery promise is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  if (!service) throw notAvailable('the delivery promise is not available on this server');
   return service;
 }
 
@@ -19,7 +19,7 @@ export const promiseQueries: Pick<QueryResolvers, 'deliveryPromise' | 'darkStore
     const service = promiseOf(ctx);
     const rating = ctx.services.rating;
     const request = validateDeliveryPromiseInput(input, 'input', (raw, path) => {
-      if (!rating) throw new GraphQLError('rating is not available on this server', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+      if (!rating) throw notAvailable('rating is not available on this server');
       return validateRateRequestInput(raw, path, rating.inputRules());
     });
     const promise = await service.promise(request, ctx.deadline);

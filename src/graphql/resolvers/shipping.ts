@@ -1,8 +1,6 @@
-import { GraphQLError } from 'graphql';
 import { InputError, NotFoundError } from '../../domain/errors.js';
-import type { CarrierWarning as CarrierWarningModel } from '../../domain/shipment.js';
 import type { Label } from '../../domain/shipping.js';
-import type { CarrierWarning, MutationResolvers, QueryResolvers, SubscriptionResolvers, UserError } from '../../generated/graphql.js';
+import type { MutationResolvers, QueryResolvers, SubscriptionResolvers } from '../../generated/graphql.js';
 import { shipmentFieldPath, toCreateShipment, toValidateShipment, type ShipmentInputContext } from '../inputs/shipment.js';
 import { checkAccountFilter, checkLabelId, checkOrderId, checkTenderId } from '../inputs/shipment-parts.js';
 import {
@@ -21,7 +19,7 @@ import type { PurchaseOutcome } from '../../services/shipping/types.js';
 import type { GraphQLContext, ShippingContext } from '../context.js';
 import type { LabelCancellationModel } from '../shipping-models.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
-import { payload } from '../errors.js';
+import { notAvailable, payload, type PayloadAnswer } from '../errors.js';
 
 /**
  * Shipping (schema/shipping.graphql): each resolver checks its input (src/graphql/inputs/shipment.ts: InputError naming the field
@@ -31,7 +29,7 @@ import { payload } from '../errors.js';
 export function shippingOf(ctx: GraphQLContext): ShippingContext {
   const shipping = ctx.services.shipping;
   // startServer always builds it (it needs only the store); a server assembled without a store has none.
-  if (!shipping) throw new GraphQLError('shipping is not available on this server (it needs the store)', { extensions: { code: 'SHIPPING_NOT_AVAILABLE' } });
+  if (!shipping) throw notAvailable('shipping is not available on this server (it needs the store)', 'SHIPPING_NOT_AVAILABLE');
   return shipping;
 }
 
@@ -45,31 +43,23 @@ const LABEL_CURSOR = 'label';
  * A purchase's payload (SG1): the label in every case the service answered; a carrier's refusal (FAILED,
  * `CARRIER_REFUSED`) is also a user error carrying the carrier's code and message.
  */
-function purchaseAnswer(outcome: PurchaseOutcome): { result: PurchaseOutcome; warnings: readonly CarrierWarningModel[]; userErrors: UserError[] } {
+function purchaseAnswer(outcome: PurchaseOutcome): PayloadAnswer<PurchaseOutcome> {
   const { label } = outcome;
   const refused = label.state === 'FAILED' && label.failure?.code === 'CARRIER_REFUSED';
   return {
     result: outcome,
     warnings: label.warnings,
-    userErrors: refused
-      ? [{ field: ['input'], code: 'CARRIER_REFUSED', message: label.failure!.message, carrierCode: label.failure!.carrierCode }]
-      : [],
+    refused: refused ? { field: 'input', message: label.failure!.message, carrierCode: label.failure!.carrierCode } : null,
   };
 }
 
 /** A cancellation's payload: the carrier's `cancelled: false` keeps the cancellation beside a user error in its words. */
-function cancellationAnswer(cancellation: LabelCancellationModel): {
-  result: LabelCancellationModel;
-  warnings: readonly CarrierWarningModel[];
-  userErrors: UserError[];
-} {
+function cancellationAnswer(cancellation: LabelCancellationModel): PayloadAnswer<LabelCancellationModel> {
   const { result } = cancellation;
   return {
     result: cancellation,
     warnings: result.warnings,
-    userErrors: result.cancelled
-      ? []
-      : [{ field: ['input', 'labelId'], code: 'CARRIER_REFUSED', message: `the carrier did not cancel it: ${result.message ?? 'no reason given'}`, carrierCode: null }],
+    refused: result.cancelled ? null : { field: 'input.labelId', message: `the carrier did not cancel it: ${result.message ?? 'no reason given'}`, carrierCode: null },
   };
 }
 

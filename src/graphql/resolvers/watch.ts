@@ -1,14 +1,13 @@
-import { GraphQLError } from 'graphql';
 import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
 import type { ShipmentWatcher } from '../../services/realtime/watcher.js';
 import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection.js';
-import { mutationPayload } from '../errors.js';
+import { mutationPayload, notAvailable } from '../errors.js';
 
 /** Watches live in the store; a server built without one has no watcher. */
 function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
   const watcher = ctx.services.watcher;
-  if (!watcher) throw new GraphQLError('watchers are not available on this server (no store)', { extensions: { code: 'SERVICE_UNAVAILABLE' } });
+  if (!watcher) throw notAvailable('watchers are not available on this server (no store)');
   return watcher;
 }
 
