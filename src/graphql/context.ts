@@ -9,8 +9,7 @@ import type { LandedCostService } from '../services/landed-cost/landed-cost-serv
 import type { ShipmentWatcher } from '../services/realtime/watcher.js';
 import type { StatusLog } from '../store/status-log.js';
 import type { DocumentLinks } from '../services/shipping/document-links.js';
-import type { ShipperOffer } from './inputs/shipment.js';
-import type { ShippingApi } from '../services/shipping/types.js';
+import type { ShipperOffer, ShippingApi } from '../services/shipping/types.js';
 import type { PickupsApi } from '../services/pickups/pickups-api.js';
 import type { AddressesWiring } from '../services/addresses/addresses-service.js';
 import type { OutboxStore } from '../store/outbox-store.js';

@@ -7,6 +7,7 @@ import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import { checkCustoms, checkMoney } from './rate-parts.js';
 import { purchaseReference } from '../../services/shipping/purchase-key.js';
 import type { CreateShipmentInput, ValidateShipmentInput } from '../../generated/graphql.js';
+import type { ShipperOffer } from '../../services/shipping/types.js';
 import {
   LABEL_DELIVERIES,
   RULES,
@@ -31,13 +32,6 @@ import {
  * checks are the rate request's (rate-parts.ts), so a quote's input ships as it was quoted.
  * Carrier-specific rules (seed 001's required inputs) are the connector's `check`, run by the service next.
  */
-
-/** Who ships on this server (the registry's shipping connectors): which carrier, division and accounts. */
-export interface ShipperOffer {
-  carrier: Carrier;
-  division: string | null;
-  accountNumbers: readonly string[];
-}
 
 export interface ShipmentInputContext {
   now: Date;

@@ -157,3 +157,10 @@ export interface SettleLabelInput {
   trackingNumber: string | null;
   notCreated: boolean;
 }
+
+/** Who ships on this server (the registry's shipping connectors): which carrier, division and accounts. */
+export interface ShipperOffer {
+  carrier: Carrier;
+  division: string | null;
+  accountNumbers: readonly string[];
+}
