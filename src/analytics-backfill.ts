@@ -12,7 +12,7 @@
  */
 import './platform/require-node.js';
 import { parseArgs } from 'node:util';
-import { loadConfig } from './platform/config.js';
+import { loadConfig } from './config.js';
 import { createLogger } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { backfillStatusChanges } from './services/analytics/backfill.js';

@@ -1,7 +1,7 @@
 // First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
 import './platform/require-node.js';
 import { CatchmentConfigError } from './carriers/dark-store/catchment.js';
-import { loadConfig } from './platform/config.js';
+import { loadConfig } from './config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
 import { openStore } from './store/store.js';

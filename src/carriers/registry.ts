@@ -4,8 +4,10 @@ import type { UpstreamClient } from '../platform/http/upstream-client.js';
 import { carrierBModule } from './carrier-b/index.js';
 import { darkStoreModule } from './dark-store/index.js';
 import { groupAModule } from './group-a/index.js';
+import type { CarrierPolicies, CarrierUpstream } from './module-contract.js';
 import type {
   AddressCapabilityConnector,
+  DarkStorePromiseSource,
   AddressResolutionConnector,
   NotificationConnector,
   PickupConnector,
@@ -68,6 +70,18 @@ export interface CarrierRegistry {
   readonly tracking: TrackingDirectory;
   /** Every upstream client of every module: one per configured interface. */
   readonly clients: readonly UpstreamClient[];
+  /** Every upstream the modules declare, configured or not (/readyz lists them). */
+  readonly upstreams: readonly CarrierUpstream[];
+  /** The divisions input may name, from every module's policy (Group A: GROUP_A_DIVISIONS). */
+  readonly divisions: readonly string[];
+  /** The accounts rating and landed-cost input may name, from every module's policy. */
+  readonly rateAccounts: readonly string[];
+  /** The first configured module's own delivery promise (the dark store's), or null. */
+  readonly promiseSource: DarkStorePromiseSource | null;
+  /** The policies of a carrier's module (empty when it declares none). */
+  policiesOf(carrier: Carrier): CarrierPolicies;
+  /** Which carrier and division an upstream speaks for, as its module declares it; null for an upstream no module declares. */
+  sourceOf(upstream: string): { carrier: Carrier; division: string | null } | null;
   /** Closes every module, so every pool, once. */
   close(): Promise<void>;
 }
@@ -76,6 +90,7 @@ export interface CarrierRegistry {
 export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModule[] = CARRIER_MODULES): CarrierRegistry {
   const { decorateTracking, ...moduleDeps } = deps;
   const built = modules.map((module) => module.build(moduleDeps));
+  const upstreams = modules.flatMap((module) => module.upstreams);
   let closing: Promise<void> | null = null;
   return {
     modules: built,
@@ -98,6 +113,15 @@ export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModul
       decorateTracking,
     ),
     clients: built.flatMap((m) => m.clients),
+    upstreams,
+    divisions: [...new Set(modules.flatMap((m) => m.policies?.divisions?.(deps.config) ?? []))],
+    rateAccounts: modules.flatMap((m) => m.policies?.rateAccounts?.(deps.config) ?? []),
+    promiseSource: built.find((m) => m.promiseSource)?.promiseSource ?? null,
+    policiesOf: (carrier) => modules.find((m) => m.carrier === carrier)?.policies ?? {},
+    sourceOf(upstream) {
+      const declared = upstreams.find((u) => u.name === upstream);
+      return declared ? { carrier: declared.carrier, division: declared.division } : null;
+    },
     close() {
       closing ??= Promise.all(built.map((m) => m.close())).then(() => undefined);
       return closing;
@@ -138,5 +162,6 @@ export function trackingRoutes(
     },
     carriersWithReferences: [...byCarrier.values()].filter((t) => t.references).map((t) => t.carrier),
     carriers: new Set(byCarrier.keys()),
+    numbersReused: (carrier) => byCarrier.get(carrier)?.numbersReused === true,
   };
 }

@@ -46,11 +46,12 @@ import type {
   ValidationResult,
 } from '../domain/shipping.js';
 import type { StatusChangeInput } from '../domain/status-change.js';
-import type { Config } from '../platform/config.js';
+import type { CarrierConfigSection, Config } from '../platform/config.js';
 import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
 import type { QuotaCounter } from '../platform/quota.js';
+import type { CarrierPolicies, CarrierSandbox, CarrierUpstream } from './module-contract.js';
 
 /**
  * A connector's tracking capability: build the carrier's request from ours, send it, parse the answer back into the
@@ -107,6 +108,9 @@ export interface LandedCostConnector {
 /** Carrier B `/country/v1/postal/validate`: checks a postal code before quoting. Rejects with UpstreamError. */
 export interface PostalValidationConnector {
   readonly upstream: CarrierInterface;
+  /** The carrier and division it speaks for (address answers name them). */
+  readonly carrier: Carrier;
+  readonly division: string | null;
   validatePostalCode(countryCode: string, postalCode: string, stateOrProvinceCode: string | null): Promise<PostalValidation>;
 }
 
@@ -326,6 +330,11 @@ export interface TrackingCapability {
   route(request: TrackRequest): CarrierInterface;
   /** The lookup a shipment id names, refined for this carrier (Group A: an e-commerce id as a carrier package id). */
   lookupForShipmentId?(request: TrackRequest): TrackRequest;
+  /**
+   * The carrier reuses numbers, so its shipment ids carry its unique id: an id without it may name the watch of the
+   * id with it, and a short id the only watch of its number (src/store/watch-store.ts findForShipmentId).
+   */
+  readonly numbersReused?: boolean;
   /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
   readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
 }
@@ -352,6 +361,8 @@ export interface CarrierCapabilities {
   readonly notifications?: readonly NotificationConnector[];
   /** Documents tracking answers link to (proof of delivery); absent = none. */
   readonly linkedDocuments?: readonly LinkedDocumentConnector[];
+  /** A same-day promise of the carrier's own (the dark store's 2-4 hours); absent = none. */
+  readonly promiseSource?: DarkStorePromiseSource | null;
   /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
   readonly clients: readonly UpstreamClient[];
   /** Closes every client of the module, each once. */
@@ -369,9 +380,17 @@ export interface CarrierModuleDeps {
   quotaCounter?: QuotaCounter;
 }
 
-/** One carrier: `build` reads the carrier's configuration section and returns what it offers (empty lists if none). */
+/**
+ * One carrier, everything about it: its configuration section (variables under its prefix, validated and reported with
+ * the rest), the upstreams it opens, its simulators in sandbox mode, its policies, and `build`, which reads its section
+ * and returns what it offers (empty lists when nothing of it is configured).
+ */
 export interface CarrierModule {
   readonly carrier: Carrier;
+  readonly config: CarrierConfigSection;
+  readonly upstreams: readonly CarrierUpstream[];
+  readonly sandbox?: CarrierSandbox;
+  readonly policies?: CarrierPolicies;
   build(deps: CarrierModuleDeps): CarrierCapabilities;
 }
 
@@ -393,6 +412,8 @@ export interface TrackingDirectory {
   readonly carriersWithReferences: readonly Carrier[];
   /** Carriers a module tracks, configured or not (any other is refused as input: it has no tracking interface). */
   readonly carriers: ReadonlySet<Carrier>;
+  /** Whether the carrier's module says it reuses numbers (TrackingCapability.numbersReused). */
+  numbersReused(carrier: Carrier): boolean;
 }
 
 /**

@@ -5,8 +5,12 @@ export type Carrier = (typeof CARRIERS)[number];
 /** Group A divisions known to the unified interface's `service` parameter ("the value `express` appears"). */
 export type GroupADivision = string;
 
-/** Which Group A interface answered: unified tracking, express or e-commerce. */
+/**
+ * Which upstream interface answered (metrics, failures, pools). The known ones are listed for reading; a carrier
+ * module names its own (declared in its `upstreams`), so a new carrier adds nothing here.
+ */
 export type CarrierInterface = 'group-a/tracking' | 'group-a/express' | 'group-a/ecommerce' | 'carrier-b' | 'dark-store'
   // Not a carrier: the analytics bridge (seed 002 B) the shipment events are exported to, named like the others in
   // upstream metrics and failures.
-  | 'analytics';
+  | 'analytics'
+  | (string & {});

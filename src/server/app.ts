@@ -26,7 +26,6 @@ import { startGraphQLWs } from './graphql-ws.js';
 import { guardedSubscriptionCallback, routerSecretMiddleware } from './router-auth.js';
 import { callbackHeartbeatWithMargin } from './callback-heartbeat.js';
 import { callbackFailuresExplained, callbackFetcher } from './callback-no-redirect.js';
-import { GROUP_A_WEBHOOK_PATH } from './webhook.js';
 import { graphqlJsonErrors } from './json-errors.js';
 import { graphqlHttpHandler } from './graphql-http.js';
 import { offlineLandingPagePlugin } from './landing-page.js';
@@ -169,7 +168,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   app.get('/metrics', async (_req, res) => {
     res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
   });
-  if (deps.push) app.use(GROUP_A_WEBHOOK_PATH, deps.push.router);
+  if (deps.push) app.use(deps.push.path, deps.push.router);
   // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
   // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
   if (deps.documents) app.use(deps.documents);

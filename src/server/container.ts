@@ -1,4 +1,5 @@
-import { buildRegistry, type CarrierRegistry } from '../carriers/registry.js';
+import { buildRegistry, CARRIER_MODULES, type CarrierRegistry } from '../carriers/registry.js';
+import type { CarrierModule } from '../carriers/types.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -12,8 +13,6 @@ import { watcherSettingsFor } from '../services/realtime/watcher-settings.js';
 import { TrackingService } from '../services/tracking.js';
 import { RatingService } from '../services/rating/rating-service.js';
 import { createRatingMetrics } from '../services/rating/rating-metrics.js';
-import { darkStoreOf } from '../carriers/dark-store/index.js';
-import { darkStorePromiseSource } from '../carriers/dark-store/promise.js';
 import { LandedCostService } from '../services/landed-cost/landed-cost-service.js';
 import { DeliveryPromiseService } from '../services/promise/delivery-promise-service.js';
 import { StatusLog } from '../store/status-log.js';
@@ -71,12 +70,14 @@ export interface ServiceDeps {
   store?: Store;
   /** Sandbox mode: watchers poll every few seconds by default (the simulators' clock runs fast). */
   sandboxMode?: boolean;
+  /** The carrier modules; default the registry's list (a test's server may add a module of its own). */
+  modules?: readonly CarrierModule[];
 }
 
 /** Labels one worker pass claims at most (a pass is bounded work; the next pass takes the rest). */
 const SHIPPING_WORKER_BATCH = 50;
 
-export function createServices({ config, logger, metrics, quotaCounter, store, sandboxMode }: ServiceDeps): Services {
+export function createServices({ config, logger, metrics, quotaCounter, store, sandboxMode, modules = CARRIER_MODULES }: ServiceDeps): Services {
   const statusLog = store ? new StatusLog(store) : null;
   const statusFeed =
     store && statusLog
@@ -103,10 +104,10 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
             onStoreError: (err, operation) => logger.warn({ err, operation }, 'tracking snapshot store failed; asking upstream'),
           })
         : connector,
-  });
+  }, modules);
   const tracking = new TrackingService({
     routes: registry.tracking,
-    divisions: config.groupADivisions,
+    divisions: registry.divisions,
     maxNumbersPerRequest: config.server.maxTrackingNumbersPerRequest,
     sharing: config.trackingSharing,
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
@@ -123,14 +124,14 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     carrierDeadlineMs: config.rating.carrierDeadlineMs,
     cacheTtlMs: config.rating.cacheTtlMs,
     cacheMaxEntries: config.rating.cacheMaxEntries,
-    input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [], divisions: config.groupADivisions },
+    input: { expressAccountNumbers: registry.rateAccounts, divisions: registry.divisions },
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
     onAnswer: createRatingMetrics(metrics.registry),
     onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'rating connector rejected (a bug): shown as its failure'),
   });
   const landedCost = new LandedCostService({
     connectors: registry.landedCostConnectors,
-    input: { expressAccountNumbers: config.groupAExpress?.accountNumbers ?? [] },
+    input: { expressAccountNumbers: registry.rateAccounts },
     carrierDeadlineMs: config.rating.carrierDeadlineMs,
     onFailure: (error) => recordUpstreamFailure(error, { metrics, logger }),
     onUnexpected: (err, connector) => logger.error({ err, upstream: connector.upstream }, 'landed-cost connector rejected (a bug): shown as its failure'),
@@ -150,8 +151,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     }),
     maxInputsPerRequest: addressSettings.maxInputsPerRequest,
   };
-  const darkStore = darkStoreOf(registry.modules);
-  const promise = new DeliveryPromiseService({ darkStore: darkStore ? darkStorePromiseSource(darkStore) : null, rating });
+  const promise = new DeliveryPromiseService({ darkStore: registry.promiseSource, rating });
   const watcher =
     store && statusLog
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })
@@ -169,8 +169,8 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
         logger,
         metrics,
         lookupReference: lookupReferenceAcrossCarriers(tracking, registry.tracking.carriersWithReferences),
-        // Tracked from birth (issue 9 item 8): a snapshot, then a push subscription (Group A express) or a watch.
-        onPurchased: trackFromBirth({ statusLog, watcher, push: () => push, logger }),
+        // Tracked from birth (issue 9 item 8): a snapshot, then a push subscription or a watch, as the label's module says.
+        onPurchased: trackFromBirth({ statusLog, watcher, push: () => push, policiesOf: registry.policiesOf, logger }),
       })
     : null;
   const pickups = store

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { CarrierUpstream } from '../carriers/module-contract.js';
 import type { Config } from '../platform/config.js';
 import type { Store } from '../store/store.js';
 import type { Lifecycle } from './lifecycle.js';
@@ -13,6 +14,8 @@ export interface HealthDeps {
   expectedMigration: number;
   /** A readiness probe that waits longer than this answers 503 (a probe must not hang on a stuck store). */
   storeTimeoutMs?: number;
+  /** Every upstream the carrier modules declare (the registry's list), each reported by name. */
+  upstreams: readonly CarrierUpstream[];
 }
 
 type UpstreamState = 'configured' | 'simulated' | 'not configured';
@@ -28,13 +31,7 @@ export function healthRouter(deps: HealthDeps): Router {
   const { config, store, lifecycle, mode } = deps;
   const storeTimeoutMs = deps.storeTimeoutMs ?? 2_000;
   const upstreamState = (configured: boolean): UpstreamState => (!configured ? 'not configured' : mode === 'sandbox' ? 'simulated' : 'configured');
-  const upstreams = {
-    'carrier-b': upstreamState(config.carrierB !== null),
-    'group-a/tracking': upstreamState(config.groupATracking !== null),
-    'group-a/express': upstreamState(config.groupAExpress !== null),
-    'group-a/ecommerce': upstreamState(config.groupAEcommerce !== null),
-    'dark-store': upstreamState(config.darkStore !== null),
-  };
+  const upstreams = Object.fromEntries(deps.upstreams.map((upstream) => [upstream.name, upstreamState(upstream.configured(config))]));
   const router = Router();
 
   router.get('/healthz', (_req, res) => {

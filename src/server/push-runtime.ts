@@ -1,5 +1,4 @@
-import { GroupAPushClient } from '../carriers/group-a/push/client.js';
-import { groupAPushReader } from '../carriers/group-a/push/reader.js';
+import type { CarrierPush } from '../carriers/module-contract.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -8,12 +7,16 @@ import { PushSubscriptionService } from '../services/realtime/push-subscriptions
 import { WebhookInbox, type StatusAppender } from '../services/realtime/webhook-inbox.js';
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
-import { GROUP_A_WEBHOOK_PATH, groupAWebhookRouter } from './webhook.js';
+import { pushWebhookRouter } from './webhook.js';
 
 export interface PushRuntime {
   subscriptions: PushSubscriptionService;
   inbox: WebhookInbox;
-  router: ReturnType<typeof groupAWebhookRouter>;
+  router: ReturnType<typeof pushWebhookRouter>;
+  /** Where the router is mounted (the pushing module's webhook path). */
+  path: string;
+  /** Whether push can reach the carrier. */
+  configured: boolean;
   /** Called once the server listens: the callback URL given to the carrier when WEBHOOK_PUBLIC_URL is unset. */
   setListeningOrigin(origin: string): void;
   /** Processes what a crash left in the inbox, then sweeps periodically. */
@@ -22,8 +25,9 @@ export interface PushRuntime {
 }
 
 /**
- * Group A push: the carrier client (same host family and key as unified tracking), the subscription lifecycle, the
- * webhook inbox and its router. Built on the store so every replica shares subscriptions and inbox.
+ * The inbound push of the module that declares one (Group A today): the carrier client, the subscription lifecycle,
+ * the webhook inbox and its router. Built on the store so every replica shares subscriptions and inbox. `push` null
+ * (no module pushes) gives a runtime whose every subscription call is refused as not configured.
  */
 export function createPushRuntime(deps: {
   config: Config;
@@ -31,26 +35,15 @@ export function createPushRuntime(deps: {
   metrics: Metrics;
   store: Store;
   statusLog?: StatusAppender;
+  push: CarrierPush | null;
+  /** The divisions input may name (the registry's, from the modules' policies). */
+  divisions: readonly string[];
 }): PushRuntime {
   const { config, logger, metrics, store } = deps;
-  const baseUrl = config.groupAPush.baseUrl ?? config.groupATracking?.baseUrl ?? null;
-  const apiKey = config.groupATracking?.apiKey ?? null;
-  const client =
-    baseUrl && apiKey
-      ? new GroupAPushClient({
-          baseUrl,
-          apiKey,
-          subscriptionsPath: config.groupAPush.subscriptionsPath,
-          timeouts: {
-            connectTimeoutMs: config.http.connectTimeoutMs,
-            headersTimeoutMs: config.http.headersTimeoutMs,
-            bodyTimeoutMs: config.http.bodyTimeoutMs,
-          },
-          retryBaseDelayMs: config.http.retryBaseDelayMs,
-          metrics,
-          logger,
-        })
-      : null;
+  const push = deps.push;
+  const timeouts = { connectTimeoutMs: config.http.connectTimeoutMs, headersTimeoutMs: config.http.headersTimeoutMs, bodyTimeoutMs: config.http.bodyTimeoutMs };
+  const client = push?.client(config, { timeouts, retryBaseDelayMs: config.http.retryBaseDelayMs, metrics, logger }) ?? null;
+  const webhookPath = push?.webhookPath ?? '/webhooks/push';
   let callbackUrl = config.webhook.publicUrl;
   const subscriptions = new PushSubscriptionService({
     store,
@@ -59,15 +52,16 @@ export function createPushRuntime(deps: {
       if (!callbackUrl) throw new Error('the webhook callback URL is not known yet (server not listening)');
       return callbackUrl;
     },
-    divisions: config.groupADivisions,
+    divisions: deps.divisions,
     logger,
+    notConfigured: { message: push?.notConfiguredMessage ?? 'no carrier with push is configured', upstream: push?.upstream ?? 'push' },
   });
   const inbox = new WebhookInbox({
     store,
     statusLog: deps.statusLog ?? new StatusLog(store),
     logger,
     metrics,
-    reader: groupAPushReader,
+    reader: push?.reader ?? { statusChanges: () => [], confirmation: () => null },
     confirm: (carrierSubscriptionId, secret, waitMs) => subscriptions.confirm(carrierSubscriptionId, secret, waitMs),
     processing: config.webhook.inboxProcessing,
     retentionMs: config.webhook.inboxRetentionMs,
@@ -77,11 +71,12 @@ export function createPushRuntime(deps: {
     batchSize: config.webhook.inboxBatchSize,
     processIntervalMs: config.webhook.inboxProcessIntervalMs,
   });
-  const router = groupAWebhookRouter({
+  const router = pushWebhookRouter({
+    source: push?.source ?? 'push',
     subscriptions,
     setAside: new PushSetAside({ store, logger, metrics }),
     inbox,
-    secretHeader: config.groupAPush.secretHeader,
+    secretHeader: push?.secretHeader(config) ?? 'Carrier-Push-Secret',
     maxBodyBytes: config.webhook.maxBodyBytes,
     logger,
     metrics,
@@ -90,8 +85,10 @@ export function createPushRuntime(deps: {
     subscriptions,
     inbox,
     router,
+    path: webhookPath,
+    configured: push?.configured(config) ?? false,
     setListeningOrigin(origin) {
-      if (!config.webhook.publicUrl) callbackUrl = `${origin}${GROUP_A_WEBHOOK_PATH}`;
+      if (!config.webhook.publicUrl) callbackUrl = `${origin}${webhookPath}`;
     },
     start: () => inbox.start(),
     async close() {

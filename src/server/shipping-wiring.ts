@@ -1,3 +1,4 @@
+import type { CarrierPolicies } from '../carriers/module-contract.js';
 import type { Carrier } from '../domain/carrier.js';
 import { UpstreamError } from '../domain/errors.js';
 import { parseShipmentId } from '../domain/ids.js';
@@ -21,15 +22,17 @@ export interface TrackFromBirthDeps {
   watcher: ShipmentWatcher | null;
   /** Group A push subscriptions, once the push runtime exists (it is built after the services); null: none. */
   push: () => { subscriptions: PushSubscriptionService; configured: boolean } | null;
+  /** The label's module's policies: whether it is followed by push, and the watch's lookup (followPurchase). */
+  policiesOf: (carrier: Carrier) => CarrierPolicies;
   logger: Pick<Logger, 'info' | 'warn'>;
 }
 
 /**
  * `onPurchased`: the label's shipment is followed, then stored as a LABEL_CREATED snapshot under its canonical id (so
- * `_entities` and `Label.shipment` answer at once, same id as tracking). Group A express is followed by a push
- * subscription on its tracking number when push is configured (the unified interface pushes, seed 000); everything
- * else (Carrier B, e-commerce, express without push) by a watch, so its changes reach `shipmentStatusChanged`
- * subscribers like any watched shipment. A watch answers the shipment's canonical id (Carrier B's carries the
+ * `_entities` and `Label.shipment` answer at once, same id as tracking). The label's module says how
+ * (`followPurchase`): by a push subscription on its tracking number when push is configured (a carrier that pushes),
+ * else by a watch, with the lookup the module names (a package id instead of the number, say), so its changes reach
+ * `shipmentStatusChanged` subscribers like any watched shipment. A watch answers the shipment's canonical id (a
  * carrier's unique id, which only tracking gives). A failure here is the caller's to log; the purchase stands (SG7).
  */
 export function trackFromBirth(deps: TrackFromBirthDeps): (label: Label) => Promise<void> {
@@ -37,29 +40,28 @@ export function trackFromBirth(deps: TrackFromBirthDeps): (label: Label) => Prom
     const born = shipmentFromLabel(label);
     if (!born) return;
     let shipmentId = born.id;
+    const following = deps.policiesOf(label.carrier).followPurchase?.(label) ?? {};
     const push = deps.push();
     let pushed = false;
-    if (label.carrier === 'GROUP_A' && label.division === 'express' && push?.configured) {
+    if (following.push && push?.configured) {
       try {
-        await push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: born.trackingNumber, division: label.division });
+        await push.subscriptions.create({ scope: 'TRACKING_NUMBER', subject: born.trackingNumber, division: following.push.division });
         pushed = true;
         deps.logger.info({ labelId: label.id, shipmentId }, 'purchased label followed by a push subscription');
       } catch (err) {
-        // Followed anyway: express numbers are polled on the express interface when push cannot be set up.
+        // Followed anyway: the module's watch lookup polls it when push cannot be set up.
         deps.logger.warn({ labelId: label.id, err: err instanceof Error ? err.message : String(err) }, 'push subscription for a purchased label failed; watching it instead');
       }
     }
     if (!pushed && deps.watcher) {
-      // E-commerce shipments are identified by the carrier's package id (docs/assumptions.md S2), watched by it.
-      const carrierPackageId = label.division === 'ecommerce' ? (label.pieces[0]?.carrierPackageId ?? null) : null;
       const watch = await deps.watcher.watch(
         {
           carrier: label.carrier,
-          trackingNumber: carrierPackageId ?? born.trackingNumber,
+          trackingNumber: following.watch?.trackingNumber ?? born.trackingNumber,
           division: label.division,
           carrierCode: label.carrierCode,
           carrierUniqueId: label.carrierUniqueId,
-          ...(label.division === 'ecommerce' ? { ecommerceIdType: carrierPackageId ? 'CARRIER_PACKAGE_ID' : 'PACKAGE_ID' } : {}),
+          ...(following.watch?.ecommerceIdType ? { ecommerceIdType: following.watch.ecommerceIdType } : {}),
         },
         'label',
       );

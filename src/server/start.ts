@@ -1,4 +1,6 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { CARRIER_MODULES } from '../carriers/registry.js';
+import type { CarrierModule } from '../carriers/types.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
@@ -36,16 +38,19 @@ export async function startServer({
   config,
   logger,
   store: opening,
+  modules = CARRIER_MODULES,
 }: {
   config: Config;
   logger: Logger;
+  /** The carrier modules; default the registry's list. A test's server adds a module of its own here (test/carriers/fourth). */
+  modules?: readonly CarrierModule[];
   /** The store already being opened by the caller (main.ts overlaps it with module loading, SU3); else opened here. */
   store?: Promise<Store>;
 }): Promise<StartedServer> {
   // How long the start kept the event loop from answering (PGlite's init and migrations run on it): logged at ready.
   const startLoopDelay = monitorEventLoopDelay({ resolution: 10 });
   startLoopDelay.enable();
-  const wantSandbox = sandboxWanted(config);
+  const wantSandbox = sandboxWanted(config, modules);
   // A waived production safeguard is said at every start (and in /readyz), never silently.
   for (const warning of config.auth.warnings) logger.warn({ security: true }, `PRODUCTION SAFEGUARD WAIVED: ${warning}`);
   // The store first: a DATA_DIR held by another process refuses the start before anything else is started.
@@ -61,7 +66,7 @@ export async function startServer({
   let effective = config;
   if (wantSandbox) {
     try {
-      sandbox = await startInProcessSandbox(config, logger);
+      sandbox = await startInProcessSandbox(config, logger, modules);
     } catch (error) {
       await store.close();
       throw error;
@@ -70,15 +75,23 @@ export async function startServer({
   }
   const metrics = createMetrics({ collectDefault: true });
   const expectedMigration = (await loadMigrations()).at(-1)?.version ?? 0;
-  // Group A's quota lives in the store, so every replica on one database shares it.
-  const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null });
+  // Daily quotas live in the store, so every replica on one database shares them.
+  const services = createServices({ config: effective, logger, metrics, quotaCounter: new StoreQuotaCounter(store), store, sandboxMode: sandbox !== null, modules });
   // One LISTEN per process on the status log; subscribers attach to it in memory.
   await services.statusFeed?.start();
-  // Group A push: subscriptions and webhook inbox in the store; the callback URL follows the listening address.
-  const push = createPushRuntime({ config: effective, logger, metrics, store, ...(services.statusLog ? { statusLog: services.statusLog } : {}) });
-  // Labels bought here are tracked from birth: Group A express by a push subscription when push can reach the carrier.
-  const pushConfigured = !!(effective.groupAPush.baseUrl ?? effective.groupATracking?.baseUrl) && !!effective.groupATracking?.apiKey;
-  services.attachPush({ subscriptions: push.subscriptions, configured: pushConfigured });
+  // Inbound push (the module that declares one): subscriptions and webhook inbox in the store; the callback URL follows
+  // the listening address.
+  const push = createPushRuntime({
+    config: effective,
+    logger,
+    metrics,
+    store,
+    ...(services.statusLog ? { statusLog: services.statusLog } : {}),
+    push: modules.find((module) => module.policies?.push)?.policies?.push ?? null,
+    divisions: services.registry.divisions,
+  });
+  // Labels bought here are tracked from birth: by a push subscription where the label's module says so and push is configured.
+  services.attachPush({ subscriptions: push.subscriptions, configured: push.configured });
   // Documents: signed, expiring URLs at /documents/{id}; the origin is known once the server listens.
   let listeningOrigin = '';
   const documentLinks = documentLinksFrom(
@@ -92,7 +105,7 @@ export async function startServer({
         api: shippingService,
         links: documentLinks,
         shippers: services.registry.shippingConnectors.map((c) => ({ carrier: c.carrier, division: c.division, accountNumbers: c.accountNumbers })),
-        divisions: effective.groupADivisions,
+        divisions: services.registry.divisions,
         documentInlineMaxBytes: effective.documents?.inlineMaxBytes ?? 1_048_576,
       }
     : undefined;
@@ -106,7 +119,7 @@ export async function startServer({
   });
   const lifecycle = new Lifecycle();
   const mode = sandbox ? 'sandbox' : 'configured';
-  const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration });
+  const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration, upstreams: services.registry.upstreams });
   const app = await startApp({ config: effective, logger, metrics, services, mode, push, health, ...(documents ? { documents } : {}), ...(shipping ? { shipping } : {}) });
   lifecycle.track(app.httpServer);
   push.setListeningOrigin(app.url.replace(/\/graphql$/, ''));

@@ -8,9 +8,9 @@ import { splitByCoverage, type PushSetAside } from '../services/realtime/push-se
 import type { PushSubscriptionService, SecretHolder } from '../services/realtime/push-subscriptions.js';
 import type { WebhookInbox } from '../services/realtime/webhook-inbox.js';
 
-export const GROUP_A_WEBHOOK_PATH = '/webhooks/group-a';
-
-export interface GroupAWebhookOptions {
+export interface PushWebhookOptions {
+  /** The pushing carrier's source name (the module's `push.source`): inbox rows and log lines carry it. */
+  source: string;
   subscriptions: PushSubscriptionService;
   inbox: WebhookInbox;
   /** Where the shipments of a push that its subscription does not cover go instead of the inbox. */
@@ -33,8 +33,10 @@ export interface GroupAWebhookOptions {
  * counted) so the carrier does not retry what we will never take.
  * Nothing about a body's content (numbers, addresses) is logged: only issue paths and counts.
  */
-export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
-  const { subscriptions, inbox, logger } = options;
+export function pushWebhookRouter(options: PushWebhookOptions): Router {
+  const { subscriptions, inbox, source } = options;
+  // Every line of this router names its webhook.
+  const logger = options.logger.child({ webhook: source });
   const secretHeader = options.secretHeader.toLowerCase();
   const router = express.Router();
 
@@ -63,7 +65,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     // Only the confirmation call comes before a secret exists; everything else must carry one.
     const holders: SecretHolder[] = scope === 'subscription.confirm' ? [] : await subscriptions.holdersOfSecret(presented);
     if (scope !== 'subscription.confirm' && holders.length === 0) {
-      logger.warn({ webhook: 'group-a', secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
+      logger.warn({ secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
       return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
     }
     // Everything acknowledged must be storable and processable (DESIGN.md: "acknowledge only what can be processed"):
@@ -77,7 +79,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
     res.locals.scope = call.scope;
     // A confirmation carries no secret: one that no subscription of ours awaits is refused before anything is stored.
     if (call.scope === 'subscription.confirm' && !(await subscriptions.awaitsConfirmation(call.subscriptionId))) {
-      logger.warn({ webhook: 'group-a' }, 'webhook refused: a confirmation no subscription awaits');
+      logger.warn('webhook refused: a confirmation no subscription awaits');
       return res.status(404).json({ error: 'not_found', message: 'no subscription awaits this confirmation' });
     }
     if (call.scope === 'subscription.push') {
@@ -87,9 +89,9 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
       try {
         if (split.setAside.length > 0) {
           const body = { scope: call.scope, shipments: split.setAside.map((aside) => aside.shipment) };
-          await options.setAside.record('group-a', body, holders.map((holder) => holder.id), split.setAside.map((aside) => aside.reason));
+          await options.setAside.record(source, body, holders.map((holder) => holder.id), split.setAside.map((aside) => aside.reason));
         }
-        if (split.inScope.length > 0) await inbox.accept('group-a', { ...call, shipments: split.inScope });
+        if (split.inScope.length > 0) await inbox.accept(source, { ...call, shipments: split.inScope });
       } catch (error) {
         return unavailable(res, logger, error);
       }
@@ -101,7 +103,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
       // Stored before the 200 and processed after it: a crash in between does not lose the confirmation (which the
       // carrier does not repeat).
       try {
-        await inbox.accept('group-a', call);
+        await inbox.accept(source, call);
       } catch (error) {
         return unavailable(res, logger, error);
       }
@@ -119,7 +121,7 @@ export function groupAWebhookRouter(options: GroupAWebhookOptions): Router {
   router.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const status = typeof error === 'object' && error !== null && 'status' in error ? Number(error.status) : 500;
     if (status === 413) {
-      logger.warn({ webhook: 'group-a', limitBytes: options.maxBodyBytes }, 'webhook refused: body too large');
+      logger.warn({ limitBytes: options.maxBodyBytes }, 'webhook refused: body too large');
       res.status(413).json({ error: 'payload_too_large', message: `the body exceeds ${options.maxBodyBytes} bytes` });
       return;
     }
@@ -152,6 +154,6 @@ function unavailable(res: Response, logger: Logger, error: unknown): Response {
 }
 
 function badRequest(res: Response, logger: Logger, message: string): Response {
-  logger.warn({ webhook: 'group-a', problem: message }, 'webhook refused: malformed body');
+  logger.warn({ problem: message }, 'webhook refused: malformed body');
   return res.status(400).json({ error: 'bad_request', message });
 }

@@ -58,6 +58,11 @@ export class TrackingService {
     return this.options.routes.route(request);
   }
 
+  /** Whether the carrier reuses numbers (its ids carry its unique id), as its module says. */
+  numbersReused(carrier: Carrier): boolean {
+    return this.options.routes.numbersReused(carrier);
+  }
+
   /**
    * A GraphQL request's batch on one route: shared with concurrent requests' lookups and answered fresh where the
    * route batches and sharing is configured (src/services/tracking-batcher.ts); otherwise `trackOnRoute`. Never rejects.

@@ -114,17 +114,18 @@ export class WatchStore {
   }
 
   /**
-   * The watch of the shipment a (parsed) id names: the watch under that id; else the watch under the id without the
-   * Carrier B unique id (a watch made before the carrier knew the number, not yet corrected by a poll); else, for a
-   * short Carrier B id, the only watch of that number. Null when none (or, for a short id, several) match.
+   * The watch of the shipment a (parsed) id names: the watch under that id; else, for a carrier whose numbers are
+   * reused so its ids carry its unique id (`byNumberAlone`, its module's policy), the watch under the id without the
+   * unique id (a watch made before the carrier knew the number, not yet corrected by a poll), or for a short id the
+   * only watch of that number. Null when none (or, for a short id, several) match.
    */
-  async findForShipmentId(id: string, parts: ShipmentIdParts): Promise<StoredWatch | null> {
+  async findForShipmentId(id: string, parts: ShipmentIdParts, { byNumberAlone }: { byNumberAlone: boolean }): Promise<StoredWatch | null> {
     const exact = await this.get(id);
-    if (exact || parts.carrier !== 'CARRIER_B') return exact;
+    if (exact || !byNumberAlone) return exact;
     if (parts.carrierUniqueId !== null) return this.get(formatShipmentId({ ...parts, carrierUniqueId: null }));
     const { rows } = await this.db.query<WatchRow>(
-      `SELECT ${COLUMNS} FROM shipment_watches WHERE carrier = 'CARRIER_B' AND tracking_number = $1 ORDER BY shipment_id LIMIT 2`,
-      [parts.trackingNumber],
+      `SELECT ${COLUMNS} FROM shipment_watches WHERE carrier = $1 AND tracking_number = $2 ORDER BY shipment_id LIMIT 2`,
+      [parts.carrier, parts.trackingNumber],
     );
     return rows.length === 1 ? toWatch(rows[0]!) : null;
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { insertIdOf, type BridgeRecord } from '../../src/domain/analytics.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createMetrics } from '../../src/platform/metrics.js';
 import { createBridgeClient } from '../../src/services/analytics/bridge-client.js';
 import type { BridgeClient } from '../../src/services/analytics/types.js';

@@ -13,7 +13,7 @@ import type { CarrierCapabilities, CarrierModule, RatingConnector, TrackingConne
 import type { CarrierInterface } from '../../src/domain/carrier.js';
 import type { RateOutcome, RateRequest } from '../../src/domain/rating.js';
 import type { TrackOutcome, TrackRequest } from '../../src/domain/tracking.js';
-import { loadConfig, type Config } from '../../src/platform/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { UpstreamClient } from '../../src/platform/http/upstream-client.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createMetrics } from '../../src/platform/metrics.js';
@@ -126,6 +126,9 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
     };
     const fakeModule: CarrierModule = {
       carrier: 'DARK_STORE',
+      // No variables and no upstream of its own: the fake is built from nothing.
+      config: { prefix: 'FAKE_', shape: {}, read: () => ({}) },
+      upstreams: [],
       build: (): CarrierCapabilities => ({
         carrier: 'DARK_STORE',
         tracking: { carrier: 'DARK_STORE', interfaces: [{ upstream: 'dark-store', connector: fakeTracking }], route: () => 'dark-store' },

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock, SANDBOX_DARK_STORE_PINCODES, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { startRecordingProxy, type RecordingProxy } from '../carriers/carrier-b/recording-proxy.js';

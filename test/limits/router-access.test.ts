@@ -7,7 +7,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
-import { GROUP_A_WEBHOOK_PATH } from '../../src/server/webhook.js';
+import { groupAPush } from '../../src/carriers/group-a/push/module-push.js';
+
+const GROUP_A_WEBHOOK_PATH = groupAPush.webhookPath;
 import { waitFor } from '../support/wait-for.js';
 import { rawSocket, wsClient, wsExecute } from './support.js';
 

@@ -3,7 +3,7 @@
  * TRACKING_BATCH_WINDOW_MS, each request keeping its own outcome. Real HTTP both ways; calls read from the simulator.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { carrierBNumbers, startE2E, type E2E } from '../e2e/support.js';
 
 const ONE = (n: string) => `{ shipment(carrier: CARRIER_B, trackingNumber: "${n}") { trackingNumber status { status } } }`;

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig, type Config } from '../../src/platform/config.js';
+import { loadConfig, type Config } from '../../src/config.js';
 import { OPT_OUT_PHRASE } from '../../src/platform/auth-config.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'auth-config-'));

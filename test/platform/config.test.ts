@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, loadConfig, noUpstreamConfigured } from '../../src/platform/config.js';
+import { CONFIG_VARIABLES, loadConfig, noUpstreamConfigured } from '../../src/config.js';
 
 const carrierB = {
   CARRIER_B_BASE_URL: 'https://apis-sandbox.example',

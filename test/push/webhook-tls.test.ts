@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { type ClientOptions } from 'ws';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
 import { pushDedupKey } from '../../src/domain/status-change.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { subscribe } from '../realtime/support.js';

@@ -244,6 +244,8 @@ describe('rate shopping across carriers (in process, fake connectors)', () => {
 describe('Carrier B postal validation before quoting', () => {
   const validator = (valid: boolean | 'fail'): PostalValidationConnector & { calls: number } => ({
     upstream: 'carrier-b',
+    carrier: 'CARRIER_B',
+    division: null,
     calls: 0,
     async validatePostalCode(countryCode, postalCode) {
       this.calls += 1;

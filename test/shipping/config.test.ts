@@ -1,6 +1,6 @@
 /** Issue 9 item 2: "keys live at least 24 hours (configurable)"; the shipping job's settings and their defaults. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 
 describe('shipping configuration', () => {
   it('SHIPPING_IDEMPOTENCY_TTL_HOURS under 24 stops the start, naming the variable', () => {

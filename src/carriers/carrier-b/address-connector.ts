@@ -1,6 +1,6 @@
 import type { AddressClassification, AddressInput, PerInput, ResolvedAddress } from '../../domain/pickups-addresses.js';
 import { UpstreamError } from '../../domain/errors.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { AddressResolutionConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

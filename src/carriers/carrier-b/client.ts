@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { UpstreamError } from '../../domain/errors.js';
 import type { TrackRequest } from '../../domain/tracking.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import { OAuthClientCredentials } from '../../platform/http/auth.js';
 import { UpstreamClient, type CarrierErrorReading, type HttpTimeouts } from '../../platform/http/upstream-client.js';
 import type { Logger } from '../../platform/logger.js';

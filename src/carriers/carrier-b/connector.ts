@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { ReferenceLookup, TrackOutcome, TrackRequest } from '../../domain/tracking.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { ReferenceTrackingConnector, TrackingConnector } from '../types.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';

@@ -1,6 +1,6 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { FetchedDocument, LabelHandle } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { DocumentConnector, FetchableDocument } from '../types.js';
 import { trackingDocumentAnswerSchema, type WireTrackingDocumentRequest } from './documents-wire.js';

@@ -16,6 +16,7 @@ import type {
   TrackingCapability,
 } from '../types.js';
 import { poolConnectionsFor } from '../../platform/config.js';
+import { carrierBConfigSection } from './config.js';
 import { createCarrierBHttpClient } from './client.js';
 import { createCarrierBConnector, type CarrierBConnector } from './connector.js';
 import { CarrierBPostalValidator } from './postal.js';
@@ -37,6 +38,8 @@ export function carrierBTracking(connector: CarrierBConnector | null): TrackingC
     carrier: 'CARRIER_B',
     interfaces: connector ? [{ upstream: 'carrier-b', connector }] : [],
     route: () => 'carrier-b',
+    // Its numbers are reused, so its ids carry its unique id; a short id names the only watch of the number.
+    numbersReused: true,
     references: { upstream: 'carrier-b', connector },
   };
 }
@@ -47,6 +50,30 @@ export function carrierBTracking(connector: CarrierBConnector | null): TrackingC
  */
 export const carrierBModule: CarrierModule = {
   carrier: 'CARRIER_B',
+  config: carrierBConfigSection,
+  upstreams: [
+    {
+      name: 'carrier-b',
+      carrier: 'CARRIER_B',
+      division: null,
+      baseUrlVariable: 'CARRIER_B_BASE_URL',
+      poolVariable: 'UPSTREAM_POOL_CONNECTIONS_CARRIER_B',
+      configured: (config) => config.carrierB !== null,
+    },
+  ],
+  sandbox: {
+    attach: async ({ config, sandbox }) => ({
+      sections: {
+        carrierB: {
+          baseUrl: sandbox.urls.carrierB,
+          clientId: sandbox.credentials.carrierB.clientId,
+          clientSecret: sandbox.credentials.carrierB.clientSecret,
+          accountNumber: sandbox.credentials.carrierB.accountNumber,
+          locale: config.carrierB?.locale ?? null,
+        },
+      },
+    }),
+  },
   build(deps: CarrierModuleDeps): CarrierCapabilities {
     const section = deps.config.carrierB;
     const client = section

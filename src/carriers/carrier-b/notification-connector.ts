@@ -1,5 +1,5 @@
 import type { EmailNotificationRequest, EmailNotificationResult, NotificationRecipient } from '../../domain/pickups-addresses.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { NotificationConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

@@ -9,7 +9,7 @@ import type {
   ScheduledPickup,
 } from '../../domain/pickups-addresses.js';
 import type { ShippingAddress } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { PickupConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

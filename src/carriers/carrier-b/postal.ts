@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UpstreamError } from '../../domain/errors.js';
 import type { PostalValidation } from '../../domain/rating.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { PostalValidationConnector } from '../types.js';
 import { newCustomerTransactionId, withExchangeIds } from './client.js';
@@ -48,6 +48,8 @@ export interface CarrierBPostalOptions {
 /** Checks a postal code before quoting: valid or not, the cleaned code, city and state where given, alerts. */
 export class CarrierBPostalValidator implements PostalValidationConnector {
   readonly upstream = 'carrier-b' as const;
+  readonly carrier = 'CARRIER_B' as const;
+  readonly division = null;
   readonly client: UpstreamClient;
   private readonly config: CarrierBConfig;
 

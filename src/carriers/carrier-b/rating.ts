@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { LaneRefusal, RateOutcome, RateRequest } from '../../domain/rating.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { RatingConnector } from '../types.js';
 import { newCustomerTransactionId, withExchangeIds } from './client.js';

@@ -1,7 +1,7 @@
 import { InputError, UpstreamError } from '../../domain/errors.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CancelResult, CreatedReturn, ReturnRequest } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { ReturnsConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

@@ -8,7 +8,7 @@ import type {
   ShipmentRequest,
   ValidationResult,
 } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { ShippingConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

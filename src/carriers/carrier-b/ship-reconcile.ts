@@ -1,7 +1,7 @@
 import { UpstreamError } from '../../domain/errors.js';
 import type { Shipment } from '../../domain/shipment.js';
 import type { CreatedShipment, ReconcileResult, ShipmentRequest } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import { lookupByNumber } from '../../domain/tracking.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from './answer.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LabelHandle, TenderResult } from '../../domain/shipping.js';
-import type { CarrierBConfig } from '../../platform/config.js';
+import type { CarrierBConfig } from './config.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { TenderingConnector } from '../types.js';
 import { readAlerts } from './mapping.js';

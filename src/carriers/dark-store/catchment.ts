@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
-import type { DarkStoreConfig } from '../../platform/config.js';
+import type { DarkStoreConfig } from './config.js';
 
 /**
  * The catchment: the pincodes the dark stores serve (seed 002 A: "An order is routed to the network when the buyer's

@@ -1,4 +1,4 @@
-import type { DarkStoreConfig } from '../../platform/config.js';
+import type { DarkStoreConfig } from './config.js';
 import { UpstreamClient, type CarrierErrorReading, type HttpTimeouts } from '../../platform/http/upstream-client.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';

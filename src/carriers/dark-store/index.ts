@@ -1,6 +1,11 @@
 import type { Money } from '../../domain/money.js';
 import type { DarkStoreHealth } from '../../domain/rating.js';
-import { poolConnectionsFor, type DarkStoreConfig } from '../../platform/config.js';
+import { poolConnectionsFor } from '../../platform/config.js';
+import { z } from 'zod';
+import { type DarkStoreConfig, darkStoreConfigSection } from './config.js';
+import { type DarkStoreView, darkStorePromiseSource } from './promise.js';
+
+export type { DarkStoreView } from './promise.js';
 import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps, HealthConnector } from '../types.js';
 import { type Catchment, loadCatchment } from './catchment.js';
 import { DARK_STORE_POOL_CONNECTIONS, createDarkStoreHttpClient } from './client.js';
@@ -14,22 +19,6 @@ export { DARK_STORE_HEALTH_PATH, DarkStoreHealthConnector } from './health.js';
 export { parseMemoryRss } from './memory.js';
 export { DarkStoreMonitor, type DarkStoreHealthState } from './monitor.js';
 export { DARK_STORE_REFUSALS, DARK_STORE_SERVICE_CODE, DarkStoreRatingConnector, holdingCostPerUnitPerDay } from './rating.js';
-
-/**
- * What the delivery promise and the health query need of the dark store beyond the capability lists: the catchment,
- * the monitor's state (no call), the charges and the brand's holding cost.
- */
-export interface DarkStoreView {
-  readonly catchment: Catchment;
-  /** The monitor's last reading, its age, healthy or not and why. No call. */
-  healthState(): DarkStoreHealthState;
-  readonly currency: string;
-  readonly country: string;
-  /** Seed 002 A "Stated charges", decimal strings. */
-  readonly charges: DarkStoreConfig['charges'];
-  /** "storage 0.30 currency units per unit per day": the brand's holding cost, never a charge of one order. */
-  readonly holdingCostPerUnitPerDay: Money;
-}
 
 /** The dark store's capabilities, with its view (null when not configured). */
 export interface DarkStoreCapabilities extends CarrierCapabilities {
@@ -52,6 +41,33 @@ export function darkStoreOf(modules: readonly CarrierCapabilities[]): DarkStoreV
  */
 export const darkStoreModule: CarrierModule = {
   carrier: 'DARK_STORE',
+  config: darkStoreConfigSection,
+  upstreams: [
+    {
+      name: 'dark-store',
+      carrier: 'DARK_STORE',
+      division: null,
+      baseUrlVariable: 'DARK_STORE_BASE_URL',
+      poolVariable: 'UPSTREAM_POOL_CONNECTIONS_DARK_STORE',
+      configured: (config) => config.darkStore !== null,
+    },
+  ],
+  sandbox: {
+    // The simulator's health; the sandbox catchment unless DARK_STORE_PINCODES(_FILE) chose another (DS4).
+    async attach({ config, sandbox }) {
+      const { SANDBOX_DARK_STORE_PINCODES } = await import('../../../sandbox/index.js');
+      const own = config.darkStore;
+      return {
+        sections: {
+          darkStore: {
+            ...(own ?? darkStoreDefaults(sandbox.urls.darkStore)),
+            baseUrl: sandbox.urls.darkStore,
+            ...(own?.pincodes || own?.pincodesFile ? {} : { pincodes: SANDBOX_DARK_STORE_PINCODES.join(','), pincodesFile: null }),
+          },
+        },
+      };
+    },
+  },
   build(deps: CarrierModuleDeps): DarkStoreCapabilities {
     const section = deps.config.darkStore;
     if (!section) {
@@ -98,6 +114,7 @@ export const darkStoreModule: CarrierModule = {
       health: [monitoredHealth(monitor)],
       clients: [client],
       darkStore: view,
+      promiseSource: darkStorePromiseSource(view),
       close: () => {
         closing ??= monitor.close().then(() => client.close());
         return closing;
@@ -121,4 +138,12 @@ export function monitoredHealth(monitor: DarkStoreMonitor): HealthConnector {
       return state.health;
     },
   };
+}
+
+/** The dark store with every DARK_STORE_* default (one source: its section's schema), for a sandbox that set none. */
+function darkStoreDefaults(baseUrl: string): DarkStoreConfig {
+  const env = z.object(darkStoreConfigSection.shape).parse({ DARK_STORE_BASE_URL: baseUrl });
+  const section = darkStoreConfigSection.read(env).darkStore;
+  if (!section) throw new Error('dark-store sandbox defaults: none');
+  return section;
 }

@@ -1,8 +1,27 @@
 import type { LaneRefusal, RateAddress } from '../../domain/rating.js';
 import type { DarkStoreCharge, DarkStoreOffer, DarkStorePromiseSource } from '../types.js';
 import { money, toUnits } from './charges.js';
-import type { DarkStoreView } from './index.js';
+import type { Catchment } from './catchment.js';
+import type { DarkStoreConfig } from './config.js';
+import type { DarkStoreHealthState } from './monitor.js';
+import type { Money } from '../../domain/money.js';
 import { DARK_STORE_REFUSALS } from './rating.js';
+
+/**
+ * What the delivery promise and the health query need of the dark store beyond the capability lists: the catchment,
+ * the monitor's state (no call), the charges and the brand's holding cost.
+ */
+export interface DarkStoreView {
+  readonly catchment: Catchment;
+  /** The monitor's last reading, its age, healthy or not and why. No call. */
+  healthState(): DarkStoreHealthState;
+  readonly currency: string;
+  readonly country: string;
+  /** Seed 002 A "Stated charges", decimal strings. */
+  readonly charges: DarkStoreConfig['charges'];
+  /** "storage 0.30 currency units per unit per day": the brand's holding cost, never a charge of one order. */
+  readonly holdingCostPerUnitPerDay: Money;
+}
 
 /** Seed 002 A: "Purpose: a delivery promise of two to four hours on the brand's own storefront." */
 const WINDOW_FROM_HOURS = 2;

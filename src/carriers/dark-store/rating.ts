@@ -1,7 +1,7 @@
 import type { Money } from '../../domain/money.js';
 import type { ChargeLine, LaneRefusal, RateOutcome, RateQuote, RateRequest } from '../../domain/rating.js';
 import type { CarrierTime } from '../../domain/time.js';
-import type { DarkStoreConfig } from '../../platform/config.js';
+import type { DarkStoreConfig } from './config.js';
 import type { RatingConnector } from '../types.js';
 import type { Catchment } from './catchment.js';
 import { money, toUnits } from './charges.js';

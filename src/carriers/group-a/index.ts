@@ -1,5 +1,8 @@
 import type { CarrierInterface } from '../../domain/carrier.js';
 import { poolConnectionsFor } from '../../platform/config.js';
+import { groupAConfigSection } from './config.js';
+import { groupAPolicies } from './policies.js';
+import { groupASandbox } from './sandbox.js';
 import type { TrackRequest } from '../../domain/tracking.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type {
@@ -82,6 +85,14 @@ export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | Tra
  */
 export const groupAModule: CarrierModule = {
   carrier: 'GROUP_A',
+  config: groupAConfigSection,
+  upstreams: [
+    { name: 'group-a/tracking', carrier: 'GROUP_A', division: 'tracking', baseUrlVariable: 'GROUP_A_TRACK_BASE_URL', poolVariable: 'UPSTREAM_POOL_CONNECTIONS_GROUP_A_TRACK', configured: (config) => config.groupATracking !== null },
+    { name: 'group-a/express', carrier: 'GROUP_A', division: 'express', baseUrlVariable: 'GROUP_A_EXPRESS_BASE_URL', poolVariable: 'UPSTREAM_POOL_CONNECTIONS_GROUP_A_EXPRESS', configured: (config) => config.groupAExpress !== null },
+    { name: 'group-a/ecommerce', carrier: 'GROUP_A', division: 'ecommerce', baseUrlVariable: 'GROUP_A_ECOM_BASE_URL', poolVariable: 'UPSTREAM_POOL_CONNECTIONS_GROUP_A_ECOM', configured: (config) => config.groupAEcommerce !== null },
+  ],
+  sandbox: groupASandbox,
+  policies: groupAPolicies,
   build(deps: CarrierModuleDeps): CarrierCapabilities {
     const { config } = deps;
     const platform = { timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger };

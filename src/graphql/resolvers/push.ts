@@ -4,12 +4,12 @@ import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
 import { mutationPayload } from '../errors.js';
 
-/** Group A push subscriptions (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
+/** Push subscriptions with the carrier that pushes (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
 function pushService(ctx: GraphQLContext) {
   if (!ctx.services.push) {
-    throw new UpstreamError('Group A push is not available in this server', {
+    throw new UpstreamError('Push subscriptions are not available in this server', {
       code: 'UPSTREAM_NOT_CONFIGURED',
-      upstream: 'group-a/tracking',
+      upstream: 'push',
     });
   }
   return ctx.services.push;

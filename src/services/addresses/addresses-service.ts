@@ -50,12 +50,8 @@ export interface AddressesServiceOptions {
 type Answer<T> = { ok: true; value: T; resolvedAt: Date; fromCache: boolean } | { ok: false; error: UpstreamError };
 type Distinct = ReadonlyArray<readonly [key: string, address: AddressInput]>;
 
-/** Which carrier and division an interface speaks for (postal validators name only their interface). */
-function sourceOf(upstream: CarrierInterface): { carrier: Carrier; division: string | null } {
-  if (upstream === 'carrier-b') return { carrier: 'CARRIER_B', division: null };
-  if (upstream === 'dark-store') return { carrier: 'DARK_STORE', division: null };
-  return { carrier: 'GROUP_A', division: upstream.slice('group-a/'.length) };
-}
+/** Which carrier and division an interface speaks for, as its connector declares it. */
+type Source = { carrier: Carrier; division: string | null };
 
 /**
  * Address resolution, service points and email notifications over the registry's connectors (issue 10). Every carrier
@@ -64,7 +60,15 @@ function sourceOf(upstream: CarrierInterface): { carrier: Carrier; division: str
 export class AddressesService implements AddressesApi {
   private readonly cache: AddressAnswerCache;
 
+  /** Each interface's carrier and division, as its module's connectors declare them (never guessed from its name). */
+  private readonly sources: ReadonlyMap<CarrierInterface, Source>;
+
   constructor(private readonly options: AddressesServiceOptions) {
+    this.sources = new Map<CarrierInterface, Source>([
+      ...options.resolution.map((c) => [c.upstream, { carrier: c.carrier, division: null }] as const),
+      ...options.capability.map((c) => [c.upstream, { carrier: c.carrier, division: c.division }] as const),
+      ...options.postal.map((c) => [c.upstream, { carrier: c.carrier, division: c.division }] as const),
+    ]);
     this.cache = new AddressAnswerCache(options.cache);
   }
 
@@ -98,25 +102,25 @@ export class AddressesService implements AddressesApi {
       const outcome: AddressResolutionOutcome = { input, resolutions: [], capabilities: [], postalCodes: [], failures: [] };
       const fail = (upstream: CarrierInterface, check: AddressCheck, error: UpstreamError) => {
         report(error);
-        outcome.failures.push(failureOf(upstream, check, error));
+        outcome.failures.push(failureOf(this.sourceOf(upstream), upstream, check, error));
       };
       for (const { upstream, answers } of resolutions) {
         const answer = answers.get(key)!;
         if (!answer.ok) fail(upstream, 'RESOLUTION', answer.error);
-        else if (options.strict && !answer.value.resolved) outcome.failures.push(unresolved(upstream, index, answer.value));
-        else outcome.resolutions.push({ ...sourceOf(upstream), upstream, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
+        else if (options.strict && !answer.value.resolved) outcome.failures.push(unresolved(this.sourceOf(upstream), upstream, index, answer.value));
+        else outcome.resolutions.push({ ...this.sourceOf(upstream), upstream, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
       }
       for (const { connector, purpose, answers } of capabilities) {
         const answer = answers.get(key)!;
         if (!answer.ok) fail(connector.upstream, purpose === 'PICKUP' ? 'PICKUP_CAPABILITY' : 'DELIVERY_CAPABILITY', answer.error);
-        else outcome.capabilities.push({ ...sourceOf(connector.upstream), upstream: connector.upstream, purpose, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
+        else outcome.capabilities.push({ ...this.sourceOf(connector.upstream), upstream: connector.upstream, purpose, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
       }
       for (const { upstream, answers } of postal) {
         const answer = answers.get(key);
         // Postal validation applies only to an input with a postal code.
         if (!answer) continue;
         if (!answer.ok) fail(upstream, 'POSTAL_CODE', answer.error);
-        else outcome.postalCodes.push({ ...sourceOf(upstream), upstream, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
+        else outcome.postalCodes.push({ ...this.sourceOf(upstream), upstream, resolvedAt: answer.resolvedAt, fromCache: answer.fromCache, result: answer.value });
       }
       return outcome;
     });
@@ -290,11 +294,19 @@ export class AddressesService implements AddressesApi {
       throw error;
     }
   }
+
+  /** The carrier and division of an interface whose connector this service was given. */
+  private sourceOf(upstream: CarrierInterface): Source {
+    const source = this.sources.get(upstream);
+    // Every answer comes from a connector the service was given, so its source is known; anything else is a defect.
+    if (!source) throw new Error(`addresses: no connector declares the interface ${upstream}`);
+    return source;
+  }
 }
 
-function failureOf(upstream: CarrierInterface, check: AddressCheck, error: UpstreamError): AddressCheckFailure {
+function failureOf(source: Source, upstream: CarrierInterface, check: AddressCheck, error: UpstreamError): AddressCheckFailure {
   return {
-    ...sourceOf(upstream),
+    ...source,
     upstream,
     check,
     code: error.code,
@@ -307,9 +319,9 @@ function failureOf(upstream: CarrierInterface, check: AddressCheck, error: Upstr
 }
 
 /** Strict mode: the carrier's answer that it could not resolve the input, as a failure naming it, with its alerts. */
-function unresolved(upstream: CarrierInterface, index: number, result: ResolvedAddress): AddressCheckFailure {
+function unresolved(source: Source, upstream: CarrierInterface, index: number, result: ResolvedAddress): AddressCheckFailure {
   return {
-    ...sourceOf(upstream),
+    ...source,
     upstream,
     check: 'RESOLUTION',
     code: 'ADDRESS_UNRESOLVED',

@@ -1,12 +1,13 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { CarrierInterface } from '../../domain/carrier.js';
 import { InputError, NotFoundError, UpstreamError } from '../../domain/errors.js';
 import type { PushSubscription, PushSubscriptionCoverage, PushSubscriptionScope, PushSubscriptionState } from '../../domain/push.js';
 import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
 
-/** What the lifecycle needs from the carrier (GroupAPushClient). */
+/** What the lifecycle needs from the carrier (the pushing module's client). */
 export interface PushCarrierClient {
   create(request: {
     type: 'trackingNumber' | 'customerAccount';
@@ -27,12 +28,14 @@ export interface NewPushSubscription {
 
 export interface PushSubscriptionServiceOptions {
   store: Store;
-  /** Null when Group A push is not configured: every call then fails with UPSTREAM_NOT_CONFIGURED. */
+  /** Null when push is not configured: every call then fails with UPSTREAM_NOT_CONFIGURED (`notConfigured`). */
   client: PushCarrierClient | null;
   /** Our webhook's public URL, given to the carrier as the callback (known once the server listens). */
   callbackUrl: () => string;
   divisions: readonly string[];
   logger: Logger;
+  /** The refusal when no client is configured: its message names what to set, `upstream` the pushing interface. */
+  notConfigured?: { message: string; upstream: CarrierInterface };
   /** How long `create` waits for the confirmation call to be verified before answering; default 3000 ms. */
   confirmationWaitMs?: number;
   /**
@@ -115,7 +118,7 @@ export class PushSubscriptionService {
     if (division !== null && !this.options.divisions.includes(division)) {
       throw new InputError(
         'input.division',
-        `unknown Group A division "${division}"; expected one of ${this.options.divisions.join(', ')}`,
+        `unknown division "${division}"; expected one of ${this.options.divisions.join(', ')}`,
       );
     }
     return { scope: raw.scope, subject, division };
@@ -333,9 +336,10 @@ export class PushSubscriptionService {
 
   private requireClient(operation: string): PushCarrierClient {
     if (!this.options.client) {
-      throw new UpstreamError('Group A push is not configured (set GROUP_A_TRACK_BASE_URL or GROUP_A_PUSH_BASE_URL)', {
+      const refusal = this.options.notConfigured ?? { message: 'push is not configured', upstream: 'push' };
+      throw new UpstreamError(refusal.message, {
         code: 'UPSTREAM_NOT_CONFIGURED',
-        upstream: 'group-a/tracking',
+        upstream: refusal.upstream,
         operation,
       });
     }

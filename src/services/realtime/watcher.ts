@@ -24,9 +24,6 @@ import { DEFAULT_POLL_INTERVALS, nextPollAfterFailure, nextPollAfterSuccess, typ
 import { scanChangesOf } from './scan-changes.js';
 import type { TrackLookup } from '../../domain/track-lookup.js';
 
-/** Seed 001: "tracking numbers per track request: 30". */
-export const CARRIER_B_NUMBERS_PER_CALL = 30;
-
 /** What the watcher needs of the status log (src/store/status-log.ts `StatusLog`): null means "already recorded". */
 export interface StatusChangeRecorder {
   append(tx: Queryable, input: StatusChangeInput): Promise<StatusChange | null>;
@@ -172,7 +169,7 @@ export class ShipmentWatcher {
    */
   async unwatch(rawShipmentId: string, field = 'shipmentId'): Promise<StoredWatch> {
     const { id: shipmentId, parts } = checkShipmentId(rawShipmentId, field);
-    const watch = await this.watches.findForShipmentId(shipmentId, parts);
+    const watch = await this.watches.findForShipmentId(shipmentId, parts, { byNumberAlone: this.options.tracking.numbersReused(parts.carrier) });
     const stopped = watch ? await this.watches.deactivate(watch.shipmentId) : null;
     if (stopped) return stopped;
     const known = watch ? await this.watches.get(watch.shipmentId) : null;
@@ -196,7 +193,7 @@ export class ShipmentWatcher {
   /** The watch of the shipment any of its ids names (checked: BAD_USER_INPUT on `field`); null when not watched. */
   async watchOfShipment(shipmentId: string, field = 'shipmentId'): Promise<StoredWatch | null> {
     const checked = checkShipmentId(shipmentId, field);
-    return this.watches.findForShipmentId(checked.id, checked.parts);
+    return this.watches.findForShipmentId(checked.id, checked.parts, { byNumberAlone: this.options.tracking.numbersReused(checked.parts.carrier) });
   }
 
   list(activeOnly = true): Promise<StoredWatch[]> {
@@ -252,8 +249,8 @@ export class ShipmentWatcher {
     }
     await Promise.all(
       [...byRoute.values()].map(async ({ route, items }) => {
-        // Carrier B takes 30 numbers a call; Group A express and e-commerce one each.
-        const size = route.name === 'carrier-b' ? CARRIER_B_NUMBERS_PER_CALL : 1;
+        // As many numbers a call as the interface's connector takes (its maxBatchSize).
+        const size = Math.max(1, route.connector?.maxBatchSize ?? 1);
         for (let i = 0; i < items.length; i += size) {
           const chunk = items.slice(i, i + size);
           report.calls += 1;

@@ -5,7 +5,7 @@ import { createCarrierBConnector, type CarrierBConnector } from '../../../src/ca
 import type { Shipment } from '../../../src/domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
 import { trackRequest } from '../../support/track-request.js';
-import type { CarrierBConfig } from '../../../src/platform/config.js';
+import type { CarrierBConfig } from '../../../src/carriers/carrier-b/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics, type Metrics } from '../../../src/platform/metrics.js';
 import { startRecordingProxy, type RecordingProxy } from './recording-proxy.js';

@@ -1,7 +1,7 @@
 import { ManualClock, startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { carrierBModule } from '../../../src/carriers/carrier-b/index.js';
 import type { CarrierCapabilities } from '../../../src/carriers/types.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 

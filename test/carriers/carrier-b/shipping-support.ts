@@ -2,7 +2,7 @@ import { ManualClock, startSandbox, type Sandbox } from '../../../sandbox/index.
 import { carrierBModule } from '../../../src/carriers/carrier-b/index.js';
 import type { CarrierCapabilities, DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../../src/carriers/types.js';
 import type { LabelHandle, ShipmentRequest, ShippingParty } from '../../../src/domain/shipping.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 

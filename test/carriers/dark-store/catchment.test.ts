@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatchmentConfigError, loadCatchment } from '../../../src/carriers/dark-store/catchment.js';
 import { darkStoreModule } from '../../../src/carriers/dark-store/index.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 import { seedDataDir } from '../../support/database.js';

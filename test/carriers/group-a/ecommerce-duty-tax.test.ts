@@ -4,7 +4,7 @@ import { EcommerceDutyTaxConnector } from '../../../src/carriers/group-a/ecommer
 import type { LandedCostOutcome, LandedCostRequest, RateAddress } from '../../../src/domain/rating.js';
 import type { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
 import { createEcommerceHttpClient } from '../../../src/carriers/group-a/ecommerce/client.js';
-import type { GroupAEcommerceConfig } from '../../../src/platform/config.js';
+import type { GroupAEcommerceConfig } from '../../../src/carriers/group-a/config.js';
 import { startTestServer, type TestServer } from '../../platform/test-server.js';
 import { platform } from './harness.js';
 

@@ -5,7 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../../src/server/start.js';
 import { migratedDataDir } from '../../support/database.js';

@@ -2,7 +2,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { createEcommerceHttpClient } from '../../../src/carriers/group-a/ecommerce/client.js';
 import { ecommerceShippingCapabilities } from '../../../src/carriers/group-a/ecommerce/shipping-capabilities.js';
 import type { CreatedShipment, LabelHandle, ShipmentRequest, ShippingParty } from '../../../src/domain/shipping.js';
-import type { GroupAEcommerceConfig } from '../../../src/platform/config.js';
+import type { GroupAEcommerceConfig } from '../../../src/carriers/group-a/config.js';
 import type { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
 import type { ReturnsConnector, ShippingConnector, TenderingConnector } from '../../../src/carriers/types.js';
 import { platform } from './harness.js';

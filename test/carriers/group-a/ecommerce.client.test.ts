@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { createEcommerceHttpClient } from '../../../src/carriers/group-a/ecommerce/client.js';
 import { EcommerceTrackingConnector } from '../../../src/carriers/group-a/ecommerce/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
-import type { GroupAEcommerceConfig } from '../../../src/platform/config.js';
+import type { GroupAEcommerceConfig } from '../../../src/carriers/group-a/config.js';
 import { platform, trackRequest } from './harness.js';
 
 const TRACK = 'GET /tracking/v4/package';

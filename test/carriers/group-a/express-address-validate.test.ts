@@ -3,7 +3,7 @@ import { ExpressAddressCapabilityConnector } from '../../../src/carriers/group-a
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { UpstreamError } from '../../../src/domain/errors.js';
 import type { AddressInput } from '../../../src/domain/pickups-addresses.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { platform } from './harness.js';
 import { ratingSetup, startFixedAnswer, type RatingSetup } from './express-rating-harness.js';
 

@@ -3,7 +3,7 @@ import { createExpressHttpClient } from '../../../src/carriers/group-a/express/c
 import { ExpressLandedCostConnector } from '../../../src/carriers/group-a/express/landed-cost.js';
 import type { LandedCostOutcome } from '../../../src/domain/rating.js';
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 import { platform } from './harness.js';

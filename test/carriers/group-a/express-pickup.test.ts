@@ -3,7 +3,7 @@ import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { outcomeUnknown, type PickupConnector } from '../../../src/carriers/types.js';
 import { InputError, UpstreamError } from '../../../src/domain/errors.js';
 import type { PickupHandle, PickupRequest, ScheduledPickup } from '../../../src/domain/pickups-addresses.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { ExpressPickupConnector } from '../../../src/carriers/group-a/express/pickup.js';
 import { rateRequest, ratingSetup, startFixedAnswer } from './express-rating-harness.js';
 import { platform } from './harness.js';

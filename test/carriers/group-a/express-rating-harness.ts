@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox, type StartSandboxOptions } from '../../../sandbox/index.js';
 import { createExpressHttpClient, type ExpressHttpClient } from '../../../src/carriers/group-a/express/client.js';
 import type { CustomsContent, LandedCostRequest, RateAddress, RateRequest } from '../../../src/domain/rating.js';
-import type { GroupAExpressConfig } from '../../../src/platform/config.js';
+import type { GroupAExpressConfig } from '../../../src/carriers/group-a/config.js';
 import type { Logger } from '../../../src/platform/logger.js';
 import { startRecordingProxy, type RecordingProxy } from '../carrier-b/recording-proxy.js';
 import { platform } from './harness.js';

@@ -3,7 +3,7 @@ import { ExpressTrackingConnector } from '../../../src/carriers/group-a/express/
 import { createExpressHttpClient } from '../../../src/carriers/group-a/express/client.js';
 import { ExpressRatingConnector } from '../../../src/carriers/group-a/express/rating.js';
 import type { RateOutcome, RateQuote } from '../../../src/domain/rating.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';
 import { platform, trackRequest } from './harness.js';

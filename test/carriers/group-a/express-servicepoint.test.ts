@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { platform } from './harness.js';
 import { ExpressServicePointConnector, mapServicePoint } from '../../../src/carriers/group-a/express/servicepoint.js';
 import { UpstreamError } from '../../../src/domain/errors.js';

@@ -2,7 +2,7 @@ import { ManualClock, startSandbox, type Sandbox, type StartSandboxOptions } fro
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import type { CarrierCapabilities, DocumentConnector, ShippingConnector } from '../../../src/carriers/types.js';
 import type { LabelHandle, ShipmentRequest, ShippingParty } from '../../../src/domain/shipping.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { startRecordingProxy, type RecordingProxy } from '../carrier-b/recording-proxy.js';
 import { CUSTOMS } from './express-rating-harness.js';
 import { platform } from './harness.js';

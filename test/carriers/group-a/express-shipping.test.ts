@@ -3,7 +3,7 @@ import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { outcomeUnknown } from '../../../src/carriers/types.js';
 import { InputError, UpstreamError } from '../../../src/domain/errors.js';
 import type { CreatedShipment, ShipmentRequest } from '../../../src/domain/shipping.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/config.js';
 import { rateRequest } from './express-rating-harness.js';
 import { platform } from './harness.js';
 import { isPdf, isPng, RECIPIENT, SHIPPER, shipmentRequest, shippingSetup, type ShippingSetup } from './express-shipping-harness.js';

@@ -3,7 +3,7 @@ import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { createExpressHttpClient, expressBaseUrl } from '../../../src/carriers/group-a/express/client.js';
 import { ExpressTrackingConnector } from '../../../src/carriers/group-a/express/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
-import type { GroupAExpressConfig } from '../../../src/platform/config.js';
+import type { GroupAExpressConfig } from '../../../src/carriers/group-a/config.js';
 import { nextUtcMidnight } from '../../../src/platform/quota-memory.js';
 import { openStore } from '../../../src/store/store.js';
 import { StoreQuotaCounter } from '../../../src/store/quota-counter.js';

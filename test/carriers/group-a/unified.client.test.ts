@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../../sandbox/index.js';
 import { UnifiedTrackingConnector } from '../../../src/carriers/group-a/unified/connector.js';
 import type { TrackOutcome } from '../../../src/domain/tracking.js';
-import type { GroupATrackingConfig } from '../../../src/platform/config.js';
+import type { GroupATrackingConfig } from '../../../src/carriers/group-a/config.js';
 import { nextUtcMidnight } from '../../../src/platform/quota-memory.js';
 import { gaps, platform, sandboxWithLog, trackRequest, type AnswerLog } from './harness.js';
 

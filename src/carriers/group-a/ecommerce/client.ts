@@ -1,4 +1,4 @@
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 import { OAuthClientCredentials } from '../../../platform/http/auth.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
 import type { Logger } from '../../../platform/logger.js';

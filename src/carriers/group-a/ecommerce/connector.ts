@@ -1,5 +1,5 @@
 import type { TrackOutcome, TrackRequest } from '../../../domain/tracking.js';
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { TrackingConnector } from '../../types.js';
 import { missingPayload } from '../../missing-payload.js';

@@ -1,4 +1,4 @@
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 
 /** GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY's default: the seed measures in LB and IN, a United States network (E9). */
 export const DEFAULT_DISTRIBUTION_CENTER_COUNTRY = 'US';

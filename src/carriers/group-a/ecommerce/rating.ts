@@ -1,7 +1,7 @@
 import type { Carrier } from '../../../domain/carrier.js';
 import { UpstreamError } from '../../../domain/errors.js';
 import type { LaneRefusal, RateOutcome, RatePackage, RateRequest } from '../../../domain/rating.js';
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstream-failures.js';
 import type { RatingConnector } from '../../types.js';

@@ -1,4 +1,4 @@
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { ReturnsConnector, ShippingConnector, TenderingConnector } from '../../types.js';
 import type { EcommerceLabelAccount } from './label-request.js';

@@ -1,7 +1,7 @@
 import type { Carrier } from '../../../domain/carrier.js';
 import { UpstreamError, type InputError } from '../../../domain/errors.js';
 import type { CreatedShipment, CreateShipmentAnswer, ReconcileResult, ShipmentRequest } from '../../../domain/shipping.js';
-import type { GroupAEcommerceConfig } from '../../../platform/config.js';
+import type { GroupAEcommerceConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { ShippingConnector } from '../../types.js';
 import {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GroupAExpressConfig } from '../../../platform/config.js';
+import type { GroupAExpressConfig } from '../config.js';
 import { basicAuth } from '../../../platform/http/auth.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';
 import type { Logger } from '../../../platform/logger.js';

@@ -1,7 +1,7 @@
 import { InputError } from '../../../domain/errors.js';
 import type { CarrierWarning } from '../../../domain/shipment.js';
 import type { FetchedDocument, LabelHandle } from '../../../domain/shipping.js';
-import type { GroupAExpressConfig } from '../../../platform/config.js';
+import type { GroupAExpressConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { DocumentConnector, FetchableDocument, InvoiceUpload } from '../../types.js';
 import { expressDocumentsAnswer, expressUploadAnswer } from './documents-wire.js';

@@ -1,6 +1,6 @@
 import { UpstreamError } from '../../../domain/errors.js';
 import type { LandedCostKind, LandedCostLine, LandedCostOutcome, LandedCostRequest } from '../../../domain/rating.js';
-import type { GroupAExpressConfig } from '../../../platform/config.js';
+import type { GroupAExpressConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import { recordUpstreamFailure, type FailureSink } from '../../../platform/upstream-failures.js';
 import type { LandedCostConnector } from '../../types.js';

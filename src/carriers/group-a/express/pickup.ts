@@ -1,6 +1,6 @@
 import type { InputError } from '../../../domain/errors.js';
 import type { PickupCancellation, PickupHandle, PickupRequest, ScheduledPickup } from '../../../domain/pickups-addresses.js';
-import type { GroupAExpressConfig } from '../../../platform/config.js';
+import type { GroupAExpressConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { PickupConnector } from '../../types.js';
 import { mapExpressWarnings } from './mapping.js';

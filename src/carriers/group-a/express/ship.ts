@@ -6,7 +6,7 @@ import type {
   ReconcileResult,
   ShipmentRequest,
 } from '../../../domain/shipping.js';
-import type { GroupAExpressConfig } from '../../../platform/config.js';
+import type { GroupAExpressConfig } from '../config.js';
 import type { UpstreamClient } from '../../../platform/http/upstream-client.js';
 import type { ShippingConnector } from '../../types.js';
 import { mapExpressWarnings } from './mapping.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UpstreamError } from '../../../domain/errors.js';
 import type { Shipment } from '../../../domain/shipment.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../../../domain/tracking.js';
-import type { GroupATrackingConfig } from '../../../platform/config.js';
+import type { GroupATrackingConfig } from '../config.js';
 import { staticHeaderAuth } from '../../../platform/http/auth.js';
 import { outsideDeadline } from '../../../platform/http/deadline.js';
 import { UpstreamClient, type HttpTimeouts } from '../../../platform/http/upstream-client.js';

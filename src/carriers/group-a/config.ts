@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import type { CarrierConfigSection } from '../../platform/config.js';
+import { headerName, list, ms, optionalText, positive, url } from '../../platform/env-schema.js';
+
+/** Group A's variables (GROUP_A_*): unified tracking, express, e-commerce, push, and the divisions it accepts. */
+const shape = {
+  GROUP_A_DIVISIONS: list.default(['express', 'ecommerce']),
+  GROUP_A_TRACK_BASE_URL: url.optional(),
+  GROUP_A_TRACK_API_KEY: optionalText,
+  GROUP_A_TRACK_MIN_INTERVAL_MS: ms(5_000),
+  GROUP_A_TRACK_DAILY_QUOTA: positive(250),
+  GROUP_A_TRACK_MAX_WAIT_MS: ms(20_000),
+  GROUP_A_TRACK_CACHE_TTL_MS: ms(300_000),
+  GROUP_A_TRACK_PAGE_LIMIT: positive(5),
+
+  GROUP_A_EXPRESS_BASE_URL: url.optional(),
+  GROUP_A_EXPRESS_ENVIRONMENT: z.enum(['test', 'production']).default('test'),
+  GROUP_A_EXPRESS_USERNAME: optionalText,
+  GROUP_A_EXPRESS_PASSWORD: optionalText,
+  GROUP_A_EXPRESS_ACCOUNT_NUMBERS: list.optional(),
+  GROUP_A_EXPRESS_DAILY_QUOTA: z.coerce.number().int().positive().optional(),
+  // Cash-on-delivery value-added service code in express rate requests (none is published: assumption XR7).
+  GROUP_A_EXPRESS_COD_SERVICE_CODE: z.string().trim().regex(/^[A-Z0-9]{1,4}$/, 'a value-added service code such as KB').default('KB'),
+
+  GROUP_A_ECOM_BASE_URL: url.optional(),
+  GROUP_A_ECOM_CLIENT_ID: optionalText,
+  GROUP_A_ECOM_CLIENT_SECRET: optionalText,
+  GROUP_A_ECOM_PICKUP_ACCOUNT: optionalText,
+  GROUP_A_ECOM_TRACK_PATH: z.string().startsWith('/').default('/tracking/v4/package'),
+  GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID: z.string().min(1).default('packageId'),
+  GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID: z.string().min(1).default('carrierPackageId'),
+  GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS: positive(600_000),
+  // Products and duty and tax (docs/assumptions.md E7-E10): the distribution center parcels leave from, its country.
+  GROUP_A_ECOM_DISTRIBUTION_CENTER: optionalText,
+  GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code').default('US'),
+  GROUP_A_ECOM_DUTY_TAX_PATH: z.string().startsWith('/').default('/shipping/v4/dutytax'),
+
+  GROUP_A_PUSH_BASE_URL: url.optional(),
+  GROUP_A_PUSH_SUBSCRIPTIONS_PATH: z.string().startsWith('/').default('/push/v1/subscriptions'),
+  GROUP_A_PUSH_SECRET_HEADER: headerName.default('Carrier-Push-Secret'),
+};
+
+export interface GroupATrackingConfig {
+  baseUrl: string;
+  apiKey: string;
+  minIntervalMs: number;
+  dailyQuota: number;
+  maxWaitMs: number;
+  cacheTtlMs: number;
+  pageLimit: number;
+}
+
+export interface GroupAExpressConfig {
+  baseUrl: string;
+  /** "the test environment uses the prefix `/expressapi/test`". */
+  environment: 'test' | 'production';
+  username: string;
+  password: string;
+  /** One credential pair can serve several account numbers (they travel in the body). */
+  accountNumbers: string[];
+  /**
+   * Calls per UTC day per credential (seed 000: "test environment quota | interface B | 500 service invocations per
+   * day"); null = no limit of ours (production quotas: "not shown"). Absent = none.
+   */
+  dailyQuota?: number | null;
+  /** Value-added service code of cash on delivery in rate requests (GROUP_A_EXPRESS_COD_SERVICE_CODE, assumption XR7). */
+  codServiceCode?: string;
+}
+
+export interface GroupAEcommerceConfig {
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  pickupAccount: string | null;
+  trackPath: string;
+  trackParamPackageId: string;
+  trackParamCarrierId: string;
+  /** GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
+  processingGraceMs?: number;
+  // Optional so configurations written before rating stay valid; loadConfig always sets them (defaults: rating-config.ts).
+  /** Label request's `distributionCenter`, sent on products and duty and tax; rating is refused without it. */
+  distributionCenter?: string | null;
+  /** Country of the distribution center: the only origin country the e-commerce interface quotes (E9). */
+  distributionCenterCountry?: string;
+  /** Duty and tax path ("not shown": E10). */
+  dutyTaxPath?: string;
+}
+
+
+/** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
+export interface GroupAPushConfig {
+  baseUrl: string | null;
+  subscriptionsPath: string;
+  secretHeader: string;
+}
+
+declare module '../../platform/config.js' {
+  interface CarrierSections {
+    /** Group A's interfaces (src/carriers/group-a/config.ts); each null when its base URL is unset. */
+    groupATracking: GroupATrackingConfig | null;
+    groupAExpress: GroupAExpressConfig | null;
+    groupAEcommerce: GroupAEcommerceConfig | null;
+    groupAPush: GroupAPushConfig;
+    /** The divisions Group A input may name (GROUP_A_DIVISIONS). */
+    groupADivisions: string[];
+  }
+}
+
+export const groupAConfigSection: CarrierConfigSection<typeof shape> = {
+  prefix: 'GROUP_A_',
+  shape,
+  groups: [
+    { base: 'GROUP_A_TRACK_BASE_URL', required: ['GROUP_A_TRACK_API_KEY'] },
+    { base: 'GROUP_A_EXPRESS_BASE_URL', required: ['GROUP_A_EXPRESS_USERNAME', 'GROUP_A_EXPRESS_PASSWORD', 'GROUP_A_EXPRESS_ACCOUNT_NUMBERS'] },
+    { base: 'GROUP_A_ECOM_BASE_URL', required: ['GROUP_A_ECOM_CLIENT_ID', 'GROUP_A_ECOM_CLIENT_SECRET'] },
+  ],
+  read: (env) => ({
+    groupADivisions: env.GROUP_A_DIVISIONS,
+    groupATracking: env.GROUP_A_TRACK_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_TRACK_BASE_URL,
+          apiKey: env.GROUP_A_TRACK_API_KEY!,
+          minIntervalMs: env.GROUP_A_TRACK_MIN_INTERVAL_MS,
+          dailyQuota: env.GROUP_A_TRACK_DAILY_QUOTA,
+          maxWaitMs: env.GROUP_A_TRACK_MAX_WAIT_MS,
+          cacheTtlMs: env.GROUP_A_TRACK_CACHE_TTL_MS,
+          pageLimit: env.GROUP_A_TRACK_PAGE_LIMIT,
+        }
+      : null,
+    groupAExpress: env.GROUP_A_EXPRESS_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_EXPRESS_BASE_URL,
+          environment: env.GROUP_A_EXPRESS_ENVIRONMENT,
+          username: env.GROUP_A_EXPRESS_USERNAME!,
+          password: env.GROUP_A_EXPRESS_PASSWORD!,
+          accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
+          dailyQuota: env.GROUP_A_EXPRESS_DAILY_QUOTA ?? (env.GROUP_A_EXPRESS_ENVIRONMENT === 'test' ? 500 : null),
+          codServiceCode: env.GROUP_A_EXPRESS_COD_SERVICE_CODE,
+        }
+      : null,
+    groupAEcommerce: env.GROUP_A_ECOM_BASE_URL
+      ? {
+          baseUrl: env.GROUP_A_ECOM_BASE_URL,
+          clientId: env.GROUP_A_ECOM_CLIENT_ID!,
+          clientSecret: env.GROUP_A_ECOM_CLIENT_SECRET!,
+          pickupAccount: env.GROUP_A_ECOM_PICKUP_ACCOUNT ?? null,
+          trackPath: env.GROUP_A_ECOM_TRACK_PATH,
+          trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
+          trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
+          processingGraceMs: env.GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS,
+          distributionCenter: env.GROUP_A_ECOM_DISTRIBUTION_CENTER ?? null,
+          distributionCenterCountry: env.GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY,
+          dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH,
+        }
+      : null,
+    groupAPush: {
+      baseUrl: env.GROUP_A_PUSH_BASE_URL ?? env.GROUP_A_TRACK_BASE_URL ?? null,
+      subscriptionsPath: env.GROUP_A_PUSH_SUBSCRIPTIONS_PATH,
+      secretHeader: env.GROUP_A_PUSH_SECRET_HEADER,
+    },
+  }),
+};

@@ -1,0 +1,94 @@
+import type { Sandbox, StartSandboxOptions } from '../../sandbox/index.js';
+import type { Carrier, CarrierInterface } from '../domain/carrier.js';
+import type { Label } from '../domain/shipping.js';
+import type { EcommerceIdType } from '../domain/tracking.js';
+import type { StatusChangeInput } from '../domain/status-change.js';
+import type { CarrierSections, Config } from '../platform/config.js';
+import type { HttpTimeouts } from '../platform/http/upstream-client.js';
+import type { Logger } from '../platform/logger.js';
+import type { Metrics } from '../platform/metrics.js';
+
+/**
+ * What a carrier module declares beside the capabilities it builds (src/carriers/types.ts CarrierModule): the upstreams
+ * it opens, how sandbox mode points it at simulators, and the policies services ask it instead of naming it.
+ */
+
+/** One upstream a module may open: /readyz lists it, its pool has its own size variable, its base URL configures it. */
+export interface CarrierUpstream {
+  readonly name: CarrierInterface;
+  readonly carrier: Carrier;
+  /** The division it speaks for (address sources, failures); null when the carrier has none. */
+  readonly division: string | null;
+  /** The variable that configures it (named by the production refusal when nothing is configured). */
+  readonly baseUrlVariable: string;
+  /** UPSTREAM_POOL_CONNECTIONS_<NAME>: its own pool size (unset: UPSTREAM_POOL_CONNECTIONS or the module's default). */
+  readonly poolVariable: string;
+  configured(config: Config): boolean;
+}
+
+/** What sandbox mode hands a module: the configuration as loaded, the shared simulators, and its logger. */
+export interface CarrierSandboxContext {
+  config: Config;
+  /** The simulators of the built-in upstreams, already listening. A module with simulators of its own starts them. */
+  sandbox: Sandbox;
+  logger: Logger;
+}
+
+/**
+ * Sandbox mode asks each module to point its section(s) at simulators: the shared sandbox's, or its own it starts here
+ * (and closes with `close`). The answer replaces those sections of the configuration.
+ */
+export interface CarrierSandbox {
+  /** Options of the shared simulators this module's configuration decides (Group A: the push path and header). */
+  options?(config: Config): Partial<StartSandboxOptions>;
+  attach(context: CarrierSandboxContext): Promise<{ sections: Partial<CarrierSections>; close?: () => Promise<void> }>;
+}
+
+/** How a purchased label is followed from birth (src/server/shipping-wiring.ts asks the label's module). */
+export interface PurchaseFollowing {
+  /** Follow it by a push subscription (when push is configured) for this division; absent: watch it. */
+  push?: { division: string | null };
+  /** How a watch looks it up, where not by the label's tracking number alone. */
+  watch?: { trackingNumber?: string; ecommerceIdType?: EcommerceIdType };
+}
+
+/** The rules services used to hard-code per carrier, each asked of the module that declares it. */
+export interface CarrierPolicies {
+  /** Divisions input may name for this carrier (Group A: GROUP_A_DIVISIONS); absent: none. */
+  divisions?(config: Config): readonly string[];
+  /** Accounts input may name for rating and landed cost, when the carrier bills by account; absent: none. */
+  rateAccounts?(config: Config): readonly string[];
+  /** After a purchase: push or watch, and with which lookup. Absent: a watch on the label's tracking number. */
+  followPurchase?(label: Label): PurchaseFollowing;
+  /** Its inbound push, when the carrier pushes status changes to a webhook of ours. */
+  readonly push?: CarrierPush;
+}
+
+/** The carrier's side of push subscriptions: create, verify, delete (the service keeps their lifecycle in the store). */
+export interface PushClient {
+  create(request: { type: 'trackingNumber' | 'customerAccount'; value: string; service: string | null; callbackUrl: string }): Promise<{ id: string; status: string }>;
+  verify(carrierSubscriptionId: string, validationSecret: string): Promise<{ status: 'active' | 'pending-approval' }>;
+  delete(carrierSubscriptionId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A carrier's inbound push (src/server/push-runtime.ts builds the subscriptions, inbox and webhook from it). */
+export interface CarrierPush {
+  /** The interface whose changes are pushed: push failures name it. */
+  readonly upstream: CarrierInterface;
+  /** Our webhook's path for this carrier's calls (also the inbox's source name). */
+  readonly webhookPath: string;
+  readonly source: string;
+  /** The refusal when push is not configured, naming what to set. */
+  readonly notConfiguredMessage: string;
+  /** Whether push can reach the carrier (purchased labels are then followed by push where the module says so). */
+  configured(config: Config): boolean;
+  /** The header carrying the validation secret on the carrier's notifications. */
+  secretHeader(config: Config): string;
+  /** The client, or null when push is not configured. */
+  client(config: Config, platform: { timeouts: HttpTimeouts; retryBaseDelayMs: number; metrics: Metrics; logger: Logger }): PushClient | null;
+  readonly reader: {
+    statusChanges(body: unknown): StatusChangeInput[];
+    confirmation(body: unknown): { subscriptionId: string; validationSecret: string } | null;
+  };
+}
