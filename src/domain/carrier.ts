@@ -1,5 +1,7 @@
 /** The networks this subgraph speaks to. Group A's divisions travel beside the carrier, not inside it (DESIGN.md). */
-export const CARRIERS = ['GROUP_A', 'CARRIER_B', 'DARK_STORE'] as const;
+// The schema's Carrier enum, value for value (test/carriers/fourth keeps them equal). TEST_FOURTH is served by no
+// module of a running server: the test suite's fourth carrier registers one (test/carriers/fourth).
+export const CARRIERS = ['GROUP_A', 'CARRIER_B', 'DARK_STORE', 'TEST_FOURTH'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 /** Group A divisions known to the unified interface's `service` parameter ("the value `express` appears"). */
