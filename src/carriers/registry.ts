@@ -163,5 +163,6 @@ export function trackingRoutes(
     carriersWithReferences: [...byCarrier.values()].filter((t) => t.references).map((t) => t.carrier),
     carriers: new Set(byCarrier.keys()),
     numbersReused: (carrier) => byCarrier.get(carrier)?.numbersReused === true,
+    hasDivisions: (carrier) => byCarrier.get(carrier)?.hasDivisions === true,
   };
 }

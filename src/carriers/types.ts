@@ -335,6 +335,8 @@ export interface TrackingCapability {
    * id with it, and a short id the only watch of its number (src/store/watch-store.ts findForShipmentId).
    */
   readonly numbersReused?: boolean;
+  /** The carrier's shipment ids may carry a division (Group A's); any other carrier's id with one is refused. */
+  readonly hasDivisions?: boolean;
   /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
   readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
 }
@@ -414,6 +416,8 @@ export interface TrackingDirectory {
   readonly carriers: ReadonlySet<Carrier>;
   /** Whether the carrier's module says it reuses numbers (TrackingCapability.numbersReused). */
   numbersReused(carrier: Carrier): boolean;
+  /** Whether the carrier's ids may carry a division (TrackingCapability.hasDivisions). */
+  hasDivisions(carrier: Carrier): boolean;
 }
 
 /**

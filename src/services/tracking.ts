@@ -118,7 +118,7 @@ export class TrackingService {
       throw error;
     }
     if (parts.division !== null) {
-      if (parts.carrier !== 'GROUP_A' || !ID_DIVISION.test(parts.division)) {
+      if (!this.options.routes.hasDivisions(parts.carrier) || !ID_DIVISION.test(parts.division)) {
         throw new InputError(field, `is not a shipment id this server resolves (division "${parts.division}")`);
       }
       request = { ...request, division: parts.division };

@@ -3,7 +3,7 @@
  * read after a cursor. Beside it, `shipment_latest` keeps each shipment's latest status and last full answer, so
  * tracking queries can answer from the store while fresh.
  */
-import type { Carrier } from '../domain/carrier.js';
+import type { Carrier, CarrierInterface } from '../domain/carrier.js';
 import { InputError } from '../domain/errors.js';
 import type { Shipment } from '../domain/shipment.js';
 import type { StatusChange, StatusChangeFilter, StatusChangeInput, StatusChangeSource } from '../domain/status-change.js';
@@ -349,9 +349,9 @@ export class StatusLog {
   /**
    * The stored answers for a lookup when every shipment it names has a snapshot taken within `maxAgeMs` (by the
    * database's clock, so replicas agree); null otherwise. A status recorded after the snapshot (a push) overrides the
-   * snapshot's status fields.
+   * snapshot's status fields. Only snapshots `source` answered count (the pushed interface the caller decorates).
    */
-  async freshSnapshot(key: SnapshotKey, maxAgeMs: number): Promise<Shipment[] | null> {
+  async freshSnapshot(key: SnapshotKey, maxAgeMs: number, source: CarrierInterface): Promise<Shipment[] | null> {
     const { rows } = await this.store.query<LatestRow>(
       `SELECT snapshot, snapshot_at >= now() - ($4::double precision * interval '1 millisecond') AS fresh,
          status, native_code, native_text, status_time, status_sort_ms
@@ -360,9 +360,9 @@ export class StatusLog {
        ORDER BY shipment_id`,
       [key.carrier, key.trackingNumber, key.division, maxAgeMs],
     );
-    // Only the unified interface's own answers stand for a unified lookup: a watcher's snapshot of one division's
-    // shipment (express, e-commerce) is not the answer for a number the unified interface may resolve to several.
-    if (rows.length === 0 || rows.some((row) => !row.snapshot || row.snapshot.source !== 'group-a/tracking' || row.fresh !== true)) return null;
+    // Only the interface's own answers stand for its lookup: a watcher's snapshot of one division's shipment (read
+    // on another interface) is not the answer for a number this interface may resolve to several.
+    if (rows.length === 0 || rows.some((row) => !row.snapshot || row.snapshot.source !== source || row.fresh !== true)) return null;
     return rows.map((row) => withNewerStatus(row.snapshot as Shipment, row));
   }
 }

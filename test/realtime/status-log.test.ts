@@ -148,12 +148,12 @@ describe.each(STORE_BACKENDS)('status log on $name', (backend) => {
     const snapshot = shipmentSnapshot({ trackingNumber: 'SNAP1', id: 'GROUP_A:parcel-de:SNAP1' });
     await log.saveSnapshot(snapshot);
     const key = { carrier: 'GROUP_A' as const, trackingNumber: 'SNAP1', division: null };
-    expect(await log.freshSnapshot(key, 60_000)).toEqual([snapshot]);
-    expect(await log.freshSnapshot({ ...key, division: 'parcel-uk' }, 60_000)).toBeNull();
+    expect(await log.freshSnapshot(key, 60_000, 'group-a/tracking')).toEqual([snapshot]);
+    expect(await log.freshSnapshot({ ...key, division: 'parcel-uk' }, 60_000, 'group-a/tracking')).toBeNull();
     await new Promise((r) => setTimeout(r, 20));
-    expect(await log.freshSnapshot(key, 1)).toBeNull();
+    expect(await log.freshSnapshot(key, 1, 'group-a/tracking')).toBeNull();
     await append(changeInput({ trackingNumber: 'SNAP1', shipmentId: snapshot.id, statusCode: 'DELIVERED', at: '2030-01-02T09:00:00Z' }));
-    const [served] = (await log.freshSnapshot(key, 60_000)) ?? [];
+    const [served] = (await log.freshSnapshot(key, 60_000, 'group-a/tracking')) ?? [];
     expect(served?.status.status).toBe('DELIVERED');
     expect(served?.statusTime?.instant).toBe('2030-01-02T09:00:00Z');
     expect(served?.trackingNumber).toBe('SNAP1');

@@ -70,6 +70,8 @@ export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | Tra
   return {
     carrier: 'GROUP_A',
     interfaces: tracking,
+    // Its ids carry the division (the unified `service`), whichever interface answered.
+    hasDivisions: true,
     route: (request) => groupATrackingRoute(request, configured),
     // An e-commerce id carries the carrier's package id (assumption I1): asked on the e-commerce interface when it is
     // configured, so it does not spend unified tracking's quota.

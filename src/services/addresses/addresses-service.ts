@@ -133,16 +133,16 @@ export class AddressesService implements AddressesApi {
   private requireConfigured(options: ResolveAddressesOptions): void {
     const { resolution, capability, postal } = this.options;
     if (options.capabilities.length > 0 && capability.length === 0) {
-      throw new InputError('options.capabilities', 'no carrier answering pickup or delivery capability is configured (Group A express)');
+      throw new InputError('options.capabilities', 'no carrier answering pickup or delivery capability is configured');
     }
     if (options.validatePostalCodes && postal.length === 0) {
-      throw new InputError('options.validatePostalCodes', 'no carrier validating postal codes is configured (Carrier B)');
+      throw new InputError('options.validatePostalCodes', 'no carrier validating postal codes is configured');
     }
     if (resolution.length === 0 && options.capabilities.length === 0 && !options.validatePostalCodes) {
-      throw new InputError('inputs', 'no carrier resolving addresses is configured (Carrier B); ask options.capabilities of Group A express instead');
+      throw new InputError('inputs', 'no carrier resolving addresses is configured; ask options.capabilities instead');
     }
     if (options.strict && resolution.length === 0) {
-      throw new InputError('options.strict', 'strict mode applies to address resolution, and no carrier resolving addresses is configured (Carrier B)');
+      throw new InputError('options.strict', 'strict mode applies to address resolution, and no carrier resolving addresses is configured');
     }
   }
 

@@ -73,7 +73,10 @@ export class PickupsService implements PickupsApi {
 
   async availability(request: PickupAvailabilityRequest): Promise<PickupAvailability> {
     const connector = this.requireConnector(request.carrier, request.division);
-    if (!connector.availability) throw new InputError('input.carrier', `${request.carrier} answers no pickup availability (only CARRIER_B offers one)`);
+    if (!connector.availability) {
+      const offering = this.deps.connectors.filter((c) => c.availability).map((c) => c.carrier);
+      throw new InputError('input.carrier', `${request.carrier} answers no pickup availability (only ${offering.length ? [...new Set(offering)].join(', ') : 'no configured carrier'} offers one)`);
+    }
     if (request.accountNumber !== null && !connector.accountNumbers.includes(request.accountNumber)) {
       throw new InputError('input.accountNumber', 'is not an account configured for this carrier');
     }

@@ -56,6 +56,7 @@ export class SnapshotTrackingConnector implements TrackingConnector {
       const shipments = await this.log.freshSnapshot(
         { carrier: request.carrier, trackingNumber: request.trackingNumber, division: request.division },
         this.options.maxAgeMs,
+        this.upstream,
       );
       if (!shipments) return undefined;
       // A latest-status-only snapshot cannot answer a query that selects events.

@@ -338,8 +338,8 @@ export class ShippingService implements ShippingApi {
     if (stored) return stored;
     const connector = (this.deps.linkedDocuments ?? []).find((c) => c.carrier === input.carrier);
     if (!connector) {
-      // Only Group A unified tracking answers with a document link; without it configured, nothing here follows one.
-      throw new UpstreamError(`no interface of ${input.carrier} configured here follows document links`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'group-a/tracking' });
+      // Only an interface whose tracking answers link documents follows them; without it configured, nothing here does.
+      throw new UpstreamError(`no interface of ${input.carrier} configured here follows document links`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: 'linked-documents' });
     }
     const fetched = await connector.fetchLinked(input.url, input.kind);
     return insertLinkedDocument(
