@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock, SANDBOX_DARK_STORE_PINCODES, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
+import { CARRIER_MODULES } from '../../src/carriers/registry.js';
+import type { CarrierModule } from '../../src/carriers/types.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
@@ -63,6 +65,12 @@ export interface E2EOptions {
   withEcommerceShipping?: boolean;
   /** Point Group A push at the sandbox's push simulator (GROUP_A_PUSH_BASE_URL), so push subscriptions can be created. */
   withPush?: boolean;
+  /**
+   * Carrier modules besides the registry's (a test's own carrier), registered as CARRIER_MODULES registers a real one:
+   * their variables are read with the rest, and one not configured by `env` is pointed at its simulators by its
+   * sandbox hook.
+   */
+  modules?: CarrierModule[];
 }
 
 /**
@@ -119,9 +127,18 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
     ...(options.withEcommerceShipping
       ? { GROUP_A_ECOM_PICKUP_ACCOUNT: c.groupAEcommerce.pickupAccount, GROUP_A_ECOM_DISTRIBUTION_CENTER: c.groupAEcommerce.distributionCenter }
       : {}),
-  });
+  }, { modules: [...CARRIER_MODULES, ...(options.modules ?? [])] });
   if (!loaded.ok) throw new Error(`config: ${loaded.problems.join('; ')}`);
-  const server = await startServer({ config: loaded.config, logger: options.logger ?? createLogger('silent') });
+  const logger = options.logger ?? createLogger('silent');
+  let config = loaded.config;
+  const closers: Array<() => Promise<void>> = [];
+  for (const module of options.modules ?? []) {
+    if (!module.sandbox || module.upstreams.some((upstream) => upstream.configured(config))) continue;
+    const attached = await module.sandbox.attach({ config, sandbox, logger });
+    config = { ...config, ...attached.sections };
+    if (attached.close) closers.push(attached.close);
+  }
+  const server = await startServer({ config, logger, modules: [...CARRIER_MODULES, ...(options.modules ?? [])] });
   return {
     server,
     sandbox,
@@ -145,6 +162,7 @@ export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
       ),
     async close() {
       await server.close();
+      for (const close of closers) await close();
       await proxy?.close();
       for (const fault of Object.values(faults)) await fault.close();
       await sandbox.close();

@@ -13,7 +13,7 @@ import { CARRIERS } from '../../../src/domain/carrier.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../../src/server/start.js';
 import { migratedDataDir } from '../../support/database.js';
-import { postGraphQL } from '../../e2e/support.js';
+import { postGraphQL, startE2E } from '../../e2e/support.js';
 import { CREATE_SHIPMENT, carrierBShipment } from '../../shipping-api/support.js';
 import { fourthModule } from './module.js';
 import { FOURTH_API_KEY, startFourthSimulator, type FourthSimulator } from './simulator.js';
@@ -139,6 +139,25 @@ describe('in sandbox mode the fourth module starts its own simulator', () => {
     } finally {
       await sandboxed.close();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the e2e support registers it the same way', () => {
+  it('startE2E({ modules }) serves it beside every built-in carrier, pointed at its own simulator by its sandbox hook', async () => {
+    const e2e = await startE2E({ modules: [fourthModule] });
+    try {
+      const answer = await e2e.gql(`{
+        fourth: shipment(carrier: TEST_FOURTH, trackingNumber: "4F0000002") { carrier status { status } }
+        carrierB: shipment(carrier: CARRIER_B, trackingNumber: "223456789010") { carrier status { status } }
+      }`);
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data).toEqual({
+        fourth: { carrier: 'TEST_FOURTH', status: { status: 'IN_TRANSIT' } },
+        carrierB: { carrier: 'CARRIER_B', status: { status: 'DELIVERED' } },
+      });
+    } finally {
+      await e2e.close();
     }
   });
 });
