@@ -1,5 +1,5 @@
 import { CARRIER_MODULES } from './carriers/registry.js';
-import type { CarrierModule } from './carriers/types.js';
+import type { CarrierModule } from './carriers/module-contract.js';
 import { composedShape, parseConfig, type Config, type ConfigResult, type ConfigSections } from './platform/config.js';
 
 export type { CarrierSections, Config, ConfigResult, PlatformConfig } from './platform/config.js';

@@ -2,16 +2,93 @@ import type { Sandbox, StartSandboxOptions } from '../../sandbox/index.js';
 import type { Carrier, CarrierInterface } from '../domain/carrier.js';
 import type { Label } from '../domain/shipping.js';
 import type { EcommerceIdType } from '../domain/tracking.js';
-import type { StatusChangeInput } from '../domain/status-change.js';
 import type { CarrierSections, Config } from '../platform/config.js';
-import type { HttpTimeouts } from '../platform/http/upstream-client.js';
+import type { CarrierConfigSection } from '../platform/config.js';
+import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
+import type { QuotaCounter } from '../platform/quota.js';
+import type {
+  AddressCapabilityConnector,
+  AddressResolutionConnector,
+  DarkStorePromiseSource,
+  DocumentConnector,
+  HealthConnector,
+  LandedCostConnector,
+  LinkedDocumentConnector,
+  NotificationConnector,
+  PickupConnector,
+  PostalValidationConnector,
+  PushNotificationReader,
+  RatingConnector,
+  ReturnsConnector,
+  ServicePointConnector,
+  ShippingConnector,
+  TenderingConnector,
+  TrackingCapability,
+} from './types.js';
 
 /**
- * What a carrier module declares beside the capabilities it builds (src/carriers/types.ts CarrierModule): the upstreams
- * it opens, how sandbox mode points it at simulators, and the policies services ask it instead of naming it.
+ * The module contract: a carrier module (CarrierModule) is its configuration section, the upstreams it opens, how
+ * sandbox mode points it at simulators, the policies services ask it instead of naming it, and `build`, which returns
+ * its capabilities (the connector interfaces of src/carriers/types.ts).
  */
+
+/** What one carrier module offers, each capability tagged with its carrier, division and interface. */
+export interface CarrierCapabilities {
+  readonly carrier: Carrier;
+  /** null: the carrier has no tracking (the dark store). */
+  readonly tracking: TrackingCapability | null;
+  readonly rating: readonly RatingConnector[];
+  readonly landedCost: readonly LandedCostConnector[];
+  readonly postalValidation: readonly PostalValidationConnector[];
+  readonly health: readonly HealthConnector[];
+  /** Shipping, tendering, returns and documents (issue 9); absent = none. */
+  readonly shipping?: readonly ShippingConnector[];
+  readonly tendering?: readonly TenderingConnector[];
+  readonly returns?: readonly ReturnsConnector[];
+  readonly documents?: readonly DocumentConnector[];
+  /** Pickups, address resolution and capability, service points, email notifications (issue 10); absent = none. */
+  readonly pickups?: readonly PickupConnector[];
+  readonly addressResolution?: readonly AddressResolutionConnector[];
+  readonly addressCapability?: readonly AddressCapabilityConnector[];
+  readonly servicePoints?: readonly ServicePointConnector[];
+  readonly notifications?: readonly NotificationConnector[];
+  /** Documents tracking answers link to (proof of delivery); absent = none. */
+  readonly linkedDocuments?: readonly LinkedDocumentConnector[];
+  /** A same-day promise of the carrier's own (the dark store's 2-4 hours); absent = none. */
+  readonly promiseSource?: DarkStorePromiseSource | null;
+  /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
+  readonly clients: readonly UpstreamClient[];
+  /** Closes every client of the module, each once. */
+  close(): Promise<void>;
+}
+
+/** What a module is built from: the parsed configuration (each module reads its own section) and the platform. */
+export interface CarrierModuleDeps {
+  config: Config;
+  timeouts: HttpTimeouts;
+  retryBaseDelayMs: number;
+  metrics: Metrics;
+  logger: Logger;
+  /** The store's quota counter, so replicas share daily quotas (Group A); in-memory when absent. */
+  quotaCounter?: QuotaCounter;
+}
+
+/**
+ * One carrier, everything about it: its configuration section (variables under its prefix, validated and reported with
+ * the rest), the upstreams it opens, its simulators in sandbox mode, its policies, and `build`, which reads its section
+ * and returns what it offers (empty lists when nothing of it is configured).
+ */
+export interface CarrierModule {
+  readonly carrier: Carrier;
+  readonly config: CarrierConfigSection;
+  readonly upstreams: readonly CarrierUpstream[];
+  readonly sandbox?: CarrierSandbox;
+  readonly policies?: CarrierPolicies;
+  build(deps: CarrierModuleDeps): CarrierCapabilities;
+}
+
 
 /** One upstream a module may open: /readyz lists it, its pool has its own size variable, its base URL configures it. */
 export interface CarrierUpstream {
@@ -87,8 +164,5 @@ export interface CarrierPush {
   secretHeader(config: Config): string;
   /** The client, or null when push is not configured. */
   client(config: Config, platform: { timeouts: HttpTimeouts; retryBaseDelayMs: number; metrics: Metrics; logger: Logger }): PushClient | null;
-  readonly reader: {
-    statusChanges(body: unknown): StatusChangeInput[];
-    confirmation(body: unknown): { subscriptionId: string; validationSecret: string } | null;
-  };
+  readonly reader: PushNotificationReader;
 }

@@ -12,9 +12,6 @@ import type {
   NotificationConnector,
   PickupConnector,
   ServicePointConnector,
-  CarrierCapabilities,
-  CarrierModule,
-  CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LinkedDocumentConnector,
@@ -29,6 +26,7 @@ import type {
   TrackingDirectory,
   TrackingInterface,
 } from './types.js';
+import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps } from './module-contract.js';
 
 /**
  * Every carrier module: the only place that names them all. Adding a carrier is one folder under src/carriers, one line

@@ -46,12 +46,6 @@ import type {
   ValidationResult,
 } from '../domain/shipping.js';
 import type { StatusChangeInput } from '../domain/status-change.js';
-import type { CarrierConfigSection, Config } from '../platform/config.js';
-import type { HttpTimeouts, UpstreamClient } from '../platform/http/upstream-client.js';
-import type { Logger } from '../platform/logger.js';
-import type { Metrics } from '../platform/metrics.js';
-import type { QuotaCounter } from '../platform/quota.js';
-import type { CarrierPolicies, CarrierSandbox, CarrierUpstream } from './module-contract.js';
 
 /**
  * A connector's tracking capability: build the carrier's request from ours, send it, parse the answer back into the
@@ -339,61 +333,6 @@ export interface TrackingCapability {
   readonly hasDivisions?: boolean;
   /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
   readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
-}
-
-/** What one carrier module offers, each capability tagged with its carrier, division and interface. */
-export interface CarrierCapabilities {
-  readonly carrier: Carrier;
-  /** null: the carrier has no tracking (the dark store). */
-  readonly tracking: TrackingCapability | null;
-  readonly rating: readonly RatingConnector[];
-  readonly landedCost: readonly LandedCostConnector[];
-  readonly postalValidation: readonly PostalValidationConnector[];
-  readonly health: readonly HealthConnector[];
-  /** Shipping, tendering, returns and documents (issue 9); absent = none. */
-  readonly shipping?: readonly ShippingConnector[];
-  readonly tendering?: readonly TenderingConnector[];
-  readonly returns?: readonly ReturnsConnector[];
-  readonly documents?: readonly DocumentConnector[];
-  /** Pickups, address resolution and capability, service points, email notifications (issue 10); absent = none. */
-  readonly pickups?: readonly PickupConnector[];
-  readonly addressResolution?: readonly AddressResolutionConnector[];
-  readonly addressCapability?: readonly AddressCapabilityConnector[];
-  readonly servicePoints?: readonly ServicePointConnector[];
-  readonly notifications?: readonly NotificationConnector[];
-  /** Documents tracking answers link to (proof of delivery); absent = none. */
-  readonly linkedDocuments?: readonly LinkedDocumentConnector[];
-  /** A same-day promise of the carrier's own (the dark store's 2-4 hours); absent = none. */
-  readonly promiseSource?: DarkStorePromiseSource | null;
-  /** One client (one undici pool) per configured upstream interface, shared by every capability of that interface. */
-  readonly clients: readonly UpstreamClient[];
-  /** Closes every client of the module, each once. */
-  close(): Promise<void>;
-}
-
-/** What a module is built from: the parsed configuration (each module reads its own section) and the platform. */
-export interface CarrierModuleDeps {
-  config: Config;
-  timeouts: HttpTimeouts;
-  retryBaseDelayMs: number;
-  metrics: Metrics;
-  logger: Logger;
-  /** The store's quota counter, so replicas share daily quotas (Group A); in-memory when absent. */
-  quotaCounter?: QuotaCounter;
-}
-
-/**
- * One carrier, everything about it: its configuration section (variables under its prefix, validated and reported with
- * the rest), the upstreams it opens, its simulators in sandbox mode, its policies, and `build`, which reads its section
- * and returns what it offers (empty lists when nothing of it is configured).
- */
-export interface CarrierModule {
-  readonly carrier: Carrier;
-  readonly config: CarrierConfigSection;
-  readonly upstreams: readonly CarrierUpstream[];
-  readonly sandbox?: CarrierSandbox;
-  readonly policies?: CarrierPolicies;
-  build(deps: CarrierModuleDeps): CarrierCapabilities;
 }
 
 /** Where one lookup goes: the interface, and its connector (null when that interface is not configured). */

@@ -1,5 +1,5 @@
 import { buildRegistry, CARRIER_MODULES, type CarrierRegistry } from '../carriers/registry.js';
-import type { CarrierModule } from '../carriers/types.js';
+import type { CarrierModule } from '../carriers/module-contract.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';

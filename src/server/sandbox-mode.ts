@@ -3,7 +3,7 @@ import { join } from 'node:path';
 // sandbox/ on disk (the Docker runtime stage ships none of it).
 import type { Sandbox } from '../../sandbox/index.js';
 import { CARRIER_MODULES } from '../carriers/registry.js';
-import type { CarrierModule } from '../carriers/types.js';
+import type { CarrierModule } from '../carriers/module-contract.js';
 import { noUpstreamConfigured } from '../config.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';

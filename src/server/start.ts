@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { CARRIER_MODULES } from '../carriers/registry.js';
-import type { CarrierModule } from '../carriers/types.js';
+import type { CarrierModule } from '../carriers/module-contract.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';

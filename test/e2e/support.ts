@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock, SANDBOX_DARK_STORE_PINCODES, startSandbox, type Sandbox, type StartSandboxOptions } from '../../sandbox/index.js';
 import { CARRIER_MODULES } from '../../src/carriers/registry.js';
-import type { CarrierModule } from '../../src/carriers/types.js';
+import type { CarrierModule } from '../../src/carriers/module-contract.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';

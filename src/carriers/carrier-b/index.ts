@@ -1,8 +1,5 @@
 import type {
   AddressResolutionConnector,
-  CarrierCapabilities,
-  CarrierModule,
-  CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
@@ -15,6 +12,7 @@ import type {
   TenderingConnector,
   TrackingCapability,
 } from '../types.js';
+import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps } from '../module-contract.js';
 import { poolConnectionsFor } from '../../platform/config.js';
 import { carrierBConfigSection } from './config.js';
 import { createCarrierBHttpClient } from './client.js';

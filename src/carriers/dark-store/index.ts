@@ -6,7 +6,8 @@ import { type DarkStoreConfig, darkStoreConfigSection } from './config.js';
 import { type DarkStoreView, darkStorePromiseSource } from './promise.js';
 
 export type { DarkStoreView } from './promise.js';
-import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps, HealthConnector } from '../types.js';
+import type { HealthConnector } from '../types.js';
+import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps } from '../module-contract.js';
 import { type Catchment, loadCatchment } from './catchment.js';
 import { DARK_STORE_POOL_CONNECTIONS, createDarkStoreHttpClient } from './client.js';
 import { DarkStoreHealthConnector } from './health.js';

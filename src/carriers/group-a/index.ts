@@ -6,10 +6,7 @@ import { groupASandbox } from './sandbox.js';
 import type { TrackRequest } from '../../domain/tracking.js';
 import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type {
-  CarrierCapabilities,
-  CarrierModule,
   AddressCapabilityConnector,
-  CarrierModuleDeps,
   DocumentConnector,
   HealthConnector,
   LandedCostConnector,
@@ -25,6 +22,7 @@ import type {
   TrackingConnector,
   TrackingInterface,
 } from '../types.js';
+import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps } from '../module-contract.js';
 import { createEcommerceHttpClient } from './ecommerce/client.js';
 import { EcommerceTrackingConnector } from './ecommerce/connector.js';
 import { EcommerceDutyTaxConnector } from './ecommerce/duty-tax.js';

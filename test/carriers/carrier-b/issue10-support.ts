@@ -1,6 +1,6 @@
 import { ManualClock, startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { carrierBModule } from '../../../src/carriers/carrier-b/index.js';
-import type { CarrierCapabilities } from '../../../src/carriers/types.js';
+import type { CarrierCapabilities } from '../../../src/carriers/module-contract.js';
 import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';
 import { createMetrics } from '../../../src/platform/metrics.js';

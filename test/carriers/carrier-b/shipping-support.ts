@@ -1,6 +1,7 @@
 import { ManualClock, startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { carrierBModule } from '../../../src/carriers/carrier-b/index.js';
-import type { CarrierCapabilities, DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../../src/carriers/types.js';
+import type { DocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../../src/carriers/types.js';
+import type { CarrierCapabilities } from '../../../src/carriers/module-contract.js';
 import type { LabelHandle, ShipmentRequest, ShippingParty } from '../../../src/domain/shipping.js';
 import { loadConfig } from '../../../src/config.js';
 import { createLogger } from '../../../src/platform/logger.js';

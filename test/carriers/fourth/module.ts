@@ -1,4 +1,4 @@
-import type { CarrierModule } from '../../../src/carriers/types.js';
+import type { CarrierModule } from '../../../src/carriers/module-contract.js';
 import { poolConnectionsFor } from '../../../src/platform/config.js';
 import { staticHeaderAuth } from '../../../src/platform/http/auth.js';
 import { UpstreamClient } from '../../../src/platform/http/upstream-client.js';

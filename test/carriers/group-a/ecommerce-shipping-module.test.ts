@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../../sandbox/index.js';
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
 import { packageDetailOf } from '../../../src/carriers/group-a/ecommerce/label-request.js';
-import type { CarrierCapabilities } from '../../../src/carriers/types.js';
+import type { CarrierCapabilities } from '../../../src/carriers/module-contract.js';
 import { loadConfig } from '../../../src/config.js';
 import { labelRequest } from './ecommerce-shipping-harness.js';
 import { platform, trackRequest } from './harness.js';

@@ -1,6 +1,7 @@
 import { ManualClock, startSandbox, type Sandbox, type StartSandboxOptions } from '../../../sandbox/index.js';
 import { groupAModule } from '../../../src/carriers/group-a/index.js';
-import type { CarrierCapabilities, DocumentConnector, ShippingConnector } from '../../../src/carriers/types.js';
+import type { DocumentConnector, ShippingConnector } from '../../../src/carriers/types.js';
+import type { CarrierCapabilities } from '../../../src/carriers/module-contract.js';
 import type { LabelHandle, ShipmentRequest, ShippingParty } from '../../../src/domain/shipping.js';
 import { loadConfig } from '../../../src/config.js';
 import { startRecordingProxy, type RecordingProxy } from '../carrier-b/recording-proxy.js';
