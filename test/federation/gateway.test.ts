@@ -15,9 +15,11 @@ import { carrierBNumbers, postGraphQL, startE2E, type E2E } from '../e2e/support
 
 const REUSED = '991234567893';
 
+// A subgraph that defines Carrier too must list every value of ours (an enum used as input and output composes only
+// when its values agree: ENUM_VALUE_MISMATCH), the test suite's TEST_FOURTH included (docs/assumptions.md CM3).
 const ordersTypeDefs = parse(`
   extend schema @link(url: "https://specs.apollo.dev/federation/v2.9", import: ["@key"])
-  enum Carrier { GROUP_A CARRIER_B DARK_STORE }
+  enum Carrier { GROUP_A CARRIER_B DARK_STORE TEST_FOURTH }
   type Shipment @key(fields: "carrier trackingNumber", resolvable: false) {
     carrier: Carrier!
     trackingNumber: String!

@@ -44,6 +44,12 @@ describe('NODE_ENV=production', () => {
     expect(output).not.toContain('carrier-subgraph ready');
   }, 90_000);
 
+  it('the production refusal names the base URL of every upstream the carrier modules declare, DARK_STORE_BASE_URL included', async () => {
+    const { code, output } = await runToExit({ NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'auto', DATA_DIR: dataDir });
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/Set GROUP_A_TRACK_BASE_URL, GROUP_A_EXPRESS_BASE_URL, GROUP_A_ECOM_BASE_URL, CARRIER_B_BASE_URL or DARK_STORE_BASE_URL /);
+  }, 90_000);
+
   describe('with SANDBOX=on', () => {
     let child: ChildServer;
     beforeAll(async () => {
