@@ -47,3 +47,11 @@ export function groupProblems(groups: readonly RequiredGroup[], cleaned: Record<
   }
   return problems;
 }
+
+/**
+ * A section's type as its `read` builds it, with the members that may be undefined made optional (configurations
+ * built by hand in tests leave those out). Keeps each carrier setting written twice (schema, read), not three times.
+ */
+export type SectionOf<T> = T extends null | undefined
+  ? never
+  : { [K in keyof T as undefined extends T[K] ? never : K]: T[K] } & { [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined> };

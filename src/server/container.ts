@@ -151,7 +151,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     }),
     maxInputsPerRequest: addressSettings.maxInputsPerRequest,
   };
-  const promise = new DeliveryPromiseService({ darkStore: registry.promiseSource, rating });
+  const promise = new DeliveryPromiseService({ sameDay: registry.promiseSource, rating });
   const watcher =
     store && statusLog
       ? new ShipmentWatcher({ store, statusLog, tracking, logger, metrics, settings: watcherSettingsFor(config.watchers, sandboxMode ?? false) })

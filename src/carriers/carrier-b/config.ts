@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CarrierConfigSection } from '../../platform/config.js';
-import { optionalText, positive, url } from '../../platform/env-schema.js';
+import { optionalText, positive, type SectionOf, url } from '../../platform/env-schema.js';
 
 /** Carrier B's variables (CARRIER_B_*); the base URL makes the three credentials required. */
 const shape = {
@@ -14,15 +14,8 @@ const shape = {
   CARRIER_B_SHIP_PROCESSING_GRACE_MS: positive(600_000),
 };
 
-export interface CarrierBConfig {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  accountNumber: string;
-  locale: string | null;
-  /** CARRIER_B_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
-  processingGraceMs?: number;
-}
+/** Carrier B's section as `readCarrierB` builds it (null when CARRIER_B_BASE_URL is unset). */
+export type CarrierBConfig = SectionOf<ReturnType<typeof readCarrierB>>;
 
 declare module '../../platform/config.js' {
   interface CarrierSections {
@@ -35,16 +28,18 @@ export const carrierBConfigSection: CarrierConfigSection<typeof shape> = {
   prefix: 'CARRIER_B_',
   shape,
   groups: [{ base: 'CARRIER_B_BASE_URL', required: ['CARRIER_B_CLIENT_ID', 'CARRIER_B_CLIENT_SECRET', 'CARRIER_B_ACCOUNT_NUMBER'] }],
-  read: (env) => ({
-    carrierB: env.CARRIER_B_BASE_URL
-      ? {
-          baseUrl: env.CARRIER_B_BASE_URL,
-          clientId: env.CARRIER_B_CLIENT_ID!,
-          clientSecret: env.CARRIER_B_CLIENT_SECRET!,
-          accountNumber: env.CARRIER_B_ACCOUNT_NUMBER!,
-          locale: env.CARRIER_B_LOCALE ?? null,
-          processingGraceMs: env.CARRIER_B_SHIP_PROCESSING_GRACE_MS,
-        }
-      : null,
-  }),
+  read: (env) => ({ carrierB: readCarrierB(env) }),
 };
+
+function readCarrierB(env: z.output<z.ZodObject<typeof shape>>) {
+  if (!env.CARRIER_B_BASE_URL) return null;
+  return {
+    baseUrl: env.CARRIER_B_BASE_URL,
+    clientId: env.CARRIER_B_CLIENT_ID!,
+    clientSecret: env.CARRIER_B_CLIENT_SECRET!,
+    accountNumber: env.CARRIER_B_ACCOUNT_NUMBER!,
+    locale: env.CARRIER_B_LOCALE ?? null,
+    /** CARRIER_B_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
+    processingGraceMs: env.CARRIER_B_SHIP_PROCESSING_GRACE_MS as number | undefined,
+  };
+}

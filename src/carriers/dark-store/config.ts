@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CarrierConfigSection } from '../../platform/config.js';
-import { decimalAmount, optionalText, positive, url } from '../../platform/env-schema.js';
+import { decimalAmount, optionalText, positive, type SectionOf, url } from '../../platform/env-schema.js';
 
 /** The dark-store network's variables (DARK_STORE_*): only `GET /health` is published; catchment and charges are ours. */
 const shape = {
@@ -16,24 +16,8 @@ const shape = {
   DARK_STORE_COD_HANDLING_PER_ORDER: decimalAmount('20'),
 };
 
-/** The dark-store network; the catchment is read and checked by catchment.ts. */
-export interface DarkStoreConfig {
-  /** `{fulfilment_url}`: `/health` is appended. */
-  baseUrl: string;
-  /** DARK_STORE_PINCODES as given (comma-separated), null when unset. */
-  pincodes: string | null;
-  /** DARK_STORE_PINCODES_FILE: one pincode per line, `#` comments. */
-  pincodesFile: string | null;
-  healthIntervalMs: number;
-  /** A health reading older than this counts as unhealthy; default three intervals. */
-  healthMaxAgeMs: number;
-  /** ISO 3166-1 alpha-2 country the store delivers in (lanes elsewhere are refused). */
-  country: string;
-  /** ISO 4217 currency of the charges (the specification says "currency units"). */
-  currency: string;
-  /** The stated charges, decimal strings. */
-  charges: { storagePerUnitPerDay: string; orderProcessingPerItem: string; codHandlingPerOrder: string };
-}
+/** The dark-store network as `readDarkStore` builds it; the catchment is read and checked by catchment.ts. */
+export type DarkStoreConfig = SectionOf<ReturnType<typeof readDarkStore>>;
 
 declare module '../../platform/config.js' {
   interface CarrierSections {
@@ -45,22 +29,30 @@ declare module '../../platform/config.js' {
 export const darkStoreConfigSection: CarrierConfigSection<typeof shape> = {
   prefix: 'DARK_STORE_',
   shape,
-  read: (env) => ({
-    darkStore: env.DARK_STORE_BASE_URL
-      ? {
-          baseUrl: env.DARK_STORE_BASE_URL,
-          pincodes: env.DARK_STORE_PINCODES ?? null,
-          pincodesFile: env.DARK_STORE_PINCODES_FILE ?? null,
-          healthIntervalMs: env.DARK_STORE_HEALTH_INTERVAL_MS,
-          healthMaxAgeMs: env.DARK_STORE_HEALTH_MAX_AGE_MS ?? 3 * env.DARK_STORE_HEALTH_INTERVAL_MS,
-          country: env.DARK_STORE_COUNTRY,
-          currency: env.DARK_STORE_CURRENCY,
-          charges: {
-            storagePerUnitPerDay: env.DARK_STORE_STORAGE_PER_UNIT_PER_DAY,
-            orderProcessingPerItem: env.DARK_STORE_ORDER_PROCESSING_PER_ITEM,
-            codHandlingPerOrder: env.DARK_STORE_COD_HANDLING_PER_ORDER,
-          },
-        }
-      : null,
-  }),
+  read: (env) => ({ darkStore: readDarkStore(env) }),
 };
+
+function readDarkStore(env: z.output<z.ZodObject<typeof shape>>) {
+  if (!env.DARK_STORE_BASE_URL) return null;
+  return {
+    /** `{fulfilment_url}`: `/health` is appended. */
+    baseUrl: env.DARK_STORE_BASE_URL,
+    /** DARK_STORE_PINCODES as given (comma-separated), null when unset. */
+    pincodes: env.DARK_STORE_PINCODES ?? null,
+    /** DARK_STORE_PINCODES_FILE: one pincode per line, `#` comments. */
+    pincodesFile: env.DARK_STORE_PINCODES_FILE ?? null,
+    healthIntervalMs: env.DARK_STORE_HEALTH_INTERVAL_MS,
+    /** A health reading older than this counts as unhealthy; default three intervals. */
+    healthMaxAgeMs: env.DARK_STORE_HEALTH_MAX_AGE_MS ?? 3 * env.DARK_STORE_HEALTH_INTERVAL_MS,
+    /** ISO 3166-1 alpha-2 country the store delivers in (lanes elsewhere are refused). */
+    country: env.DARK_STORE_COUNTRY,
+    /** ISO 4217 currency of the charges (the specification says "currency units"). */
+    currency: env.DARK_STORE_CURRENCY,
+    /** The stated charges, decimal strings. */
+    charges: {
+      storagePerUnitPerDay: env.DARK_STORE_STORAGE_PER_UNIT_PER_DAY,
+      orderProcessingPerItem: env.DARK_STORE_ORDER_PROCESSING_PER_ITEM,
+      codHandlingPerOrder: env.DARK_STORE_COD_HANDLING_PER_ORDER,
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CarrierConfigSection } from '../../platform/config.js';
-import { headerName, list, ms, optionalText, positive, url } from '../../platform/env-schema.js';
+import { headerName, list, ms, optionalText, positive, type SectionOf, url } from '../../platform/env-schema.js';
 
 /** Group A's variables (GROUP_A_*): unified tracking, express, e-commerce, push, and the divisions it accepts. */
 const shape = {
@@ -40,59 +40,14 @@ const shape = {
   GROUP_A_PUSH_SECRET_HEADER: headerName.default('Carrier-Push-Secret'),
 };
 
-export interface GroupATrackingConfig {
-  baseUrl: string;
-  apiKey: string;
-  minIntervalMs: number;
-  dailyQuota: number;
-  maxWaitMs: number;
-  cacheTtlMs: number;
-  pageLimit: number;
-}
+type Env = z.output<z.ZodObject<typeof shape>>;
 
-export interface GroupAExpressConfig {
-  baseUrl: string;
-  /** "the test environment uses the prefix `/expressapi/test`". */
-  environment: 'test' | 'production';
-  username: string;
-  password: string;
-  /** One credential pair can serve several account numbers (they travel in the body). */
-  accountNumbers: string[];
-  /**
-   * Calls per UTC day per credential (seed 000: "test environment quota | interface B | 500 service invocations per
-   * day"); null = no limit of ours (production quotas: "not shown"). Absent = none.
-   */
-  dailyQuota?: number | null;
-  /** Value-added service code of cash on delivery in rate requests (GROUP_A_EXPRESS_COD_SERVICE_CODE, assumption XR7). */
-  codServiceCode?: string;
-}
-
-export interface GroupAEcommerceConfig {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  pickupAccount: string | null;
-  trackPath: string;
-  trackParamPackageId: string;
-  trackParamCarrierId: string;
-  /** GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS (optional for hand-built configurations; default 10 minutes). */
-  processingGraceMs?: number;
-  // Optional so configurations written before rating stay valid; loadConfig always sets them (defaults: rating-config.ts).
-  /** Label request's `distributionCenter`, sent on products and duty and tax; rating is refused without it. */
-  distributionCenter?: string | null;
-  /** Country of the distribution center: the only origin country the e-commerce interface quotes (E9). */
-  distributionCenterCountry?: string;
-  /** Duty and tax path ("not shown": E10). */
-  dutyTaxPath?: string;
-}
-
-
+/** Each interface's section as its read function below builds it (null when its base URL is unset). */
+export type GroupATrackingConfig = SectionOf<ReturnType<typeof readTracking>>;
+export type GroupAExpressConfig = SectionOf<ReturnType<typeof readExpress>>;
+export type GroupAEcommerceConfig = SectionOf<ReturnType<typeof readEcommerce>>;
 /** Group A push (docs/assumptions.md P1-P4); the push base URL defaults to the unified tracking base URL. */
-export interface GroupAPushConfig {
-  baseUrl: string | null;
-  subscriptionsPath: string;
-  secretHeader: string;
-}
+export type GroupAPushConfig = ReturnType<typeof readPush>;
 
 declare module '../../platform/config.js' {
   interface CarrierSections {
@@ -116,47 +71,73 @@ export const groupAConfigSection: CarrierConfigSection<typeof shape> = {
   ],
   read: (env) => ({
     groupADivisions: env.GROUP_A_DIVISIONS,
-    groupATracking: env.GROUP_A_TRACK_BASE_URL
-      ? {
-          baseUrl: env.GROUP_A_TRACK_BASE_URL,
-          apiKey: env.GROUP_A_TRACK_API_KEY!,
-          minIntervalMs: env.GROUP_A_TRACK_MIN_INTERVAL_MS,
-          dailyQuota: env.GROUP_A_TRACK_DAILY_QUOTA,
-          maxWaitMs: env.GROUP_A_TRACK_MAX_WAIT_MS,
-          cacheTtlMs: env.GROUP_A_TRACK_CACHE_TTL_MS,
-          pageLimit: env.GROUP_A_TRACK_PAGE_LIMIT,
-        }
-      : null,
-    groupAExpress: env.GROUP_A_EXPRESS_BASE_URL
-      ? {
-          baseUrl: env.GROUP_A_EXPRESS_BASE_URL,
-          environment: env.GROUP_A_EXPRESS_ENVIRONMENT,
-          username: env.GROUP_A_EXPRESS_USERNAME!,
-          password: env.GROUP_A_EXPRESS_PASSWORD!,
-          accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
-          dailyQuota: env.GROUP_A_EXPRESS_DAILY_QUOTA ?? (env.GROUP_A_EXPRESS_ENVIRONMENT === 'test' ? 500 : null),
-          codServiceCode: env.GROUP_A_EXPRESS_COD_SERVICE_CODE,
-        }
-      : null,
-    groupAEcommerce: env.GROUP_A_ECOM_BASE_URL
-      ? {
-          baseUrl: env.GROUP_A_ECOM_BASE_URL,
-          clientId: env.GROUP_A_ECOM_CLIENT_ID!,
-          clientSecret: env.GROUP_A_ECOM_CLIENT_SECRET!,
-          pickupAccount: env.GROUP_A_ECOM_PICKUP_ACCOUNT ?? null,
-          trackPath: env.GROUP_A_ECOM_TRACK_PATH,
-          trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
-          trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
-          processingGraceMs: env.GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS,
-          distributionCenter: env.GROUP_A_ECOM_DISTRIBUTION_CENTER ?? null,
-          distributionCenterCountry: env.GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY,
-          dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH,
-        }
-      : null,
-    groupAPush: {
-      baseUrl: env.GROUP_A_PUSH_BASE_URL ?? env.GROUP_A_TRACK_BASE_URL ?? null,
-      subscriptionsPath: env.GROUP_A_PUSH_SUBSCRIPTIONS_PATH,
-      secretHeader: env.GROUP_A_PUSH_SECRET_HEADER,
-    },
+    groupATracking: readTracking(env),
+    groupAExpress: readExpress(env),
+    groupAEcommerce: readEcommerce(env),
+    groupAPush: readPush(env),
   }),
 };
+
+function readTracking(env: Env) {
+  if (!env.GROUP_A_TRACK_BASE_URL) return null;
+  return {
+    baseUrl: env.GROUP_A_TRACK_BASE_URL,
+    apiKey: env.GROUP_A_TRACK_API_KEY!,
+    minIntervalMs: env.GROUP_A_TRACK_MIN_INTERVAL_MS,
+    dailyQuota: env.GROUP_A_TRACK_DAILY_QUOTA,
+    maxWaitMs: env.GROUP_A_TRACK_MAX_WAIT_MS,
+    cacheTtlMs: env.GROUP_A_TRACK_CACHE_TTL_MS,
+    pageLimit: env.GROUP_A_TRACK_PAGE_LIMIT,
+  };
+}
+
+function readExpress(env: Env) {
+  if (!env.GROUP_A_EXPRESS_BASE_URL) return null;
+  return {
+    baseUrl: env.GROUP_A_EXPRESS_BASE_URL,
+    /** "the test environment uses the prefix `/expressapi/test`". */
+    environment: env.GROUP_A_EXPRESS_ENVIRONMENT,
+    username: env.GROUP_A_EXPRESS_USERNAME!,
+    password: env.GROUP_A_EXPRESS_PASSWORD!,
+    /** One credential pair can serve several account numbers (they travel in the body). */
+    accountNumbers: env.GROUP_A_EXPRESS_ACCOUNT_NUMBERS!,
+    /**
+     * Calls per UTC day per credential (the published test environment quota: 500 service invocations per day); null
+     * = no limit of ours (production quotas are not published). Absent (hand-built configurations) = none.
+     */
+    dailyQuota: (env.GROUP_A_EXPRESS_DAILY_QUOTA ?? (env.GROUP_A_EXPRESS_ENVIRONMENT === 'test' ? 500 : null)) as number | null | undefined,
+    /** Value-added service code of cash on delivery in rate requests (assumption XR7). */
+    codServiceCode: env.GROUP_A_EXPRESS_COD_SERVICE_CODE as string | undefined,
+  };
+}
+
+function readEcommerce(env: Env) {
+  if (!env.GROUP_A_ECOM_BASE_URL) return null;
+  return {
+    baseUrl: env.GROUP_A_ECOM_BASE_URL,
+    clientId: env.GROUP_A_ECOM_CLIENT_ID!,
+    clientSecret: env.GROUP_A_ECOM_CLIENT_SECRET!,
+    pickupAccount: env.GROUP_A_ECOM_PICKUP_ACCOUNT ?? null,
+    trackPath: env.GROUP_A_ECOM_TRACK_PATH,
+    trackParamPackageId: env.GROUP_A_ECOM_TRACK_PARAM_PACKAGE_ID,
+    trackParamCarrierId: env.GROUP_A_ECOM_TRACK_PARAM_CARRIER_ID,
+    // The members below are optional in hand-built configurations (written before shipping and rating); loadConfig
+    // always sets them (defaults: rating-config.ts).
+    /** GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS (default 10 minutes). */
+    processingGraceMs: env.GROUP_A_ECOM_SHIP_PROCESSING_GRACE_MS as number | undefined,
+    /** Label request's `distributionCenter`, sent on products and duty and tax; rating is refused without it. */
+    distributionCenter: (env.GROUP_A_ECOM_DISTRIBUTION_CENTER ?? null) as string | null | undefined,
+    /** Country of the distribution center: the only origin country the e-commerce interface quotes (E9). */
+    distributionCenterCountry: env.GROUP_A_ECOM_DISTRIBUTION_CENTER_COUNTRY as string | undefined,
+    /** Duty and tax path (not published: E10). */
+    dutyTaxPath: env.GROUP_A_ECOM_DUTY_TAX_PATH as string | undefined,
+  };
+}
+
+function readPush(env: Env) {
+  return {
+    baseUrl: env.GROUP_A_PUSH_BASE_URL ?? env.GROUP_A_TRACK_BASE_URL ?? null,
+    subscriptionsPath: env.GROUP_A_PUSH_SUBSCRIPTIONS_PATH,
+    secretHeader: env.GROUP_A_PUSH_SECRET_HEADER,
+  };
+}

@@ -7,8 +7,8 @@ import type { RateShop, RateShopOptions } from '../rating/types.js';
 import type { DarkStoreDecision, DarkStorePromiseSource, DeliveryOption, DeliveryPromise, DeliveryPromiseRequest } from './types.js';
 
 export interface DeliveryPromiseServiceOptions {
-  /** The dark-store module's view for the promise; null when no dark store is configured. */
-  darkStore: DarkStorePromiseSource | null;
+  /** The same-day promise a module offers (the registry's `promiseSource`: the dark store's); null when none is configured. */
+  sameDay: DarkStorePromiseSource | null;
   /** The rating service (src/services/rating/rating-service.ts): its shop, with the request's deadline. */
   rating: { shop(request: RateRequest, options: RateShopOptions, context?: ShopContext): Promise<RateShop> };
   now?: () => Date;
@@ -46,7 +46,7 @@ export class DeliveryPromiseService {
 
   /** The monitor's last reading and its age; null when no dark store is configured. No call. */
   darkStoreHealth(): { health: DarkStoreHealth | null; ageMs: number | null } | null {
-    return this.options.darkStore?.healthState() ?? null;
+    return this.options.sameDay?.healthState() ?? null;
   }
 
   /**
@@ -56,8 +56,8 @@ export class DeliveryPromiseService {
   async promise(request: DeliveryPromiseRequest, deadline?: RequestDeadline, fieldPrefix = 'input'): Promise<DeliveryPromise> {
     const now = this.now();
     const darkStore = this.decide(request);
-    if (darkStore.offered && this.options.darkStore) {
-      const offer = this.options.darkStore.offer({ itemCount: request.itemCount, cashOnDelivery: request.cashOnDelivery !== null }, now);
+    if (darkStore.offered && this.options.sameDay) {
+      const offer = this.options.sameDay.offer({ itemCount: request.itemCount, cashOnDelivery: request.cashOnDelivery !== null }, now);
       return {
         destination: request.destination,
         options: [{ kind: 'DARK_STORE', darkStore: offer }],
@@ -92,7 +92,7 @@ export class DeliveryPromiseService {
 
   /** The dark store's decision for a destination, from configuration and the monitor's last reading only (no call). */
   private decide(request: DeliveryPromiseRequest): DarkStoreDecision {
-    const source = this.options.darkStore;
+    const source = this.options.sameDay;
     if (!source) return { offered: false, reason: NOT_CONFIGURED, health: null, healthAgeMs: null };
     const reason = source.refuses(request.destination);
     const { health, ageMs } = source.healthState();
