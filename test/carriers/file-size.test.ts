@@ -14,11 +14,10 @@ const REASON = 'Longer than 400 lines because';
 
 /**
  * Not held to the bound: src/generated is written by `npm run codegen` from schema/*.graphql and never edited by hand.
- * The other three are being reworked on branches of their own (configuration and the module contract per carrier
- * module; GraphQL input conversion at the edge): each is taken off this list when that work lands, split or with its
- * reason.
+ * The other one is being reworked on a branch of its own (GraphQL input conversion at the edge): it is taken off this
+ * list when that work lands, split or with its reason.
  */
-const EXEMPT = new Set(['src/generated/graphql.ts', 'src/platform/config.ts', 'src/services/shipping/shipment-input.ts', 'src/carriers/types.ts']);
+const EXEMPT = new Set(['src/generated/graphql.ts', 'src/services/shipping/shipment-input.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
