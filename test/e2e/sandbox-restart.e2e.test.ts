@@ -7,7 +7,7 @@
  */
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { migratedDataDir, STORE_BACKENDS } from '../support/database.js';

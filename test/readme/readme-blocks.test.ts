@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { startServer, type StartedServer } from '../../src/server/start.js';
 import { migratedDataDir } from '../support/database.js';
