@@ -29,7 +29,7 @@ const NAMES = new RegExp(
   'g',
 );
 
-const EDGE = 'input conversion moves to the edge';
+const EDGE = "the edge's division checks: which carrier has divisions is to come from the modules' policies";
 const PROMISE = "the schema's delivery promise names the dark store (DeliveryPromise.darkStore, Query.darkStoreHealth): an API feature, not a carrier rule";
 
 /**
@@ -37,11 +37,10 @@ const PROMISE = "the schema's delivery promise names the dark store (DeliveryPro
  * checks and conversion to one edge; they are removed once it lands.
  */
 const ALLOWED: Record<string, string> = {
-  'src/services/track-input.ts': EDGE,
-  'src/services/rating/rate-input.ts': EDGE,
-  'src/services/landed-cost/landed-cost-input.ts': EDGE,
-  'src/services/pickups/pickup-input.ts': EDGE,
-  'src/services/shipping/shipment-input.ts': EDGE,
+  'src/graphql/inputs/landed-cost.ts': "the input field `freight` (the freight charge declared for duties), not the freight division",
+  'src/graphql/inputs/pickups.ts': EDGE,
+  'src/graphql/inputs/rates.ts': EDGE,
+  'src/graphql/inputs/shipment-parts.ts': EDGE,
   'src/services/promise/delivery-promise-service.ts': PROMISE,
   'src/services/promise/types.ts': PROMISE,
   'src/graphql/resolvers/promise.ts': PROMISE,
