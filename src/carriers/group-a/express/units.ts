@@ -29,6 +29,18 @@ export const EXPRESS_SHIPMENT_STATUSES: Readonly<Record<string, ShipmentStatus>>
   delivered: 'DELIVERED',
 };
 
+/**
+ * Shipment-level `status` values read only when there is no event to read (the express network does not scan before
+ * pickup): the unified interface's words, so a shipment not yet moving answers PRE_TRANSIT on both interfaces rather
+ * than UNKNOWN on this one. With events, their `typeCode` is finer and wins (X2).
+ */
+const EXPRESS_STATUSES_WITHOUT_EVENTS: Readonly<Record<string, ShipmentStatus>> = {
+  'pre-transit': 'PRE_TRANSIT',
+  transit: 'IN_TRANSIT',
+  failure: 'EXCEPTION',
+  returned: 'RETURNED',
+};
+
 export function expressEventStatus(typeCode: string | null | undefined, description: string | null | undefined): StatusReading {
   const code = typeCode ?? null;
   return {
@@ -47,8 +59,9 @@ export function expressShipmentStatus(
   latestEvent: StatusReading | null,
 ): StatusReading {
   const own = shipmentStatus ? EXPRESS_SHIPMENT_STATUSES[shipmentStatus.toLowerCase()] : undefined;
+  const withoutEvents = shipmentStatus ? EXPRESS_STATUSES_WITHOUT_EVENTS[shipmentStatus.toLowerCase()] : undefined;
   return {
-    status: own ?? latestEvent?.status ?? 'UNKNOWN',
+    status: own ?? latestEvent?.status ?? withoutEvents ?? 'UNKNOWN',
     nativeCode: shipmentStatus ?? latestEvent?.nativeCode ?? null,
     nativeText: latestEvent?.nativeText ?? null,
   };

@@ -24,9 +24,9 @@ import type { UnifiedAddress, UnifiedDetails, UnifiedEvent, UnifiedPerson, Unifi
 export function mapUnifiedShipment(wire: UnifiedShipment): Shipment {
   const division = wire.service ?? null;
   const details = wire.details ?? null;
-  const status = unifiedStatusReading(wire.status?.statusCode, wire.status?.status);
+  const status = unifiedStatusReading(wire.status?.statusCode, wire.status?.status, wire.returnFlag);
   const statusTime = carrierTimeFromIso(wire.status?.timestamp);
-  const events = (wire.events ?? []).map(mapEvent);
+  const events = (wire.events ?? []).map((event) => mapEvent(event, wire.returnFlag));
   // Events newest first (domain rule); the seed does not state the order it sends them in.
   events.sort((a, b) => sortKeyOf(b.time) - sortKeyOf(a.time));
   const pieceIds = details?.pieceIds ?? [];
@@ -107,10 +107,11 @@ function location(wire: UnifiedStatus | null | undefined): Location | null {
   return address ? { id: null, type: null, description: null, address } : null;
 }
 
-function mapEvent(wire: UnifiedEvent): TrackingEvent {
+/** `returnFlag` is the shipment's: a return movement's `delivered` scan is its arrival back at the shipper. */
+function mapEvent(wire: UnifiedEvent, returnFlag: boolean | null | undefined): TrackingEvent {
   return {
     time: carrierTimeFromIso(wire.timestamp),
-    status: unifiedStatusReading(wire.statusCode, wire.status),
+    status: unifiedStatusReading(wire.statusCode, wire.status, returnFlag),
     description: wire.description ?? null,
     // "failure: the only exception signal; free-text description, no reason code": no code is invented.
     exceptionCode: null,

@@ -12,10 +12,20 @@ export const UNIFIED_STATUS_CODES: Readonly<Record<string, ShipmentStatus>> = {
   unknown: 'UNKNOWN',
 };
 
-export function unifiedStatusReading(statusCode: string | null | undefined, text: string | null | undefined): StatusReading {
+/**
+ * `returnFlag` ("true for a return movement"): a return movement's `delivered` is its arrival back at the shipper,
+ * RETURNED, as the express interface's `RT` and Carrier B's `RS` read, so one shipment answers one status whichever
+ * interface is asked. On its way back it stays `transit` (IN_TRANSIT), as the express interface's scans do.
+ */
+export function unifiedStatusReading(
+  statusCode: string | null | undefined,
+  text: string | null | undefined,
+  returnFlag: boolean | null | undefined = null,
+): StatusReading {
   const code = statusCode ?? null;
+  const status = (code !== null ? UNIFIED_STATUS_CODES[code] : undefined) ?? 'UNKNOWN';
   return {
-    status: (code !== null ? UNIFIED_STATUS_CODES[code] : undefined) ?? 'UNKNOWN',
+    status: status === 'DELIVERED' && returnFlag === true ? 'RETURNED' : status,
     nativeCode: code,
     nativeText: text ?? null,
   };
