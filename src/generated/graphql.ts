@@ -2813,13 +2813,19 @@ export type SettlePickupPayload = {
   warnings: Array<CarrierWarning>;
 };
 
-/** A shipment tracked with any carrier. Reference it by `id`, or by `carrier` and `trackingNumber` from another subgraph. */
+/**
+ * A shipment tracked with any carrier. Another subgraph references it by `id`, or by `carrierName` and
+ * `trackingNumber` (plain strings: no copy of the `Carrier` enum needed, and a new carrier breaks no other subgraph).
+ * The `carrier trackingNumber` key remains for subgraphs that already copy the whole `Carrier` enum.
+ */
 export type Shipment = {
   __typename?: 'Shipment';
   /** The carrier that moves it. */
   carrier: Carrier;
   /** Carrier B network code (express or ground). */
   carrierCode?: Maybe<Scalars['String']['output']>;
+  /** The carrier as a plain string: the name of its `Carrier` value (e.g. `CARRIER_B`), for other subgraphs' keys. */
+  carrierName: Scalars['String']['output'];
   /** Carrier B `trackingNumberUniqueId` of a reused number. */
   carrierUniqueId?: Maybe<Scalars['String']['output']>;
   /** Declared value for customs or insurance. */
@@ -3690,7 +3696,8 @@ export type FederationReferenceTypes = ResolversObject<{
   Shipment:
     ( { __typename: 'Shipment' }
     & ( GraphQLRecursivePick<FederationTypes['Shipment'], {"id":true}>
-        | GraphQLRecursivePick<FederationTypes['Shipment'], {"carrier":true,"trackingNumber":true}> ) );
+        | GraphQLRecursivePick<FederationTypes['Shipment'], {"carrier":true,"trackingNumber":true}>
+        | GraphQLRecursivePick<FederationTypes['Shipment'], {"carrierName":true,"trackingNumber":true}> ) );
 }>;
 
 /** Mapping of union types */
@@ -4941,6 +4948,7 @@ export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends R
   __resolveReference?: ReferenceResolver<Maybe<ResolversTypes['Shipment']> | FederationReferenceType, FederationReferenceType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  carrierName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   carrierUniqueId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   declaredValue?: Resolver<Maybe<ResolversTypes['Money']>, ParentType, ContextType>;
   delay?: Resolver<Maybe<ResolversTypes['Delay']>, ParentType, ContextType>;

@@ -101,7 +101,9 @@ describe('federation directives for the router', () => {
   });
 
   it('fields that fan out upstream carry a cost: a shipment (every field returning one), its scan history, and the track list', () => {
-    expect(sdl).toMatch(/type Shipment @key\(fields: "id"\) @key\(fields: "carrier trackingNumber"\) @cost\(weight: \d+\)/);
+    expect(sdl).toMatch(
+      /type Shipment @key\(fields: "id"\) @key\(fields: "carrier trackingNumber"\) @key\(fields: "carrierName trackingNumber"\) @cost\(weight: \d+\)/,
+    );
     expect(directive('Shipment.events', 'cost')).toBeDefined();
     expect(directive('Query.track', 'listSize')).toBeDefined();
     expect(directive('Query.shipmentsByReference', 'listSize')).toBeDefined();

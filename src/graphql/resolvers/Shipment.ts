@@ -4,12 +4,14 @@ import { shippingOf } from './shipping.js';
 
 export const Shipment: ShipmentResolvers = {
   /**
-   * The router's `_entities`: by `id` (from the store when fresh, no carrier call), or by `carrier trackingNumber`
-   * through the request's tracking loaders, so 95 references cost ceil(95/30) Carrier B calls.
+   * The router's `_entities`: by `id` (from the store when fresh, no carrier call), or by `carrier trackingNumber` (or
+   * `carrierName trackingNumber`, the same with a plain string) through the request's tracking loaders, so 95
+   * references cost ceil(95/30) Carrier B calls.
    */
   __resolveReference: async (reference, ctx, info) => {
-    return await resolveShipmentReference(ctx, reference as { id?: unknown; carrier?: unknown; trackingNumber?: unknown }, info);
+    return await resolveShipmentReference(ctx, reference as { id?: unknown; carrier?: unknown; carrierName?: unknown; trackingNumber?: unknown }, info);
   },
+  carrierName: (shipment) => shipment.carrier,
   events: (shipment) => shipment.events ?? [],
   proofOfDelivery: (shipment) =>
     shipment.proofOfDelivery ? { ...shipment.proofOfDelivery, shipmentId: shipment.id, carrier: shipment.carrier } : null,

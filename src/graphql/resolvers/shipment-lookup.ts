@@ -51,7 +51,7 @@ export async function loadShipmentById(ctx: GraphQLContext, id: string, field: s
  */
 export async function resolveShipmentReference(
   ctx: GraphQLContext,
-  reference: { id?: unknown; carrier?: unknown; trackingNumber?: unknown },
+  reference: { id?: unknown; carrier?: unknown; carrierName?: unknown; trackingNumber?: unknown },
   info: GraphQLResolveInfo,
 ): Promise<Shipment> {
   const includeEvents = operationSelectsEvents(info);
@@ -62,7 +62,9 @@ export async function resolveShipmentReference(
     return loadShipmentById(ctx, checked.id, 'representations.id', includeEvents);
   }
   const request = ctx.services.tracking.validate(
-    { carrier: String(reference.carrier ?? ''), trackingNumber: String(reference.trackingNumber ?? '') },
+    // `carrierName` is the router-friendly key's plain string for `carrier`: checked the same way (an unknown name is
+    // BAD_USER_INPUT for that reference alone).
+    { carrier: String(reference.carrier ?? reference.carrierName ?? ''), trackingNumber: String(reference.trackingNumber ?? '') },
     'representations',
   );
   return loadOneShipment(ctx, { ...request, includeEvents }, null);
