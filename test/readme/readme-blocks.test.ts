@@ -32,6 +32,9 @@ const BLOCKS: Block[] = [...README.matchAll(/^```(\w*)\n([\s\S]*?)^```/gm)].map(
 const NOT_COMMANDS: Array<{ lang: string; startsWith: string; why: string }> = [
   { lang: 'yaml', startsWith: 'headers:', why: "Apollo Router's configuration" },
   { lang: '', startsWith: 'schema/*.graphql', why: 'the source layout' },
+  { lang: 'graphql', startsWith: "# Another subgraph's schema", why: "another subgraph's type definitions (composed by test/federation/partial-carrier-key.test.ts)" },
+  { lang: 'ts', startsWith: '// examples/apollo-client.ts', why: 'run by test/clients/clients.test.ts' },
+  { lang: 'ts', startsWith: '// examples/urql.ts', why: 'run by test/clients/clients.test.ts' },
 ];
 
 let server: StartedServer;
