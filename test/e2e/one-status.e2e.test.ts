@@ -45,13 +45,15 @@ const SUBJECTS: Subject[] = [
   { label: 'ambiguous, ecommerce', carrier: 'GROUP_A', trackingNumber: 'AMB10001', division: 'ecommerce', byId: false },
   // Story (1 + 3*2) mod 10 = 7: the freight shipment of AMB10001 went back to its shipper.
   { label: 'ambiguous, freight', carrier: 'GROUP_A', trackingNumber: 'AMB10001', division: 'freight', returned: true, divisionInput: false },
-  ...[1, 3, 7].map((d): Subject => ({
+  ...Array.from({ length: 10 }, (_, d): Subject => ({
     label: `e-commerce story ${d}`,
     carrier: 'GROUP_A',
     trackingNumber: `GM202600001${d}`,
     division: 'ecommerce',
     ecommerceIdType: 'CARRIER_PACKAGE_ID',
     returned: d === 7,
+    ...(d === 5 ? { knownGap: 'out for delivery: the e-commerce event is finer than the unified "transit"' } : {}),
+    ...(d === 9 ? { knownGap: 'a failed delivery attempt: the e-commerce event is finer than the unified "failure"' } : {}),
   })),
   ...['223456789010', '123456789013', '223456789016', '123456789017'].map((n): Subject => ({
     label: `Carrier B ${n}`,
