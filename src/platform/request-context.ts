@@ -7,6 +7,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 export interface RequestContext {
   requestId: string;
+  /**
+   * Work a request started that must not delay its own answer (the tracking of a label just bought): run by the HTTP
+   * layer once the response is finished (or the client went away). Absent where nothing runs it (graphql-ws, workers).
+   */
+  afterAnswer?: Array<() => void>;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -21,4 +26,24 @@ export function currentRequestContext(): RequestContext | undefined {
 
 export function currentRequestId(): string | null {
   return storage.getStore()?.requestId ?? null;
+}
+
+/**
+ * Runs `task` once the current request's answer is sent (the HTTP layer runs the list on the response's 'close'), in
+ * the request's context so its log lines still name the request; outside an HTTP request, on the next turn of the
+ * event loop. Background work begun by a request therefore never competes with that request's own answer.
+ */
+export function afterAnswer(task: () => void): void {
+  const list = storage.getStore()?.afterAnswer;
+  if (list) list.push(task);
+  else setImmediate(task);
+}
+
+/** Runs the tasks queued by afterAnswer for `context` (once; later calls find the list empty). */
+export function runAfterAnswer(context: RequestContext): void {
+  const tasks = context.afterAnswer?.splice(0);
+  if (!tasks || tasks.length === 0) return;
+  storage.run({ requestId: context.requestId }, () => {
+    for (const task of tasks) task();
+  });
 }

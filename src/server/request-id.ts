@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../platform/logger.js';
-import { runWithRequestContext } from '../platform/request-context.js';
+import { runAfterAnswer, runWithRequestContext, type RequestContext } from '../platform/request-context.js';
 import { requestIdFrom } from '../platform/request-id.js';
 
 /** Probes and scrapes are not requests anyone investigates: no access line for them. */
@@ -39,12 +39,16 @@ export function requestLogging(logger: Logger): RequestHandler {
     res.setHeader('x-request-id', requestId);
     // Read now: a mounted router (app.use('/graphql', ...)) strips its prefix from req.url while it handles the request.
     const path = pathOf(req.url);
-    if (!QUIET_PATHS.has(path)) {
-      const startedAt = Date.now();
-      const method = req.method;
-      // 'close' follows 'finish' on every response, and also ends one whose client went away before it was sent.
-      res.once('close', () => writeAccessLine(logger, method, path, res, requestId, startedAt));
-    }
-    runWithRequestContext({ requestId }, next);
+    const context: RequestContext = { requestId, afterAnswer: [] };
+    const quiet = QUIET_PATHS.has(path);
+    const startedAt = quiet ? 0 : Date.now();
+    const method = req.method;
+    // 'close' follows 'finish' on every response, and also ends one whose client went away before it was sent. Then
+    // the work the request deferred past its answer starts (afterAnswer).
+    res.once('close', () => {
+      if (!quiet) writeAccessLine(logger, method, path, res, requestId, startedAt);
+      runAfterAnswer(context);
+    });
+    runWithRequestContext(context, next);
   };
 }

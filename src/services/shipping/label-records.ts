@@ -12,6 +12,7 @@ import { formatShipmentId } from '../../domain/ids.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CarrierDocument, CreatedShipment, Label, LabelFailure, LabelHandle, StoredDocument } from '../../domain/shipping.js';
 import type { Logger } from '../../platform/logger.js';
+import { afterAnswer } from '../../platform/request-context.js';
 import { labelEvent, pickupEvent, type LabelEventState } from '../../domain/lifecycle-events.js';
 import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
@@ -204,8 +205,13 @@ export class LabelRecords {
     while (this.following.size > 0) await Promise.all([...this.following]);
   }
 
+  /**
+   * The follow starts once the purchase's answer is sent (afterAnswer): its tracking calls and store writes never
+   * delay the answer. Tracked from now, so idle() also waits for a follow not started yet.
+   */
   private followInBackground(labelId: string): void {
-    const running = this.follow(labelId).finally(() => this.following.delete(running));
+    const running = new Promise<void>((resolve) => afterAnswer(() => void this.follow(labelId).then(resolve, resolve)))
+      .finally(() => this.following.delete(running));
     this.following.add(running);
   }
 
