@@ -37,6 +37,11 @@ export interface QuotaCounter {
    * `completedAt`. Does nothing when that hold was already taken over (it lapsed and someone else was granted).
    */
   complete(key: string, grantedAt: Date, rule: QuotaRule, completedAt: Date): Promise<void>;
+  /**
+   * Rules without an interval only: reserve `count` calls of now's UTC day at once, all or none (false when fewer are
+   * left). A counter that costs a store statement a call offers it, so busy callers can reserve in blocks.
+   */
+  reserveBlock?(key: string, now: Date, rule: QuotaRule, count: number): Promise<boolean>;
 }
 
 /** The instant until which a call granted at `grantedAt` holds the interval, unless completed earlier. */

@@ -27,6 +27,21 @@ WHERE q.last_granted_at + $3::double precision * interval '1 millisecond' <= $2:
   AND (q.day < EXCLUDED.day OR q.day_count < $4::integer)
 RETURNING q.key`;
 
+/*
+ * $1 key, $2 now (ISO instant), $3 dailyLimit, $4 count: `count` calls of now's UTC day, all or none. A row already on a
+ * later day (another replica's clock ahead) refuses: the single reservation decides that case.
+ */
+const RESERVE_BLOCK_SQL = `
+INSERT INTO quota_counters AS q (key, last_granted_at, day, day_count)
+SELECT $1::text, $2::timestamptz, ($2::timestamptz AT TIME ZONE 'UTC')::date, $4::integer
+WHERE $4::integer <= $3::integer
+ON CONFLICT (key) DO UPDATE SET
+  last_granted_at = EXCLUDED.last_granted_at,
+  day = EXCLUDED.day,
+  day_count = CASE WHEN q.day = EXCLUDED.day THEN q.day_count + $4::integer ELSE $4::integer END
+WHERE (q.day < EXCLUDED.day AND $4::integer <= $3::integer) OR (q.day = EXCLUDED.day AND q.day_count + $4::integer <= $3::integer)
+RETURNING q.key`;
+
 /* $1 key, $2 the grant's hold end, $3 completion. Only the holder's own row: a lapsed hold someone else took over stays. */
 const COMPLETE_SQL = `
 UPDATE quota_counters SET last_granted_at = $3::timestamptz WHERE key = $1 AND last_granted_at = $2::timestamptz`;
@@ -67,6 +82,13 @@ export class StoreQuotaCounter implements QuotaCounter {
       if (refusal) return refusal;
     }
     throw new Error(`quota ${key}: refused without a reason after 3 attempts`);
+  }
+
+  async reserveBlock(key: string, now: Date, rule: QuotaRule, count: number): Promise<boolean> {
+    assertRule(rule);
+    if (rule.minIntervalMs !== 0) throw new RangeError('reserveBlock is for rules without an interval');
+    const granted = await this.db.query(RESERVE_BLOCK_SQL, [key, now.toISOString(), rule.dailyLimit, count]);
+    return granted.rowCount > 0;
   }
 
   async complete(key: string, grantedAt: Date, rule: QuotaRule, completedAt: Date): Promise<void> {
