@@ -5,6 +5,7 @@
  * group also ends what npm or tsx started below it, and every child still running is killed when the bench exits.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -206,6 +207,19 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
  */
 export function inProcessSandboxEnv(sandbox: Pick<Sandbox, 'urls' | 'credentials'>, prefixes: readonly string[]): Record<string, string> {
   return Object.fromEntries(Object.entries(sandboxEnv(sandbox)).filter(([name]) => prefixes.some((prefix) => name.startsWith(prefix))));
+}
+
+/**
+ * CPU seconds (user + system) a process has used, from /proc/<pid>/stat (Linux; null elsewhere). CPU per request
+ * depends far less than req/s or latency on what else the machine runs, so the benches print it beside them.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks of 1/100 s
+  } catch {
+    return null;
+  }
 }
 
 /** VmRSS of one process (Linux /proc), in MB. */
