@@ -8,6 +8,8 @@
  * OTEL_TRACES_SAMPLER, OTEL_BSP_SCHEDULE_DELAY, ...). Spans: HTTP in and out, Express, GraphQL parse/validate/execute
  * (resolvers of lists are not spanned one by one), undici calls to the carriers, pg queries.
  */
+// First: every module loaded after it (the whole application) is read from Node's compile cache when it holds it.
+import './compile-cache.js';
 import { register } from 'node:module';
 
 interface Tracing {
