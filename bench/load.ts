@@ -8,7 +8,9 @@
  * - `{ __typename }` and README query 1 (upstream 0 ms) against a bare Apollo Server 5 + express 5 hello world
  *   (bench/hello-world.mjs), runs interleaved (hello, subgraph, hello, subgraph ...): req/s, p50 and p99 ratios;
  * - the Carrier B cases (upstream 50 ms) against one upstream round trip measured just before each run, and against
- *   the concurrency ceiling (clients / round trip): what 50 clients waiting one round trip each could reach.
+ *   the concurrency ceiling (clients / round trip): what 50 clients waiting one round trip each could reach. The round
+ *   trip is a full track call of 30 numbers straight to the simulator (its own work on a batch included); the ratios
+ *   against the bare round trip (an empty call) are printed beside.
  * Beside each: the subgraph's CPU per request (/proc/<pid>/stat over the run: depends far less than req/s on what
  * else the machine runs) and its upstream calls per request (its own `upstream_calls_total` on /metrics).
  * Environment: LOAD_BENCH_SECONDS (8 per run), LOAD_BENCH_ROUNDS (3 runs per case), LOAD_BENCH_WARMUP_SECONDS (3: one
@@ -143,16 +145,51 @@ async function againstHello(hello: { url: string; child: ChildProcess }, subgrap
 
 interface RoundTripCase { name: string; spec: (round: number) => Spec; distinct: boolean }
 
-/** Runs against the concurrency ceiling (clients / one upstream round trip, measured just before each run). */
-async function againstRoundTrip(sandboxOrigin: string, subgraph: { url: string; child: ChildProcess }, c: RoundTripCase): Promise<string[]> {
+let trackNumber = 900_000_000;
+
+/**
+ * The p50 of 10 Carrier B track calls of 30 distinct numbers each, straight to the simulator (a token minted first):
+ * the latency plus the carrier's own work on a full call, which any batch of 30 pays. The first call is not counted.
+ */
+async function measureFullTrackCall(env: Record<string, string>): Promise<number> {
+  const origin = env['CARRIER_B_BASE_URL']!.replace(/\/+$/, '');
+  const token = await fetch(`${origin}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: env['CARRIER_B_CLIENT_ID']!, client_secret: env['CARRIER_B_CLIENT_SECRET']! }).toString(),
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const times: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const trackingInfo = Array.from({ length: 30 }, () => ({ trackingNumberInfo: { trackingNumber: `1${String(trackNumber++).padStart(10, '0')}3` } }));
+    const started = performance.now();
+    const answer = await fetch(`${origin}/track/v1/trackingnumbers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ includeDetailedScans: false, trackingInfo }),
+    });
+    await answer.arrayBuffer();
+    if (i > 0) times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/**
+ * Runs against the concurrency ceiling: clients / one upstream round trip, measured just before each run, the round
+ * trip being a full track call of 30 numbers (the carrier's own work on a batch included); the bare round trip (an
+ * empty call) is printed beside it.
+ */
+async function againstRoundTrip(sandboxEnv: Record<string, string>, subgraph: { url: string; child: ChildProcess }, c: RoundTripCase): Promise<string[]> {
   if (WARMUP_SECONDS > 0) await load(subgraph.url, c.spec(-1), subgraph.child.pid, WARMUP_SECONDS);
   const origin = subgraph.url.replace(/\/graphql$/, '');
-  const runs: Array<Run & { rtMs: number; calls: number }> = [];
+  const sandboxOrigin = new URL(sandboxEnv['CARRIER_B_BASE_URL']!).origin;
+  const runs: Array<Run & { rtMs: number; bareMs: number; calls: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const rtMs = await measureRoundTrip(sandboxOrigin);
+    const bareMs = await measureRoundTrip(sandboxOrigin);
+    const rtMs = await measureFullTrackCall(sandboxEnv);
     const before = await trackCalls(origin);
     const run = await load(subgraph.url, c.spec(round), subgraph.child.pid);
-    runs.push({ ...run, rtMs, calls: (await trackCalls(origin)) - before });
+    runs.push({ ...run, rtMs, bareMs, calls: (await trackCalls(origin)) - before });
   }
   const ceiling = runs.map((r) => r.rps / (CONNECTIONS / (r.rtMs / 1000)));
   const p50 = runs.map((r) => r.p50 / r.rtMs);
@@ -163,7 +200,8 @@ async function againstRoundTrip(sandboxOrigin: string, subgraph: { url: string; 
     `${c.name}${c.distinct ? ' (targets: >= 0.85x the ceiling, p50 <= 1.15 round trips, at most one call per 30 numbers)' : ''}:`,
     `  ${f(median(runs.map((r) => r.rps)), 0)} req/s = ${f(median(ceiling))}x the ceiling of ${CONNECTIONS} clients / one round trip (spread ${spreadOf(ceiling)})${c.distinct ? ` ${verdict(median(ceiling) >= 0.85)}` : ''};`
       + ` p50 ${f(median(p50))} round trips (${spreadOf(p50)})${c.distinct ? ` ${verdict(median(p50) <= 1.15)}` : ''}, p99 ${f(median(p99))} (${spreadOf(p99)});`
-      + ` round trip p50 ${f(median(runs.map((r) => r.rtMs)), 1)} ms`,
+      + ` round trip (a full call of 30 numbers) ${f(median(runs.map((r) => r.rtMs)), 1)} ms; bare round trip ${f(median(runs.map((r) => r.bareMs)), 1)} ms,`
+      + ` against the bare round trip: ${f(median(runs.map((r) => r.rps / (CONNECTIONS / (r.bareMs / 1000)))))}x its ceiling, p50 ${f(median(runs.map((r) => r.p50 / r.bareMs)))} round trips`,
     `  upstream track calls per request ${f(calls / samples, 4)} (${calls} over ${samples} requests${c.distinct ? `: ${f(samples / Math.max(calls, 1), 1)} numbers a call, target >= 30 when the window fills` : ': the freshness cache answers'});`
       + ` ${runs.reduce((n, r) => n + r.failures, 0)} failed`
       + (runs.every((r) => r.cpuUs !== null) ? `; CPU ${f(median(runs.map((r) => r.cpuUs!)), 0)} us a request` : ''),
@@ -205,10 +243,9 @@ export async function runLoadBench(): Promise<string[]> {
     if (SELECTED.has('cached') || SELECTED.has('distinct')) {
       const sandbox = await startSandboxProcess(50);
       const subgraph = await startSubgraph(sandbox.env, await mkdtemp(join(dataRoot, 'upstream-50-')));
-      const sandboxOrigin = new URL(sandbox.env['CARRIER_B_BASE_URL']!).origin;
       if (SELECTED.has('distinct')) {
         // Each request a number no request of the run asked before (in transit, ending 3): the freshness cache never answers.
-        out.push(...(await againstRoundTrip(sandboxOrigin, subgraph, {
+        out.push(...(await againstRoundTrip(sandbox.env, subgraph, {
           name: 'Distinct Carrier B numbers, one a request, upstream 50 ms',
           distinct: true,
           spec: (round) => ({ template: JSON.stringify({ query: SHIPMENT, variables: { n: '1%N%3' } }), from: (round + 1) * 10_000_000 }),
@@ -216,7 +253,7 @@ export async function runLoadBench(): Promise<string[]> {
       }
       if (SELECTED.has('cached')) {
         const body = JSON.stringify({ query: SHIPMENT, variables: { n: '123456789013' } });
-        out.push(...(await againstRoundTrip(sandboxOrigin, subgraph, {
+        out.push(...(await againstRoundTrip(sandbox.env, subgraph, {
           name: 'The same Carrier B number every request, upstream 50 ms (answered by the freshness cache: not a measure of batching)',
           distinct: false,
           spec: () => ({ bodies: [body] }),
