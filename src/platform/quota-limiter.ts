@@ -52,6 +52,11 @@ class DayAllowance {
     return this.size;
   }
 
+  /** A block was refused (fewer calls left in the day): grow again from one. */
+  refused(): void {
+    this.size = 1;
+  }
+
   /** `count` calls reserved at `now`; the caller makes one of them. */
   reserved(now: Date, count: number): void {
     this.day = utcDay(now);
@@ -92,7 +97,7 @@ export class QuotaLimiter {
    * with UPSTREAM_RATE_LIMITED when that cannot happen in time.
    */
   async acquire(maxWaitMs: number = this.options.maxWaitMs): Promise<ReleaseSlot> {
-    const { rule, counter, key } = this.options;
+    const { rule } = this.options;
     // One budget for the whole wait: the queue and any refusals from the shared counter after it.
     const deadline = this.now() + maxWaitMs;
     const estimate = this.estimateServedAt();
@@ -135,9 +140,12 @@ export class QuotaLimiter {
   private async reserve(now: Date): Promise<QuotaDecision> {
     const { rule, counter, key } = this.options;
     const size = this.allowance?.nextSize(now) ?? 1;
-    if (size > 1 && (await counter.reserveBlock!(key, now, rule, size))) {
-      this.allowance!.reserved(now, size);
-      return { granted: true };
+    if (size > 1) {
+      if (await counter.reserveBlock!(key, now, rule, size)) {
+        this.allowance!.reserved(now, size);
+        return { granted: true };
+      }
+      this.allowance!.refused();
     }
     const decision = await counter.reserve(key, now, rule);
     if (decision.granted) this.allowance?.reserved(now, 1);
