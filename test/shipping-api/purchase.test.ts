@@ -204,6 +204,14 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       const label = bought.data.createShipment.purchase.label;
       const other = await createShipment(e2e, { ...expressShipment('by-reference-2-express'), orderId: 'ORDER-7' });
       expect(other.data.createShipment.userErrors, JSON.stringify(other.data.createShipment.userErrors)).toEqual([]);
+      // Both labels are followed (a watch, a push subscription) once their purchases have answered: let those calls
+      // happen before counting, so the counts below are the lookups' own.
+      const followed = async (id: string) =>
+        (await e2e.server.store.query<{ followed: boolean }>('SELECT followed_at IS NOT NULL AS followed FROM labels WHERE id = $1', [id])).rows[0]?.followed;
+      await vi.waitFor(async () => expect([await followed(label.id), await followed(other.data.createShipment.purchase.label.id)]).toEqual([true, true]), {
+        timeout: 5_000,
+        interval: 50,
+      });
       e2e.sandbox.resetStats();
       const lookUp = async () => {
         const found = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { id trackingNumber } }`);
