@@ -72,6 +72,8 @@ export interface CarrierRegistry {
   readonly upstreams: readonly CarrierUpstream[];
   /** The divisions input may name, from every module's policy (Group A: GROUP_A_DIVISIONS). */
   readonly divisions: readonly string[];
+  /** The divisions input may name for one carrier (its module's policy); empty: the carrier has none, omit it. */
+  divisionsOf(carrier: Carrier): readonly string[];
   /** The accounts rating and landed-cost input may name, from every module's policy. */
   readonly rateAccounts: readonly string[];
   /** The first configured module's own delivery promise (the dark store's), or null. */
@@ -113,6 +115,7 @@ export function buildRegistry(deps: RegistryDeps, modules: readonly CarrierModul
     clients: built.flatMap((m) => m.clients),
     upstreams,
     divisions: [...new Set(modules.flatMap((m) => m.policies?.divisions?.(deps.config) ?? []))],
+    divisionsOf: (carrier) => modules.find((m) => m.carrier === carrier)?.policies?.divisions?.(deps.config) ?? [],
     rateAccounts: modules.flatMap((m) => m.policies?.rateAccounts?.(deps.config) ?? []),
     promiseSource: built.find((m) => m.promiseSource)?.promiseSource ?? null,
     policiesOf: (carrier) => modules.find((m) => m.carrier === carrier)?.policies ?? {},

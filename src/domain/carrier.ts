@@ -4,6 +4,9 @@
 export const CARRIERS = ['GROUP_A', 'CARRIER_B', 'DARK_STORE', 'TEST_FOURTH'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
+/** The divisions input may name for a carrier, as its module says (CarrierRegistry.divisionsOf); empty: it has none. */
+export type DivisionsOf = (carrier: Carrier) => readonly string[];
+
 /** Group A divisions known to the unified interface's `service` parameter ("the value `express` appears"). */
 export type GroupADivision = string;
 

@@ -14,11 +14,12 @@ import type { PickupsApi } from '../services/pickups/pickups-api.js';
 import type { AddressesWiring } from '../services/addresses/addresses-service.js';
 import type { OutboxStore } from '../store/outbox-store.js';
 import type { TrackingLoaders } from './loaders.js';
+import type { DivisionsOf } from '../domain/carrier.js';
 
 /** Per-request context: services are shared, loaders are new for every request (their cache lives one request). */
 export interface GraphQLContext {
   /** statusLog/statusFeed: null on a server built without a store. */
-  services: { tracking: TrackingService; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; addresses?: AddressesWiring | null; shipping?: ShippingContext | null; pickups?: PickupsApi | null; analytics?: AnalyticsContext | null };
+  services: { tracking: TrackingService; divisionsOf: DivisionsOf; statusLog: StatusLog | null; statusFeed: StatusFeed | null; push?: PushSubscriptionService; watcher?: ShipmentWatcher | null; rating?: RatingService; promise?: DeliveryPromiseService; landedCost?: LandedCostService; addresses?: AddressesWiring | null; shipping?: ShippingContext | null; pickups?: PickupsApi | null; analytics?: AnalyticsContext | null };
   loaders: TrackingLoaders;
   logger: Logger;
   /**
@@ -35,9 +36,8 @@ export interface ShippingContext {
   api: ShippingApi;
   /** Signs `Document.url` (src/services/shipping/document-links.ts). */
   links: DocumentLinks;
-  /** The configured shipping connectors (carrier, division, accounts) and GROUP_A_DIVISIONS, for input checks. */
+  /** The configured shipping connectors (carrier, division, accounts), for input checks. */
   shippers: readonly ShipperOffer[];
-  divisions: readonly string[];
   /** DOCUMENT_INLINE_MAX_BYTES: the largest document `Document.base64` answers. */
   documentInlineMaxBytes: number;
 }

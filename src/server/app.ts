@@ -97,7 +97,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const limits = operationLimitsFrom(config);
   // Shared by every request, so built once; frozen, since no request may change what the next one sees.
   const contextFor = graphQLContextFactory({
-    services: Object.freeze({ tracking: services.tracking, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null }),
+    services: Object.freeze({ tracking: services.tracking, divisionsOf: services.registry.divisionsOf, statusLog: services.statusLog, statusFeed: services.statusFeed, watcher: services.watcher, rating: services.rating, promise: services.promise, landedCost: services.landedCost, addresses: services.addresses, ...(deps.push ? { push: deps.push.subscriptions } : {}), ...(deps.shipping ? { shipping: deps.shipping } : {}), pickups: services.pickups, analytics: services.outbox ? { outbox: services.outbox, exportConfigured: !!config.analytics } : null }),
     tracking: services.tracking,
     logger,
     requestDeadlineMs: config.limits.requestDeadlineMs,

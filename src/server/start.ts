@@ -105,7 +105,6 @@ export async function startServer({
         api: shippingService,
         links: documentLinks,
         shippers: services.registry.shippingConnectors.map((c) => ({ carrier: c.carrier, division: c.division, accountNumbers: c.accountNumbers })),
-        divisions: services.registry.divisions,
         documentInlineMaxBytes: effective.documents?.inlineMaxBytes ?? 1_048_576,
       }
     : undefined;

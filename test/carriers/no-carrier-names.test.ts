@@ -29,18 +29,13 @@ const NAMES = new RegExp(
   'g',
 );
 
-const EDGE = "the edge's division checks: which carrier has divisions is to come from the modules' policies";
 const PROMISE = "the schema's delivery promise names the dark store (DeliveryPromise.darkStore, Query.darkStoreHealth): an API feature, not a carrier rule";
 
 /**
- * Files that may still name a carrier, and why. Entries marked EDGE belong to the change that moves GraphQL input
- * checks and conversion to one edge; they are removed once it lands.
+ * Files that may still name a carrier, and why.
  */
 const ALLOWED: Record<string, string> = {
   'src/graphql/inputs/landed-cost.ts': "the input field `freight` (the freight charge declared for duties), not the freight division",
-  'src/graphql/inputs/pickups.ts': EDGE,
-  'src/graphql/inputs/rates.ts': EDGE,
-  'src/graphql/inputs/shipment-parts.ts': EDGE,
   'src/services/promise/delivery-promise-service.ts': PROMISE,
   'src/services/promise/types.ts': PROMISE,
   'src/graphql/resolvers/promise.ts': PROMISE,

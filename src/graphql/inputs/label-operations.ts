@@ -41,10 +41,10 @@ export function toCancelReturn(raw: { labelId: string; idempotencyKey: string },
   return { labelId: checkLabelId(raw.labelId, `${path}.labelId`), idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`) };
 }
 
-export function toTender(raw: TenderLabelsInput, ctx: Pick<ShipmentInputContext, 'divisions'>, path = 'input'): TenderInput {
+export function toTender(raw: TenderLabelsInput, ctx: Pick<ShipmentInputContext, 'divisionsOf'>, path = 'input'): TenderInput {
   const at = (field: string) => `${path}.${field}`;
   const carrier = checkCarrier(raw.carrier, at('carrier'));
-  const division = checkDivision(carrier, raw.division, at('division'), ctx.divisions);
+  const division = checkDivision(carrier, raw.division, at('division'), ctx.divisionsOf);
   let labelIds: string[] | null = null;
   if (raw.labelIds != null) {
     if (raw.labelIds.length === 0) throw new InputError(at('labelIds'), 'must name at least one label (omit it for every eligible label)');

@@ -4,12 +4,13 @@
  * `input.`, never echoing the value. The party and address checks are the shipment's (shipment-parts.ts). Which
  * carrier offers pickups, and the carrier's own rules (its connector's `check`), are the service's next step.
  */
-import { CARRIERS, type Carrier } from '../../domain/carrier.js';
+import { CARRIERS, type Carrier, type DivisionsOf } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
 import type { PickupAvailabilityRequest, PickupDateType, PickupNetwork, PickupRequest } from '../../domain/pickups-addresses.js';
 import type { Weight } from '../../domain/rating.js';
 import { checkOptionalText, checkText, TEXT_RULES, type TextRule } from '../../domain/text-bounds.js';
 import {
+  checkDivision,
   checkIdempotencyKey,
   checkLabelId,
   checkParty,
@@ -51,10 +52,10 @@ export function checkPickupId(value: string | null | undefined, field: string): 
 }
 
 /** `schedulePickup`'s input: the request (its purchase reference is the service's to derive), the key and the labels. */
-export function toSchedulePickup(raw: SchedulePickupInput, now: Date): { request: PickupRequest; idempotencyKey: string; labelIds: string[] } {
+export function toSchedulePickup(raw: SchedulePickupInput, now: Date, divisionsOf: DivisionsOf): { request: PickupRequest; idempotencyKey: string; labelIds: string[] } {
   const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
   const carrier = checkCarrier(raw.carrier, 'input.carrier');
-  const division = checkDivision(carrier, raw.division, 'input.division');
+  const division = checkDivision(carrier, raw.division, 'input.division', divisionsOf);
   const location = checkParty(raw.location, 'input.location');
   const when = checkReady(raw.readyAt, raw.utcOffset, now);
   const remarks = checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks);
@@ -105,9 +106,9 @@ export function toCancelPickup(raw: CancelPickupInput): { pickupId: string; reas
   };
 }
 
-export function toPickupAvailability(raw: PickupAvailabilityInput, now: Date): PickupAvailabilityRequest {
+export function toPickupAvailability(raw: PickupAvailabilityInput, now: Date, divisionsOf: DivisionsOf): PickupAvailabilityRequest {
   const carrier = checkCarrier(raw.carrier, 'input.carrier');
-  const division = checkDivision(carrier, raw.division, 'input.division');
+  const division = checkDivision(carrier, raw.division, 'input.division', divisionsOf);
   const address = checkShippingAddress(raw.address, 'input.address');
   const when = checkReady(raw.readyAt, raw.utcOffset, now);
   return {
@@ -126,13 +127,6 @@ export function toPickupAvailability(raw: PickupAvailabilityInput, now: Date): P
 export function checkCarrier(value: string, field: string): Carrier {
   if (!(CARRIERS as readonly string[]).includes(value)) throw new InputError(field, `expected one of ${CARRIERS.join(', ')}`);
   return value as Carrier;
-}
-
-function checkDivision(carrier: Carrier, value: string | null | undefined, field: string): string | null {
-  const division = checkOptionalText(value, field, TEXT_RULES.division);
-  if (carrier === 'GROUP_A' && division === null) throw new InputError(field, 'is required for GROUP_A (express books pickups)');
-  if (carrier !== 'GROUP_A' && division !== null) throw new InputError(field, `is for GROUP_A only; omit it for ${carrier}`);
-  return division;
 }
 
 function checkOneOf<T extends string>(value: string, allowed: readonly T[], field: string): T {

@@ -144,7 +144,7 @@ function checkFilters(
         raw.divisions.map((d, i) => {
           const division = checkText(d, at(`divisions.${i}`), 'division');
           if (!ctx.divisions.includes(division)) {
-            throw new InputError(at(`divisions.${i}`), `unknown Group A division; expected one of ${ctx.divisions.join(', ')}`);
+            throw new InputError(at(`divisions.${i}`), `unknown division; expected one of ${ctx.divisions.join(', ')}`);
           }
           return division;
         }),

@@ -1,4 +1,4 @@
-import { CARRIERS, type Carrier } from '../../domain/carrier.js';
+import { CARRIERS, type Carrier, type DivisionsOf } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
 import type { ShipmentReference } from '../../domain/shipment.js';
 import type {
@@ -103,15 +103,19 @@ export function checkCarrier(value: string, field: string): Carrier {
   return value as Carrier;
 }
 
-/** Group A ships per division (express, ecommerce): required there, and meaningless for other carriers. */
-export function checkDivision(carrier: Carrier, value: string | null | undefined, field: string, divisions: readonly string[]): string | null {
+/**
+ * A carrier that ships per division (its module lists them) needs one of them; for a carrier without divisions the
+ * field is meaningless and refused. The messages name the carrier the input named, never one the code knows.
+ */
+export function checkDivision(carrier: Carrier, value: string | null | undefined, field: string, divisionsOf: DivisionsOf): string | null {
   const division = checkOptionalText(value, field, 'division');
-  if (carrier !== 'GROUP_A') {
-    if (division !== null) throw new InputError(field, `is for GROUP_A only; omit it for ${carrier}`);
+  const divisions = divisionsOf(carrier);
+  if (divisions.length === 0) {
+    if (division !== null) throw new InputError(field, `${carrier} has no divisions; omit it`);
     return null;
   }
-  if (division === null) throw new InputError(field, `is required for GROUP_A; expected one of ${divisions.join(', ')}`);
-  if (!divisions.includes(division)) throw new InputError(field, `unknown Group A division; expected one of ${divisions.join(', ')}`);
+  if (division === null) throw new InputError(field, `is required for ${carrier}; expected one of ${divisions.join(', ')}`);
+  if (!divisions.includes(division)) throw new InputError(field, `unknown ${carrier} division; expected one of ${divisions.join(', ')}`);
   return division;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Carrier } from '../../domain/carrier.js';
+import type { Carrier, DivisionsOf } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
 import type { Money } from '../../domain/money.js';
 import type { ShipmentRequest } from '../../domain/shipping.js';
@@ -35,8 +35,8 @@ import {
 
 export interface ShipmentInputContext {
   now: Date;
-  /** GROUP_A_DIVISIONS. */
-  divisions: readonly string[];
+  /** The divisions each carrier's module accepts (empty: the carrier has none). */
+  divisionsOf: DivisionsOf;
   /** The shipping connectors configured here; a carrier or division not among them is refused as input. */
   shippers: readonly ShipperOffer[];
 }
@@ -138,7 +138,7 @@ function checkServiceSelection(
   if (!selected) throw new InputError(at('service'), 'is required: name the service, or give the quote taken from rates as quote');
   const where = raw.quote ? at('quote') : at('service');
   const carrier = checkCarrier(selected.carrier, `${where}.carrier`);
-  const division = checkDivision(carrier, selected.division, `${where}.division`, ctx.divisions);
+  const division = checkDivision(carrier, selected.division, `${where}.division`, ctx.divisionsOf);
   return {
     carrier,
     division,

@@ -39,7 +39,7 @@ export const pickupMutations: Pick<MutationResolvers, 'schedulePickup' | 'update
   schedulePickup: (_parent, { input }, ctx) =>
     payload('booking', async () => {
       const pickups = pickupsOf(ctx);
-      const { request, idempotencyKey, labelIds } = toSchedulePickup(input, new Date());
+      const { request, idempotencyKey, labelIds } = toSchedulePickup(input, new Date(), ctx.services.divisionsOf);
       return bookingAnswer(await pickups.schedulePickup(request, idempotencyKey, labelIds));
     }),
   updatePickup: (_parent, { input }, ctx) =>
@@ -57,7 +57,7 @@ export const pickupMutations: Pick<MutationResolvers, 'schedulePickup' | 'update
 
 export const pickupQueries: Pick<QueryResolvers, 'pickupAvailability' | 'pickup' | 'pickups'> = {
   pickupAvailability: async (_parent, { input }, ctx) => {
-    return await pickupsOf(ctx).availability(toPickupAvailability(input, new Date()));
+    return await pickupsOf(ctx).availability(toPickupAvailability(input, new Date(), ctx.services.divisionsOf));
   },
   pickup: async (_parent, { id }, ctx) => {
     return await pickupsOf(ctx).pickup(checkPickupId(id, 'id'));

@@ -33,8 +33,8 @@ export function shippingOf(ctx: GraphQLContext): ShippingContext {
   return shipping;
 }
 
-function inputContext(shipping: ShippingContext): ShipmentInputContext {
-  return { now: new Date(), divisions: shipping.divisions, shippers: shipping.shippers };
+function inputContext(ctx: GraphQLContext, shipping: ShippingContext): ShipmentInputContext {
+  return { now: new Date(), divisionsOf: ctx.services.divisionsOf, shippers: shipping.shippers };
 }
 
 const LABEL_CURSOR = 'label';
@@ -79,13 +79,13 @@ export const shippingMutations: Pick<
   createShipment: (_parent, { input }, ctx) =>
     payload('purchase', async () => {
       const shipping = shippingOf(ctx);
-      const { request, idempotencyKey } = toCreateShipment(input, inputContext(shipping));
+      const { request, idempotencyKey } = toCreateShipment(input, inputContext(ctx, shipping));
       return purchaseAnswer(await shipping.api.createShipment(request, idempotencyKey));
     }, shipmentFieldPath(input)),
   validateShipment: (_parent, { input }, ctx) =>
     payload('validation', async () => {
       const shipping = shippingOf(ctx);
-      const request = toValidateShipment(input, inputContext(shipping));
+      const request = toValidateShipment(input, inputContext(ctx, shipping));
       return { result: await shipping.api.validateShipment(request) };
     }, shipmentFieldPath(input)),
   cancelShipment: (_parent, { input }, ctx) =>
@@ -102,7 +102,7 @@ export const shippingMutations: Pick<
   tenderLabels: (_parent, { input }, ctx) =>
     payload('tender', async () => {
       const shipping = shippingOf(ctx);
-      const tender = await shipping.api.tender(toTender(input, { divisions: shipping.divisions }));
+      const tender = await shipping.api.tender(toTender(input, { divisionsOf: ctx.services.divisionsOf }));
       return { result: tender, warnings: tender.warnings };
     }),
   createReturn: (_parent, { input }, ctx) =>
