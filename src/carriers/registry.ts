@@ -165,5 +165,6 @@ export function trackingRoutes(
     carriers: new Set(byCarrier.keys()),
     numbersReused: (carrier) => byCarrier.get(carrier)?.numbersReused === true,
     hasDivisions: (carrier) => byCarrier.get(carrier)?.hasDivisions === true,
+    unwatchable: (request) => byCarrier.get(request.carrier)?.unwatchable?.(request) ?? null,
   };
 }

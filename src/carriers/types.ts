@@ -331,8 +331,19 @@ export interface TrackingCapability {
   readonly numbersReused?: boolean;
   /** The carrier's shipment ids may carry a division (Group A's); any other carrier's id with one is refused. */
   readonly hasDivisions?: boolean;
+  /**
+   * Why a (checked) lookup cannot be watched by polling: the interface it goes to pushes its status changes instead
+   * (Group A unified tracking). The field of the lookup to name and the refusal; null (or absent): it can be polled.
+   */
+  unwatchable?(request: TrackRequest): WatchRefusal | null;
   /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
   readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
+}
+
+/** Why a lookup is refused as a watch: the lookup's field (`division`, `ecommerceIdType`) and the message. */
+export interface WatchRefusal {
+  field: string;
+  message: string;
 }
 
 /** Where one lookup goes: the interface, and its connector (null when that interface is not configured). */
@@ -357,6 +368,8 @@ export interface TrackingDirectory {
   numbersReused(carrier: Carrier): boolean;
   /** Whether the carrier's ids may carry a division (TrackingCapability.hasDivisions). */
   hasDivisions(carrier: Carrier): boolean;
+  /** Why the carrier's module will not have this lookup polled (TrackingCapability.unwatchable); null: it may be. */
+  unwatchable(request: TrackRequest): WatchRefusal | null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TrackingDirectory, TrackingRoute } from '../carriers/types.js';
+import type { TrackingDirectory, TrackingRoute, WatchRefusal } from '../carriers/types.js';
 import type { Carrier, CarrierInterface } from '../domain/carrier.js';
 import { InputError, UpstreamError } from '../domain/errors.js';
 import { idNamesShipment, type ShipmentIdParts } from '../domain/ids.js';
@@ -59,6 +59,11 @@ export class TrackingService {
   }
 
   /** Whether the carrier reuses numbers (its ids carry its unique id), as its module says. */
+  /** Why this lookup's carrier will not have it polled (its interface pushes instead); null when it may be. */
+  unwatchable(request: TrackRequest): WatchRefusal | null {
+    return this.options.routes.unwatchable(request);
+  }
+
   numbersReused(carrier: Carrier): boolean {
     return this.options.routes.numbersReused(carrier);
   }

@@ -21,6 +21,7 @@ import type {
   TrackingCapability,
   TrackingConnector,
   TrackingInterface,
+  WatchRefusal,
 } from '../types.js';
 import type { CarrierCapabilities, CarrierModule, CarrierModuleDeps } from '../module-contract.js';
 import { createEcommerceHttpClient } from './ecommerce/client.js';
@@ -61,6 +62,25 @@ export function groupATrackingRoute(request: TrackRequest, configured: ReadonlyS
   return 'group-a/tracking';
 }
 
+/**
+ * Unified tracking pushes status changes to our webhook (seed 000): a lookup it would answer is followed by a push
+ * subscription, never polled by a watch. Which field to fix, and why, depends on what the lookup named.
+ */
+function unifiedPushesInstead(request: TrackRequest): WatchRefusal {
+  const why =
+    request.division === 'express'
+      ? 'the Group A express interface is not configured, so this number would be tracked by the unified interface'
+      : request.division === 'ecommerce'
+        ? 'an e-commerce package is watched through the e-commerce interface, which needs ecommerceIdType (PACKAGE_ID or CARRIER_PACKAGE_ID)'
+        : 'Group A numbers without division express or ecommerce are tracked by the unified interface';
+  return {
+    field: request.division === 'ecommerce' ? 'ecommerceIdType' : 'division',
+    message:
+      `${why}; the unified interface pushes status changes, so subscribe with a push subscription instead. ` +
+      'Watchers poll carriers without push: CARRIER_B, and GROUP_A with division express or ecommerce',
+  };
+}
+
 /** Group A's tracking over the given interfaces (the module's; tests pass their own connectors). */
 export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | TrackingConnector>): TrackingCapability {
   const tracking = interfaces.map((i): TrackingInterface => ('connector' in i ? i : { upstream: i.upstream, connector: i }));
@@ -71,6 +91,7 @@ export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | Tra
     // Its ids carry the division (the unified `service`), whichever interface answered.
     hasDivisions: true,
     route: (request) => groupATrackingRoute(request, configured),
+    unwatchable: (request) => (groupATrackingRoute(request, configured) === 'group-a/tracking' ? unifiedPushesInstead(request) : null),
     // An e-commerce id carries the carrier's package id (assumption I1): asked on the e-commerce interface when it is
     // configured, so it does not spend unified tracking's quota.
     lookupForShipmentId: (request) =>

@@ -1,8 +1,9 @@
 /**
- * Polling watchers for the carriers without push (Carrier B, Group A express and e-commerce). Seed 001: "Status
+ * Polling watchers for the interfaces without push (Carrier B, Group A express and e-commerce). Seed 001: "Status
  * changes are therefore obtained by polling the tracking operation. Each call returns the entire scan history, so a
  * consumer stores scan events de-duplicated on the tuple of tracking number, `scanEvents[].date`, `eventType` and
- * `locationId`." Group A's unified interface pushes (seed 000), so its numbers are refused here.
+ * `locationId`." A lookup whose interface pushes (Group A unified tracking, seed 000) is refused here, as its carrier's
+ * module says (TrackingCapability.unwatchable).
  *
  * Each pass claims due watches (FOR UPDATE SKIP LOCKED, with a lease), polls them (Carrier B 30 numbers a call, the
  * seed's limit; the others one by one), offers every scan to the status log (which keeps one per seed key), records
@@ -109,7 +110,7 @@ export class ShipmentWatcher {
 
   /**
    * Starts watching a shipment, due at once. Everything is checked before anything is stored or called: unknown
-   * carrier, bad number, and numbers that would go to Group A's unified interface, which pushes instead.
+   * carrier, bad number, and lookups whose interface pushes instead (their module refuses them).
    */
   async watch(raw: TrackLookup, path = 'input'): Promise<StoredWatch> {
     const request = this.options.tracking.validate(raw, path);
@@ -142,12 +143,13 @@ export class ShipmentWatcher {
         carrier: request.carrier,
         division: request.division,
         trackingNumber: request.trackingNumber,
-        carrierUniqueId: request.carrier === 'CARRIER_B' ? request.carrierUniqueId : null,
+        // Only a carrier that reuses numbers has its unique id in the shipment id (checkTrackLookup accepts it only there).
+        carrierUniqueId: this.options.tracking.numbersReused(request.carrier) ? request.carrierUniqueId : null,
       }),
       carrierUniqueId: request.carrierUniqueId,
     };
     const carrierKnowsId =
-      (request.carrier === 'CARRIER_B' && request.carrierUniqueId === null) || request.ecommerceIdType === 'PACKAGE_ID';
+      (this.options.tracking.numbersReused(request.carrier) && request.carrierUniqueId === null) || request.ecommerceIdType === 'PACKAGE_ID';
     if (!carrierKnowsId) return fromLookup;
     const route = this.options.tracking.route(request);
     const [outcome] = await this.options.tracking.trackOnRoute(route, [{ ...request, includeEvents: false }]);
@@ -266,22 +268,10 @@ export class ShipmentWatcher {
 
   private checkWatchable(request: TrackRequest, path: string): void {
     const at = (field: string) => (path ? `${path}.${field}` : field);
+    // An interface that pushes its status changes is followed by a push subscription, not a watch: its module says so.
+    const refusal = this.options.tracking.unwatchable(request);
+    if (refusal) throw new InputError(at(refusal.field), refusal.message);
     const route = this.options.tracking.route(request);
-    if (route.name === 'group-a/tracking') {
-      // Group A's unified interface pushes status changes to our webhook (seed 000): a push subscription, not a watch.
-      const field = request.division === 'ecommerce' ? at('ecommerceIdType') : at('division');
-      const why =
-        request.division === 'express'
-          ? 'the Group A express interface is not configured, so this number would be tracked by the unified interface'
-          : request.division === 'ecommerce'
-            ? 'an e-commerce package is watched through the e-commerce interface, which needs ecommerceIdType (PACKAGE_ID or CARRIER_PACKAGE_ID)'
-            : 'Group A numbers without division express or ecommerce are tracked by the unified interface';
-      throw new InputError(
-        field,
-        `${why}; the unified interface pushes status changes, so subscribe with a push subscription instead. ` +
-          'Watchers poll carriers without push: CARRIER_B, and GROUP_A with division express or ecommerce',
-      );
-    }
     if (!route.connector) {
       throw new UpstreamError(`${route.name} is not configured on this server`, { code: 'UPSTREAM_NOT_CONFIGURED', upstream: route.name });
     }
