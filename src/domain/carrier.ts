@@ -1,7 +1,6 @@
 /** The networks this subgraph speaks to. Group A's divisions travel beside the carrier, not inside it (DESIGN.md). */
-// The schema's Carrier enum, value for value (test/carriers/fourth keeps them equal). TEST_FOURTH is served by no
-// module of a running server: the test suite's fourth carrier registers one (test/carriers/fourth).
-export const CARRIERS = ['GROUP_A', 'CARRIER_B', 'DARK_STORE', 'TEST_FOURTH'] as const;
+// The schema's Carrier enum, value for value (test/carriers/carrier-enum.test.ts keeps them equal).
+export const CARRIERS = ['GROUP_A', 'CARRIER_B', 'DARK_STORE'] as const;
 export type Carrier = (typeof CARRIERS)[number];
 
 /** The divisions input may name for a carrier, as its module says (CarrierRegistry.divisionsOf); empty: it has none. */

@@ -370,12 +370,7 @@ export type Carrier =
   /** The dark-store fulfilment network. */
   | 'DARK_STORE'
   /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces. */
-  | 'GROUP_A'
-  /**
-   * Reserved for the test suite's fourth carrier, which shows that adding a carrier is one folder and one registry line.
-   * No module of a running server serves it: a lookup with it is refused as having no interface.
-   */
-  | 'TEST_FOURTH';
+  | 'GROUP_A';
 
 /** One carrier interface's quotes (none: it does not serve the lane). */
 export type CarrierRates = {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import type { RatingConnector, ShippingConnector, TrackingConnector } from '../../../src/carriers/types.js';
-import type { InputError } from '../../../src/domain/errors.js';
-import { UpstreamError } from '../../../src/domain/errors.js';
-import { formatShipmentId } from '../../../src/domain/ids.js';
-import type { RateOutcome, RateRequest } from '../../../src/domain/rating.js';
-import type { Shipment, TrackingEvent } from '../../../src/domain/shipment.js';
-import type { CreateShipmentAnswer, ShipmentRequest } from '../../../src/domain/shipping.js';
-import type { ShipmentStatus } from '../../../src/domain/status.js';
-import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
-import type { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
+import type { RatingConnector, ShippingConnector, TrackingConnector } from '../types.js';
+import type { InputError } from '../../domain/errors.js';
+import { UpstreamError } from '../../domain/errors.js';
+import { formatShipmentId } from '../../domain/ids.js';
+import type { RateOutcome, RateRequest } from '../../domain/rating.js';
+import type { Shipment, TrackingEvent } from '../../domain/shipment.js';
+import type { CreateShipmentAnswer, ShipmentRequest } from '../../domain/shipping.js';
+import type { ShipmentStatus } from '../../domain/status.js';
+import type { TrackOutcome, TrackRequest } from '../../domain/tracking.js';
+import type { UpstreamClient } from '../../platform/http/upstream-client.js';
 import type { FourthConfig } from './config.js';
 
 export const FOURTH_UPSTREAM = 'test-fourth';

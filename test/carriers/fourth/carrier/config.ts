@@ -1,5 +1,5 @@
-import type { CarrierConfigSection } from '../../../src/platform/config.js';
-import { optionalText, url } from '../../../src/platform/env-schema.js';
+import type { CarrierConfigSection } from '../../platform/config.js';
+import { optionalText, url } from '../../platform/env-schema.js';
 
 /** The fourth carrier's variables, under its own prefix, composed with everyone else's by src/config.ts. */
 const shape = {
@@ -14,9 +14,9 @@ export interface FourthConfig {
   account: string;
 }
 
-declare module '../../../src/platform/config.js' {
+declare module '../../platform/config.js' {
   interface CarrierSections {
-    /** Optional: configurations built by hand elsewhere in the suite know nothing of this test-only carrier. */
+    /** Optional: configurations built by hand (tests) know nothing of it. */
     fourth?: FourthConfig | null;
   }
 }

@@ -1,15 +1,16 @@
-import type { CarrierModule } from '../../../src/carriers/module-contract.js';
-import { poolConnectionsFor } from '../../../src/platform/config.js';
-import { staticHeaderAuth } from '../../../src/platform/http/auth.js';
-import { UpstreamClient } from '../../../src/platform/http/upstream-client.js';
+import type { CarrierModule } from '../module-contract.js';
+import { poolConnectionsFor } from '../../platform/config.js';
+import { staticHeaderAuth } from '../../platform/http/auth.js';
+import { UpstreamClient } from '../../platform/http/upstream-client.js';
 import { fourthConfigSection } from './config.js';
 import { FOURTH_UPSTREAM, fourthRating, fourthShipping, fourthTracking } from './connectors.js';
 import { FOURTH_API_KEY, startFourthSimulator } from './simulator.js';
 
 /**
  * A fourth carrier, test-only, written as a real one is (src/carriers/<name>/index.ts): its configuration section, the
- * upstream it opens, its own simulator for sandbox mode, and `build`, one client handed to every capability. Nothing
- * under src/ names it but the Carrier enum (schema/common.graphql, src/domain/carrier.ts).
+ * upstream it opens, its own simulator for sandbox mode, and `build`, one client handed to every capability. Its
+ * imports are those of src/carriers/fourth/: it runs only there, in the copy of the project the process test makes
+ * (test/carriers/fourth/fourth-carrier.process.test.ts), where the registry and the Carrier enum name it.
  */
 export const fourthModule: CarrierModule = {
   carrier: 'TEST_FOURTH',
