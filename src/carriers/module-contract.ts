@@ -20,6 +20,7 @@ import type {
   PickupConnector,
   PostalValidationConnector,
   PushNotificationReader,
+  PushWebhookWire,
   RatingConnector,
   ReturnsConnector,
   ServicePointConnector,
@@ -165,4 +166,6 @@ export interface CarrierPush {
   /** The client, or null when push is not configured. */
   client(config: Config, platform: { timeouts: HttpTimeouts; retryBaseDelayMs: number; metrics: Metrics; logger: Logger }): PushClient | null;
   readonly reader: PushNotificationReader;
+  /** Reads the calls arriving at our webhook (src/server/webhook.ts). */
+  readonly webhook: PushWebhookWire;
 }

@@ -1,4 +1,5 @@
 import type { CarrierPush } from '../carriers/module-contract.js';
+import type { PushWebhookWire } from '../carriers/types.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -8,6 +9,12 @@ import { WebhookInbox, type StatusAppender } from '../services/realtime/webhook-
 import { StatusLog } from '../store/status-log.js';
 import type { Store } from '../store/store.js';
 import { pushWebhookRouter } from './webhook.js';
+
+/** Without a pushing module no carrier calls our webhook: every body is refused as malformed (400). */
+const NO_PUSH: PushWebhookWire = {
+  isConfirmation: () => false,
+  parse: () => ({ ok: false, problem: 'no carrier pushes to this server' }),
+};
 
 export interface PushRuntime {
   subscriptions: PushSubscriptionService;
@@ -76,6 +83,7 @@ export function createPushRuntime(deps: {
     subscriptions,
     setAside: new PushSetAside({ store, logger, metrics }),
     inbox,
+    wire: push?.webhook ?? NO_PUSH,
     secretHeader: push?.secretHeader(config) ?? 'Carrier-Push-Secret',
     maxBodyBytes: config.webhook.maxBodyBytes,
     logger,

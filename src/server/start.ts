@@ -42,7 +42,7 @@ export async function startServer({
 }: {
   config: Config;
   logger: Logger;
-  /** The carrier modules; default the registry's list. A test's server adds a module of its own here (test/carriers/fourth). */
+  /** The carrier modules; default the registry's list (a test may add a module of its own here). */
   modules?: readonly CarrierModule[];
   /** The store already being opened by the caller (main.ts overlaps it with module loading, SU3); else opened here. */
   store?: Promise<Store>;

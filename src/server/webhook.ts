@@ -1,6 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { z } from 'zod';
-import { webhookCall } from '../carriers/group-a/push/wire.js';
+import type { PushWebhookWire } from '../carriers/types.js';
 import { findUnstorableText } from '../domain/text-bounds.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -15,6 +14,8 @@ export interface PushWebhookOptions {
   inbox: WebhookInbox;
   /** Where the shipments of a push that its subscription does not cover go instead of the inbox. */
   setAside: PushSetAside;
+  /** The pushing module's reading of the calls (CarrierPush.webhook): this router knows no carrier's wire. */
+  wire: PushWebhookWire;
   /** Assumption P5: the header carrying the validation secret on notifications (GROUP_A_PUSH_SECRET_HEADER). */
   secretHeader: string;
   maxBodyBytes: number;
@@ -59,12 +60,12 @@ export function pushWebhookRouter(options: PushWebhookOptions): Router {
     } catch {
       return badRequest(res, logger, raw.length === 0 ? 'the body is empty; expected a JSON object' : 'the body is not valid JSON');
     }
-    const scope = typeof json === 'object' && json !== null && 'scope' in json ? (json as { scope: unknown }).scope : undefined;
+    const confirming = options.wire.isConfirmation(json);
     const presented = headerValue(req, secretHeader);
 
     // Only the confirmation call comes before a secret exists; everything else must carry one.
-    const holders: SecretHolder[] = scope === 'subscription.confirm' ? [] : await subscriptions.holdersOfSecret(presented);
-    if (scope !== 'subscription.confirm' && holders.length === 0) {
+    const holders: SecretHolder[] = confirming ? [] : await subscriptions.holdersOfSecret(presented);
+    if (!confirming && holders.length === 0) {
       logger.warn({ secretPresent: presented !== undefined }, 'webhook refused: validation secret missing or wrong');
       return res.status(401).json({ error: 'unauthorized', message: `missing or wrong validation secret in ${options.secretHeader}` });
     }
@@ -72,43 +73,45 @@ export function pushWebhookRouter(options: PushWebhookOptions): Router {
     // a NUL or a lone surrogate anywhere would make the inbox write fail (a 503 the carrier retries forever).
     const unstorable = findUnstorableText(json);
     if (unstorable) return badRequest(res, logger, `${unstorable}: contains a NUL character or an unpaired surrogate`);
-    const parsed = webhookCall.safeParse(json);
-    if (!parsed.success) return badRequest(res, logger, describeIssues(parsed.error));
-    const call = parsed.data;
+    const parsed = options.wire.parse(json);
+    if (!parsed.ok) return badRequest(res, logger, parsed.problem);
+    const call = parsed.call;
+    // A body that claimed to be a confirmation but reads as another call came without the secret check: refuse it.
+    if (confirming !== (call.kind === 'confirmation')) return badRequest(res, logger, 'scope: not a confirmation call');
 
     res.locals.scope = call.scope;
     // A confirmation carries no secret: one that no subscription of ours awaits is refused before anything is stored.
-    if (call.scope === 'subscription.confirm' && !(await subscriptions.awaitsConfirmation(call.subscriptionId))) {
+    if (call.kind === 'confirmation' && !(await subscriptions.awaitsConfirmation(call.subscriptionId))) {
       logger.warn('webhook refused: a confirmation no subscription awaits');
       return res.status(404).json({ error: 'not_found', message: 'no subscription awaits this confirmation' });
     }
-    if (call.scope === 'subscription.push') {
+    if (call.kind === 'notification') {
       // The seed: a subscription covers one tracking number, or a customer account's shipments. What it does not
       // cover is kept apart before the 200 too, so an operator can look at it; it is never a status.
-      const split = splitByCoverage(holders, call.shipments, (shipment) => ({ trackingNumber: shipment.id, division: shipment.service ?? null }));
+      const split = splitByCoverage(holders, call.shipments, call.coverageOf);
       try {
         if (split.setAside.length > 0) {
-          const body = { scope: call.scope, shipments: split.setAside.map((aside) => aside.shipment) };
+          const body = call.bodyWith(split.setAside.map((aside) => aside.shipment));
           await options.setAside.record(source, body, holders.map((holder) => holder.id), split.setAside.map((aside) => aside.reason));
         }
-        if (split.inScope.length > 0) await inbox.accept(source, { ...call, shipments: split.inScope });
+        if (split.inScope.length > 0) await inbox.accept(source, call.bodyWith(split.inScope));
       } catch (error) {
         return unavailable(res, logger, error);
       }
       res.status(200).json({ received: split.inScope.length, ...(split.setAside.length > 0 ? { setAside: split.setAside.length } : {}) });
-      if (split.inScope.length > 0) void inbox.kickFor(call.scope);
+      if (split.inScope.length > 0) void inbox.kickFor('notification');
       return undefined;
     }
-    if (call.scope === 'subscription.confirm') {
+    if (call.kind === 'confirmation') {
       // Stored before the 200 and processed after it: a crash in between does not lose the confirmation (which the
       // carrier does not repeat).
       try {
-        await inbox.accept(source, call);
+        await inbox.accept(source, call.body);
       } catch (error) {
         return unavailable(res, logger, error);
       }
       res.status(200).json({ received: 'confirmation' });
-      void inbox.kickFor(call.scope);
+      void inbox.kickFor('confirmation');
       return undefined;
     }
     const outcome = await subscriptions.approve(call.subscriptionId, presented);
@@ -138,14 +141,6 @@ function headerValue(req: Request, name: string): string | undefined {
   const value = req.headers[name];
   const first = Array.isArray(value) ? value[0] : value;
   return first === undefined || first === '' ? undefined : first;
-}
-
-/** Paths and messages only: zod's messages name expected types, never the received values. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .slice(0, 5)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
-    .join('; ');
 }
 
 function unavailable(res: Response, logger: Logger, error: unknown): Response {

@@ -85,6 +85,20 @@ describe('services ask the registry, never a carrier (DESIGN.md: carriers are mo
     expect(offending, 'imports of carrier folders from src/services or src/graphql').toEqual([]);
   });
 
+  it('no file under src/server or src/store imports a carrier folder: the server reads a pushed call through its module (CarrierPush.webhook)', () => {
+    // The composition root also sees the module contract (CarrierModule and what it declares), never a carrier's files.
+    const allowed = new Set([...ALLOWED, 'src/carriers/module-contract.ts']);
+    const files = [...sourceFiles('src/server'), ...sourceFiles('src/store')];
+    expect(files.length).toBeGreaterThan(10);
+    const offending = files.flatMap((file) =>
+      specifiers(readFileSync(join(ROOT, file), 'utf8'))
+        .map((specifier) => target(file, specifier))
+        .filter((path): path is string => path !== null && path.startsWith('src/carriers/') && !allowed.has(path))
+        .map((path) => `${file} -> ${path}`),
+    );
+    expect(offending, 'imports of carrier folders from src/server or src/store').toEqual([]);
+  });
+
   it('the import rule sees every form of import (a check that finds nothing must be able to find something)', () => {
     const file = 'src/services/example.ts';
     const text = [

@@ -192,8 +192,8 @@ export class WebhookInbox {
    * After one call's 200: only the runner for its kind. A notification never starts the confirmations' query (it
    * would run once per notification under load, each time on the store's one PGlite connection).
    */
-  kickFor(scope: 'subscription.push' | 'subscription.confirm'): Promise<void> {
-    return scope === 'subscription.push' ? this.notifications.kick() : this.confirmations.kick();
+  kickFor(kind: 'notification' | 'confirmation'): Promise<void> {
+    return kind === 'notification' ? this.notifications.kick() : this.confirmations.kick();
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { CarrierPush } from '../../module-contract.js';
 import { GroupAPushClient } from './client.js';
 import { groupAPushReader } from './reader.js';
+import { groupAWebhookWire } from './webhook-wire.js';
 
 /**
  * Group A's inbound push (unified tracking pushes status changes; docs/assumptions.md P1-P6): the client on the same
@@ -19,4 +20,5 @@ export const groupAPush: CarrierPush = {
     return baseUrl && apiKey ? new GroupAPushClient({ baseUrl, apiKey, subscriptionsPath: config.groupAPush.subscriptionsPath, ...platform }) : null;
   },
   reader: groupAPushReader,
+  webhook: groupAWebhookWire,
 };
