@@ -384,31 +384,5 @@ export interface PushNotificationReader {
   confirmation(body: unknown): { subscriptionId: string; validationSecret: string } | null;
 }
 
-/**
- * One call a pushing carrier made to our webhook, read by its module (src/server/webhook.ts acts on it, knowing no
- * carrier's wire): the confirmation of a new subscription (before any secret exists), a business approval, or a
- * notification of status changes for some shipments. `scope` names the call in metrics and the inbox's kick.
- */
-export type InboundPushCall =
-  | { kind: 'confirmation'; scope: string; subscriptionId: string; /** What the inbox stores. */ body: unknown }
-  | { kind: 'approval'; scope: string; subscriptionId: string }
-  | {
-      kind: 'notification';
-      scope: string;
-      shipments: readonly unknown[];
-      /** Which tracking number and division a shipment of the call is (what a subscription must cover). */
-      coverageOf(shipment: unknown): { trackingNumber: string; division: string | null };
-      /** The notification's body with only these of its shipments (what the inbox or the set-aside stores). */
-      bodyWith(shipments: readonly unknown[]): unknown;
-    };
-
-/** A pushing carrier's webhook wire: which body is a confirmation, and the checked call of a body. */
-export interface PushWebhookWire {
-  /** Whether the body claims to be a confirmation (the only call that comes before a validation secret exists). */
-  isConfirmation(body: unknown): boolean;
-  /** The call, or what is wrong with the body (paths and messages only, never a received value). */
-  parse(body: unknown): { ok: true; call: InboundPushCall } | { ok: false; problem: string };
-}
-
 // The same-day promise capability (the dark store's), in its own file: re-exported here, where services read it.
 export type { DarkStoreCharge, DarkStoreOffer, DarkStorePromiseSource } from './promise-source.js';

@@ -1,5 +1,4 @@
-import type { CarrierPush } from '../carriers/module-contract.js';
-import type { PushWebhookWire } from '../carriers/types.js';
+import type { CarrierPush, PushWebhookWire } from '../carriers/module-contract.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';

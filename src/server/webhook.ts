@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { PushWebhookWire } from '../carriers/types.js';
+import type { PushWebhookWire } from '../carriers/module-contract.js';
 import { findUnstorableText } from '../domain/text-bounds.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';

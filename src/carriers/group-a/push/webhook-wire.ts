@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { InboundPushCall, PushWebhookWire } from '../../types.js';
+import type { InboundPushCall, PushWebhookWire } from '../../module-contract.js';
 import { webhookCall, type PushedShipment } from './wire.js';
 
 /**
