@@ -12,12 +12,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const MAX_LINES = 400;
 const REASON = 'Longer than 400 lines because';
 
-/**
- * Not held to the bound: src/generated is written by `npm run codegen` from schema/*.graphql and never edited by hand.
- * The other one is being reworked on a branch of its own (GraphQL input conversion at the edge): it is taken off this
- * list when that work lands, split or with its reason.
- */
-const EXEMPT = new Set(['src/generated/graphql.ts', 'src/services/shipping/shipment-input.ts']);
+/** Not held to the bound: src/generated is written by `npm run codegen` from schema/*.graphql and never edited by hand. */
+const EXEMPT = new Set(['src/generated/graphql.ts']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
