@@ -14,6 +14,20 @@ import { InputErrors } from '../services/shipping/input-errors.js';
 const INTERNAL_MESSAGE = 'Internal server error';
 
 /**
+ * A field's path as a client reads it everywhere: a list of segments from the operation's argument down
+ * (`["input", "packages", "0", "weight"]`), list indices as strings. A userError's `field` and a GraphQL error's
+ * `extensions.fieldPath` are both this; the dotted form stays in `extensions.field` for clients that read it.
+ */
+export function fieldPathOf(field: string): string[] {
+  return field.length > 0 ? field.split('.') : [];
+}
+
+/** The extensions naming an input field: the path as a list, and the older dotted form beside it. */
+function fieldExtensions(field: string): { field: string; fieldPath: string[] } {
+  return { field, fieldPath: fieldPathOf(field) };
+}
+
+/**
  * Turns a domain failure into a GraphQL error with a stable `extensions.code`. The failure stays attached as
  * `originalError` (never sent), so the operation plugin can count an upstream failure it has not seen yet and log an
  * unexpected error with its stack.
@@ -21,7 +35,7 @@ const INTERNAL_MESSAGE = 'Internal server error';
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
   if (error instanceof InputError) {
-    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'BAD_USER_INPUT', field: error.field } });
+    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'BAD_USER_INPUT', ...fieldExtensions(error.field) } });
   }
   if (error instanceof UpstreamError) {
     return new GraphQLError(error.message, {
@@ -106,7 +120,7 @@ export function userErrorOf(error: unknown, fieldPath?: FieldPath): UserError | 
     const field = fieldPath && !(error instanceof NotFoundError) ? fieldPath(error.field) : error.field;
     const prefix = `${error.field}: `;
     return {
-      field: field.length > 0 ? field.split('.') : null,
+      field: field.length > 0 ? fieldPathOf(field) : null,
       code: error instanceof NotFoundError ? 'NOT_FOUND' : 'BAD_USER_INPUT',
       message: field !== error.field && error.message.startsWith(prefix) ? `${field}: ${error.message.slice(prefix.length)}` : error.message,
       carrierCode: null,
@@ -127,7 +141,7 @@ export interface CarrierRefusal {
 }
 
 function carrierRefusal(refusal: CarrierRefusal): UserError {
-  return { field: refusal.field.split('.'), code: 'CARRIER_REFUSED', message: refusal.message, carrierCode: refusal.carrierCode };
+  return { field: fieldPathOf(refusal.field), code: 'CARRIER_REFUSED', message: refusal.message, carrierCode: refusal.carrierCode };
 }
 
 /** A capability this server was built without (no store, no rating service): a GraphQL error with its stable code. */
@@ -138,7 +152,7 @@ export function notAvailable(message: string, code = 'SERVICE_UNAVAILABLE'): Gra
 /** A value past a configured limit: BAD_USER_INPUT (or `code`) naming the field, the limit's variable and its value. */
 export function overLimit(message: string, details: { code?: string; field?: string; limit: string; max: number }): GraphQLError {
   const { code = 'BAD_USER_INPUT', field, limit, max } = details;
-  return new GraphQLError(message, { extensions: { code, ...(field ? { field } : {}), limit, max } });
+  return new GraphQLError(message, { extensions: { code, ...(field ? fieldExtensions(field) : {}), limit, max } });
 }
 
 export type Payload<K extends string, T> = { [P in K]: T | null } & { userErrors: UserError[]; warnings: CarrierWarning[] };

@@ -58,11 +58,11 @@ export function operationLimitsFrom(config: Config): OperationLimits {
 
 /**
  * A request over a limit is the caller's to fix: BAD_USER_INPUT (HTTP 400), naming the limit's variable in
- * `extensions.limit` and, where one argument is at fault, its name in `extensions.field`.
+ * `extensions.limit` and, where one argument is at fault, its path in `extensions.fieldPath` (and dotted in `field`).
  */
 export function limitError(limit: LimitName, message: string, field?: string): GraphQLError {
   return new GraphQLError(message, {
-    extensions: { code: 'BAD_USER_INPUT', limit, ...(field ? { field } : {}), http: { status: 400 } },
+    extensions: { code: 'BAD_USER_INPUT', limit, ...(field ? { field, fieldPath: field.split('.') } : {}), http: { status: 400 } },
   });
 }
 

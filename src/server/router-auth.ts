@@ -68,7 +68,7 @@ export function guardedSubscriptionCallback(inner: ApolloServerPlugin, allowedHo
         return {
           async didResolveOperation() {
             throw new GraphQLError('callbackUrl: its host is not one SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS allows', {
-              extensions: { code: 'BAD_USER_INPUT', field: 'extensions.subscription.callbackUrl', limit: 'SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS', http: { status: 400 } },
+              extensions: { code: 'BAD_USER_INPUT', field: 'extensions.subscription.callbackUrl', fieldPath: ['extensions', 'subscription', 'callbackUrl'], limit: 'SUBSCRIPTION_CALLBACK_ALLOWED_HOSTS', http: { status: 400 } },
             });
           },
         };
