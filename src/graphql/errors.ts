@@ -35,7 +35,10 @@ function fieldExtensions(field: string): { field: string; fieldPath: string[] } 
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
   if (error instanceof InputError) {
-    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'BAD_USER_INPUT', ...fieldExtensions(error.field) } });
+    // Every refusal of the input in one error: `inputErrors` lists each as a userError would (field path, message).
+    const all = error instanceof InputErrors ? error.errors : [error];
+    const inputErrors = all.map((refusal) => ({ field: fieldPathOf(refusal.field), message: refusal.message }));
+    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'BAD_USER_INPUT', ...fieldExtensions(error.field), inputErrors } });
   }
   if (error instanceof UpstreamError) {
     return new GraphQLError(error.message, {

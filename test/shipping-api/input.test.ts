@@ -60,10 +60,14 @@ describe('createShipment refuses bad input before any call, naming the field', (
     await expectRefusedAt(carrierBShipment('k-b-division', { service: { carrier: 'CARRIER_B', division: 'express', serviceCode: 'CARRIER_GROUND' } }), 'input.service.division');
   });
 
-  it('a shipment between two countries without customs content is refused at input.customs', async () => {
+  it('a shipment between two countries without customs content is refused at input.customs (and input.declaredValue, also missing)', async () => {
     const input = carrierBShipment('k-cross-border');
     (input['recipient'] as { address: Record<string, unknown> }).address = { streetLines: ['1 Yonge St'], city: 'Toronto', stateOrProvinceCode: 'ON', postalCode: 'M5E 1W7', countryCode: 'CA' };
-    await expectRefusedAt(input, 'input.customs');
+    const answer = await createShipment(e2e, input);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data.createShipment.purchase).toBeNull();
+    expect(answer.data.createShipment.userErrors.map((u: { field: string[] }) => u.field)).toEqual([['input', 'customs'], ['input', 'declaredValue']]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
   });
 
   it('a NUL byte in orderId is refused at input.orderId', async () => {

@@ -6,6 +6,7 @@ import { InputError } from '../../domain/errors.js';
 import type { Money } from '../../domain/money.js';
 import type { CustomsContent, CustomsItem, Dimensions, RateAddress, RatePackage, Weight } from '../../domain/rating.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
+import { FieldChecks } from './field-checks.js';
 import type { CustomsContentInput, CustomsItemInput, DimensionsInput, MoneyInput, RateAddressInput, RatePackageInput, WeightInput } from '../../generated/graphql.js';
 
 /**
@@ -50,20 +51,22 @@ export function checkCountry(value: string | null | undefined, field: string): s
   return alpha2.toUpperCase();
 }
 
+/** Every bad field of the address is reported (the postal code is read only once the country is known). */
 export function checkAddress(raw: RateAddressInput, at: string): RateAddress {
-  const countryCode = checkCountry(raw.countryCode, `${at}.countryCode`);
+  const checks = new FieldChecks();
+  const countryCode = checks.run(() => checkCountry(raw.countryCode, `${at}.countryCode`));
   const streetLines = raw.streetLines ?? [];
-  if (streetLines.length > RATE_INPUT_LIMITS.maxStreetLines) {
-    throw new InputError(`${at}.streetLines`, `at most ${RATE_INPUT_LIMITS.maxStreetLines} street lines`);
-  }
-  return {
+  if (streetLines.length > RATE_INPUT_LIMITS.maxStreetLines) checks.fail(`${at}.streetLines`, `at most ${RATE_INPUT_LIMITS.maxStreetLines} street lines`);
+  const address: RateAddress = {
     countryCode,
-    postalCode: checkPostalCode(raw.postalCode, countryCode, `${at}.postalCode`),
-    city: checkOptionalText(raw.city, `${at}.city`, RULES.city),
-    stateOrProvinceCode: checkOptionalText(raw.stateOrProvinceCode, `${at}.stateOrProvinceCode`, RULES.stateOrProvinceCode)?.toUpperCase() ?? null,
-    streetLines: streetLines.map((line, i) => checkText(line, `${at}.streetLines.${i}`, RULES.streetLine)),
+    postalCode: countryCode === undefined ? null : checks.run(() => checkPostalCode(raw.postalCode, countryCode, `${at}.postalCode`)),
+    city: checks.run(() => checkOptionalText(raw.city, `${at}.city`, RULES.city)),
+    stateOrProvinceCode: checks.run(() => checkOptionalText(raw.stateOrProvinceCode, `${at}.stateOrProvinceCode`, RULES.stateOrProvinceCode))?.toUpperCase() ?? null,
+    streetLines: streetLines.map((line, i) => checks.run(() => checkText(line, `${at}.streetLines.${i}`, RULES.streetLine))),
     residential: raw.residential ?? null,
   };
+  checks.done();
+  return address;
 }
 
 /**
@@ -115,10 +118,13 @@ export function checkWeight(raw: WeightInput, field: string): Weight {
 export function checkPackages(raw: readonly RatePackageInput[], at: string): RatePackage[] {
   if (raw.length === 0) throw new InputError(at, 'at least one package is required');
   if (raw.length > RATE_INPUT_LIMITS.maxPackages) throw new InputError(at, `at most ${RATE_INPUT_LIMITS.maxPackages} packages`);
-  return raw.map((p, i) => ({
-    weight: checkWeight(p.weight, `${at}.${i}.weight`),
-    dimensions: p.dimensions ? checkDimensions(p.dimensions, `${at}.${i}.dimensions`) : null,
+  const checks = new FieldChecks();
+  const packages = raw.map((p, i) => ({
+    weight: checks.run(() => checkWeight(p.weight, `${at}.${i}.weight`)),
+    dimensions: p.dimensions ? checks.run(() => checkDimensions(p.dimensions!, `${at}.${i}.dimensions`)) : null,
   }));
+  checks.done();
+  return packages;
 }
 
 function checkDimensions(raw: DimensionsInput, at: string): Dimensions {

@@ -10,6 +10,7 @@ import {
   checkPackages,
   } from './rate-parts.js';
 import type { RateInputRules, RateShopOptions } from '../../services/rating/types.js';
+import { FieldChecks } from './field-checks.js';
 import type { RatePackageInput, RateRequestInput, ServiceabilityInput } from '../../generated/graphql.js';
 
 /**
@@ -42,29 +43,28 @@ export function validateRateRequestInput(
   ctx: RateInputContext,
 ): { request: RateRequest; options: RateShopOptions } {
   const at = (field: string) => (path ? `${path}.${field}` : field);
-  const request = validateLane(raw, raw.packages, at, ctx);
+  // Every bad field in one answer (one GraphQL error listing them all).
+  const checks = new FieldChecks();
+  const request = checks.run(() => validateLane(raw, raw.packages, at, ctx));
   const strategy = raw.strategy ?? 'CHEAPEST';
-  const deliverBy = checkDate(raw.deliverBy, at('deliverBy'));
-  if (strategy === 'DELIVER_BY' && deliverBy === null) throw new InputError(at('deliverBy'), 'is required with strategy DELIVER_BY');
-  if (strategy !== 'DELIVER_BY' && deliverBy !== null) throw new InputError(at('deliverBy'), 'is read only with strategy DELIVER_BY');
-  if (deliverBy !== null && deliverBy < request.shipDate) throw new InputError(at('deliverBy'), 'must not be before shipDate');
+  const deliverBy = checks.run(() => checkDate(raw.deliverBy, at('deliverBy')));
+  if (strategy === 'DELIVER_BY' && deliverBy === null) checks.fail(at('deliverBy'), 'is required with strategy DELIVER_BY');
+  if (strategy !== 'DELIVER_BY' && deliverBy) checks.fail(at('deliverBy'), 'is read only with strategy DELIVER_BY');
+  if (request && deliverBy && deliverBy < request.shipDate) checks.fail(at('deliverBy'), 'must not be before shipDate');
   const serviceCodes = raw.serviceCodes ?? [];
-  if (serviceCodes.length > MAX_SERVICE_CODES) throw new InputError(at('serviceCodes'), `at most ${MAX_SERVICE_CODES} service codes`);
-  const readyTime = checkReadyTime(raw.readyTime, at('readyTime'));
-  const currency = raw.currency == null || raw.currency.trim() === '' ? null : checkCurrency(raw.currency, at('currency'));
+  if (serviceCodes.length > MAX_SERVICE_CODES) checks.fail(at('serviceCodes'), `at most ${MAX_SERVICE_CODES} service codes`);
+  const readyTime = checks.run(() => checkReadyTime(raw.readyTime, at('readyTime')));
+  const currency = raw.currency == null || raw.currency.trim() === '' ? null : checks.run(() => checkCurrency(raw.currency, at('currency')));
   const itemCount = raw.itemCount ?? null;
   if (itemCount !== null && (!Number.isInteger(itemCount) || itemCount < 1 || itemCount > MAX_ITEM_COUNT)) {
-    throw new InputError(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
+    checks.fail(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
   }
+  const codes = serviceCodes.length > MAX_SERVICE_CODES ? [] : serviceCodes.map((code, i) => checks.run(() => checkServiceCode(code, at(`serviceCodes.${i}`), ctx)));
+  const filters = checks.run(() => checkFilters(raw, at, ctx));
+  checks.done();
   return {
-    request: {
-      ...request,
-      readyTime,
-      currency,
-      itemCount,
-      serviceCodes: [...new Set(serviceCodes.map((code, i) => checkServiceCode(code, at(`serviceCodes.${i}`), ctx)))],
-    },
-    options: { ...checkFilters(raw, at, ctx), strategy, deliverBy },
+    request: { ...request, readyTime, currency, itemCount, serviceCodes: [...new Set(codes)] },
+    options: { ...filters, strategy, deliverBy },
   };
 }
 
@@ -93,19 +93,22 @@ function validateLane(
   at: (field: string) => string,
   ctx: RateInputContext,
 ): RateRequest {
-  const origin = checkAddress(raw.origin, at('origin'));
-  const destination = checkAddress(raw.destination, at('destination'));
-  const checkedPackages = checkPackages(packages, at('packages'));
-  const originUtcOffset = checkOffset(raw.originUtcOffset, at('originUtcOffset'));
-  const shipDate = checkShipDate(raw.shipDate, at('shipDate'), ctx.now, raw.originUtcOffset == null ? null : originUtcOffset);
-  const declaredValue = raw.declaredValue ? checkMoney(raw.declaredValue, at('declaredValue')) : null;
-  const customs = raw.customs ? checkCustoms(raw.customs, at('customs')) : null;
+  const checks = new FieldChecks();
+  const origin = checks.run(() => checkAddress(raw.origin, at('origin')));
+  const destination = checks.run(() => checkAddress(raw.destination, at('destination')));
+  const checkedPackages = checks.run(() => checkPackages(packages, at('packages')));
+  const originUtcOffset = checks.run(() => checkOffset(raw.originUtcOffset, at('originUtcOffset')));
+  const shipDate = originUtcOffset === undefined ? '' : checks.run(() => checkShipDate(raw.shipDate, at('shipDate'), ctx.now, raw.originUtcOffset == null ? null : originUtcOffset));
+  const declaredValue = raw.declaredValue ? checks.run(() => checkMoney(raw.declaredValue!, at('declaredValue'))) : null;
+  const customs = raw.customs ? checks.run(() => checkCustoms(raw.customs!, at('customs'))) : null;
   // Issue 8 item 7: "missing customs content on a cross-border lane" (RT1: any two different countries).
-  if (origin.countryCode !== destination.countryCode) {
-    if (!customs) throw new InputError(at('customs'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
-    if (!declaredValue) throw new InputError(at('declaredValue'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
+  if (origin && destination && origin.countryCode !== destination.countryCode) {
+    if (!customs && !raw.customs) checks.fail(at('customs'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
+    if (!declaredValue && !raw.declaredValue) checks.fail(at('declaredValue'), `is required on a cross-border lane (${origin.countryCode} to ${destination.countryCode})`);
   }
-  const cashOnDelivery = raw.cashOnDelivery ? checkMoney(raw.cashOnDelivery, at('cashOnDelivery')) : null;
+  const cashOnDelivery = raw.cashOnDelivery ? checks.run(() => checkMoney(raw.cashOnDelivery!, at('cashOnDelivery'))) : null;
+  const expressAccountNumber = checks.run(() => checkAccount(raw.expressAccountNumber, at('expressAccountNumber'), ctx.expressAccountNumbers));
+  checks.done();
   return {
     origin,
     destination,
@@ -118,7 +121,7 @@ function validateLane(
     cashOnDelivery,
     currency: null,
     serviceCodes: [],
-    expressAccountNumber: checkAccount(raw.expressAccountNumber, at('expressAccountNumber'), ctx.expressAccountNumbers),
+    expressAccountNumber,
     itemCount: null,
   };
 }

@@ -11,6 +11,7 @@ import type {
 } from '../../domain/shipping.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
 import { checkAddress, checkMoney, checkPackages } from './rate-parts.js';
+import { FieldChecks } from './field-checks.js';
 import { MAX_SHIP_DAYS_AHEAD } from './rates.js';
 import type {
   RateAddressInput,
@@ -121,22 +122,28 @@ export function checkDivision(carrier: Carrier, value: string | null | undefined
 
 
 export function checkParty(raw: ShippingPartyInput, at: string): ShippingParty {
-  return {
-    contactName: checkText(raw.contactName, `${at}.contactName`, RULES.contactName),
-    companyName: checkOptionalText(raw.companyName, `${at}.companyName`, RULES.companyName),
-    phone: checkOptionalText(raw.phone, `${at}.phone`, RULES.phone),
-    email: checkOptionalText(raw.email, `${at}.email`, RULES.email),
-    address: checkShippingAddress(raw.address, `${at}.address`),
+  const checks = new FieldChecks();
+  const party: ShippingParty = {
+    contactName: checks.run(() => checkText(raw.contactName, `${at}.contactName`, RULES.contactName)),
+    companyName: checks.run(() => checkOptionalText(raw.companyName, `${at}.companyName`, RULES.companyName)),
+    phone: checks.run(() => checkOptionalText(raw.phone, `${at}.phone`, RULES.phone)),
+    email: checks.run(() => checkOptionalText(raw.email, `${at}.email`, RULES.email)),
+    address: checks.run(() => checkShippingAddress(raw.address, `${at}.address`)),
   };
+  checks.done();
+  return party;
 }
 
 /** The rate request's address check, plus what a label needs: a street line and a city. */
 export function checkShippingAddress(raw: ShippingAddressInput, at: string): ShippingAddress {
-  if (raw.streetLines.length === 0) throw new InputError(`${at}.streetLines`, 'at least one street line is required');
-  const checked = checkAddress(raw as RateAddressInput, at);
+  const checks = new FieldChecks();
+  if (raw.streetLines.length === 0) checks.fail(`${at}.streetLines`, 'at least one street line is required');
+  const checked = checks.run(() => checkAddress(raw as RateAddressInput, at));
+  const city = checks.run(() => checkText(raw.city, `${at}.city`, RULES.city));
+  checks.done();
   return {
     streetLines: checked.streetLines,
-    city: checkText(raw.city, `${at}.city`, RULES.city),
+    city,
     stateOrProvinceCode: checked.stateOrProvinceCode,
     postalCode: checked.postalCode,
     countryCode: checked.countryCode,
@@ -145,22 +152,25 @@ export function checkShippingAddress(raw: ShippingAddressInput, at: string): Shi
 }
 
 export function checkShipmentPackages(raw: readonly ShipmentPackageInput[], at: string): ShipmentPackage[] {
-  const measured = checkPackages(raw, at);
+  const checks = new FieldChecks();
+  const measured = checks.run(() => checkPackages(raw, at));
   const seen = new Map<string, number>();
-  return raw.map((p, i) => {
-    const packageId = checkOptionalText(p.packageId, `${at}.${i}.packageId`, RULES.packageId);
-    if (packageId !== null) {
-      if (seen.has(packageId)) throw new InputError(`${at}.${i}.packageId`, `repeats the package id of packages.${seen.get(packageId)}`);
+  const packages = raw.map((p, i) => {
+    const packageId = checks.run(() => checkOptionalText(p.packageId, `${at}.${i}.packageId`, RULES.packageId));
+    if (packageId) {
+      if (seen.has(packageId)) checks.fail(`${at}.${i}.packageId`, `repeats the package id of packages.${seen.get(packageId)}`);
       seen.set(packageId, i);
     }
     return {
-      weight: measured[i]!.weight,
-      dimensions: measured[i]!.dimensions,
-      description: checkOptionalText(p.description, `${at}.${i}.description`, RULES.description),
+      weight: measured?.[i]?.weight as ShipmentPackage['weight'],
+      dimensions: measured?.[i]?.dimensions ?? null,
+      description: checks.run(() => checkOptionalText(p.description, `${at}.${i}.description`, RULES.description)),
       packageId,
-      cashOnDelivery: p.cashOnDelivery ? checkMoney(p.cashOnDelivery, `${at}.${i}.cashOnDelivery`) : null,
+      cashOnDelivery: p.cashOnDelivery ? checks.run(() => checkMoney(p.cashOnDelivery!, `${at}.${i}.cashOnDelivery`)) : null,
     };
   });
+  checks.done();
+  return packages;
 }
 
 export function checkReferences(raw: ValidateShipmentInput['references'], at: string): ShipmentReference[] {

@@ -24,6 +24,7 @@ import {
   checkShipDate,
   checkShipmentPackages,
 } from './shipment-parts.js';
+import { FieldChecks } from './field-checks.js';
 
 /**
  * GraphQL shipping inputs -> domain requests (issue 9 items 1, 2, 10; docs/assumptions.md SG3-SG6). Every value is
@@ -74,51 +75,53 @@ export function shipmentFieldPath(raw: Pick<ValidateShipmentInput, 'quote'>): (f
 
 export function toShipmentRequest(raw: ValidateShipmentInput, ctx: ShipmentInputContext, purchaseReference: string, path = 'input'): ShipmentRequest {
   const at = (field: string) => `${path}.${field}`;
-  const selection = checkServiceSelection(raw, at, ctx);
-  const shipper = checkParty(raw.shipper, at('shipper'));
-  const recipient = checkParty(raw.recipient, at('recipient'));
-  const returnTo = raw.returnTo ? checkParty(raw.returnTo, at('returnTo')) : null;
-  const packages = checkShipmentPackages(raw.packages, at('packages'));
-  const declaredValue = raw.declaredValue ? checkMoney(raw.declaredValue, at('declaredValue')) : null;
-  const customs = raw.customs ? checkCustoms(raw.customs, at('customs')) : null;
-  const from = shipper.address.countryCode;
-  const to = recipient.address.countryCode;
+  // Every bad field in one answer (one userError each); the carrier's own rules (its connector's check) run after.
+  const checks = new FieldChecks();
+  const selection = checks.run(() => checkServiceSelection(raw, at, ctx));
+  const shipper = checks.run(() => checkParty(raw.shipper, at('shipper')));
+  const recipient = checks.run(() => checkParty(raw.recipient, at('recipient')));
+  const returnTo = raw.returnTo ? checks.run(() => checkParty(raw.returnTo!, at('returnTo'))) : null;
+  const packages = checks.run(() => checkShipmentPackages(raw.packages, at('packages')));
+  const declaredValue = raw.declaredValue ? checks.run(() => checkMoney(raw.declaredValue!, at('declaredValue'))) : null;
+  const customs = raw.customs ? checks.run(() => checkCustoms(raw.customs!, at('customs'))) : null;
   // The rate request's rule (RT1), so what was quoted can be shipped: any two different countries need customs.
-  if (from !== to) {
-    if (!customs) throw new InputError(at('customs'), `is required when shipper and recipient countries differ (${from} to ${to})`);
-    if (!declaredValue) throw new InputError(at('declaredValue'), `is required when shipper and recipient countries differ (${from} to ${to})`);
+  if (shipper && recipient && shipper.address.countryCode !== recipient.address.countryCode) {
+    const lane = `(${shipper.address.countryCode} to ${recipient.address.countryCode})`;
+    if (!raw.customs) checks.fail(at('customs'), `is required when shipper and recipient countries differ ${lane}`);
+    if (!raw.declaredValue) checks.fail(at('declaredValue'), `is required when shipper and recipient countries differ ${lane}`);
   }
-  const hasCod = packages.some((p) => p.cashOnDelivery !== null);
-  const codCollectionType = checkOptionalText(raw.codCollectionType, at('codCollectionType'), RULES.carrierEnum);
-  if (hasCod && codCollectionType === null) throw new InputError(at('codCollectionType'), 'is required when a package has cashOnDelivery (e.g. CASH)');
-  const accountNumber = checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber);
-  const originUtcOffset = checkOffset(raw.originUtcOffset, at('originUtcOffset'));
+  const hasCod = raw.packages.some((p) => p.cashOnDelivery != null);
+  const codCollectionType = checks.run(() => checkOptionalText(raw.codCollectionType, at('codCollectionType'), RULES.carrierEnum));
+  if (hasCod && codCollectionType === null) checks.fail(at('codCollectionType'), 'is required when a package has cashOnDelivery (e.g. CASH)');
+  const accountNumber = checks.run(() => checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber));
+  const originUtcOffset = checks.run(() => checkOffset(raw.originUtcOffset, at('originUtcOffset')));
   const request: ShipmentRequest = {
-    carrier: selection.carrier,
-    division: selection.division,
-    serviceCode: selection.serviceCode,
+    carrier: selection?.carrier,
+    division: selection?.division,
+    serviceCode: selection?.serviceCode,
     accountNumber,
-    shipDate: checkShipDate(raw.shipDate, at('shipDate'), ctx.now, originUtcOffset),
-    readyTime: checkReadyTime(raw.readyTime, at('readyTime')),
+    shipDate: originUtcOffset === undefined ? '' : checks.run(() => checkShipDate(raw.shipDate, at('shipDate'), ctx.now, originUtcOffset)),
+    readyTime: checks.run(() => checkReadyTime(raw.readyTime, at('readyTime'))),
     originUtcOffset,
     shipper,
     recipient,
     returnTo,
     packages,
-    packagingType: checkOptionalText(raw.packagingType, at('packagingType'), RULES.carrierEnum),
-    pickupType: checkOptionalText(raw.pickupType, at('pickupType'), RULES.carrierEnum),
+    packagingType: checks.run(() => checkOptionalText(raw.packagingType, at('packagingType'), RULES.carrierEnum)),
+    pickupType: checks.run(() => checkOptionalText(raw.pickupType, at('pickupType'), RULES.carrierEnum)),
     paymentType: 'SENDER',
     customs,
     declaredValue,
     codCollectionType: hasCod ? codCollectionType : null,
-    orderId: checkOptionalText(raw.orderId, at('orderId'), RULES.orderId),
-    references: checkReferences(raw.references, at('references')),
-    labelFormat: checkLabelFormat(raw.labelFormat, at('labelFormat')),
-    labelDelivery: checkOneOf(raw.labelDelivery ?? 'INLINE', LABEL_DELIVERIES, at('labelDelivery')),
-    pickup: raw.pickup ? checkPickup(raw.pickup, at('pickup')) : null,
-    quotedTotal: selection.quotedTotal,
+    orderId: checks.run(() => checkOptionalText(raw.orderId, at('orderId'), RULES.orderId)),
+    references: checks.run(() => checkReferences(raw.references, at('references'))),
+    labelFormat: checks.run(() => checkLabelFormat(raw.labelFormat, at('labelFormat'))),
+    labelDelivery: checks.run(() => checkOneOf(raw.labelDelivery ?? 'INLINE', LABEL_DELIVERIES, at('labelDelivery'))),
+    pickup: raw.pickup ? checks.run(() => checkPickup(raw.pickup!, at('pickup'))) : null,
+    quotedTotal: selection?.quotedTotal,
     purchaseReference,
-  };
+  } as ShipmentRequest;
+  checks.done();
   // Last: whether this server ships with that carrier and account (shape errors above name the field first).
   checkOffered(request, raw, at, ctx);
   return request;

@@ -1,0 +1,92 @@
+/**
+ * One error model over real HTTP: a field path is a list of segments wherever an error names a field (a mutation's
+ * userErrors and a GraphQL error's extensions), every bad field of an input is reported in one answer whichever carrier
+ * ships it, and a bad argument of one root field leaves its siblings answering.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { carrierBShipment, createShipment, ecommerceShipment, expressShipment } from '../shipping-api/support.js';
+import { startE2E, type E2E } from './support.js';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+beforeEach(() => e2e.sandbox.resetStats());
+
+const RATES = `query Rates($input: RateRequestInput!) { rates(input: $input) { __typename } }`;
+
+/** A domestic rate request with `broken` fields overridden. */
+function rateInput(broken: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    origin: { countryCode: 'US', postalCode: '30301' },
+    destination: { countryCode: 'US', postalCode: '10001' },
+    packages: [{ weight: { value: 2, unit: 'KG' } }],
+    ...broken,
+  };
+}
+
+/** Three fields broken at once: the shipper's street, the recipient's phone and the first package's weight. */
+function breakThree(input: Record<string, unknown>): Record<string, unknown> {
+  const shipper = structuredClone(input['shipper']) as { address: { streetLines: string[] } };
+  shipper.address.streetLines = [];
+  const recipient = { ...(input['recipient'] as Record<string, unknown>), phone: 'call me maybe' };
+  const packages = structuredClone(input['packages']) as Array<{ weight: { value: number } }>;
+  packages[0]!.weight.value = -1;
+  return { ...input, shipper, recipient, packages };
+}
+const THREE = [['input', 'shipper', 'address', 'streetLines'], ['input', 'recipient', 'phone'], ['input', 'packages', '0', 'weight', 'value']];
+
+describe('one shape of field path', () => {
+  it('a GraphQL error names its field as a list of segments (extensions.fieldPath), as userErrors do', async () => {
+    const answer = await e2e.gql(RATES, { input: rateInput({ origin: { countryCode: 'US', postalCode: 'ABCDE' } }) });
+    const error = answer.errors![0]!;
+    expect(error.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(error.extensions?.fieldPath).toEqual(['input', 'origin', 'postalCode']);
+    // The dotted form stays under its old key for clients that read it.
+    expect(error.extensions?.field).toBe('input.origin.postalCode');
+
+    const mutation = await createShipment(e2e, carrierBShipment('k-path', { orderId: 'ORDER\u00001' }));
+    expect(mutation.data.createShipment.userErrors[0].field).toEqual(['input', 'orderId']);
+  });
+
+  it('an error of a list item names its index as a segment in both shapes', async () => {
+    const answer = await e2e.gql(RATES, { input: rateInput({ packages: [{ weight: { value: 2 } }, { weight: { value: 0 } }] }) });
+    expect(answer.errors![0]!.extensions?.fieldPath).toEqual(['input', 'packages', '1', 'weight', 'value']);
+  });
+});
+
+describe('every bad field of an input in one answer', () => {
+  for (const [name, input] of [
+    ['Carrier B', carrierBShipment('k-three-b')],
+    ['Group A express', expressShipment('k-three-x')],
+    ['Group A e-commerce', ecommerceShipment('k-three-e')],
+  ] as const) {
+    it(`createShipment for ${name} with three bad fields answers three userErrors`, async () => {
+      const answer = await createShipment(e2e, breakThree(input));
+      expect(answer.errors).toBeUndefined();
+      const { purchase, userErrors } = answer.data.createShipment;
+      expect(purchase).toBeNull();
+      expect(userErrors.map((u: { field: string[] }) => u.field)).toEqual(THREE);
+      expect(userErrors.every((u: { code: string }) => u.code === 'BAD_USER_INPUT')).toBe(true);
+      expect(e2e.upstreamBusinessCalls()).toBe(0);
+    });
+  }
+
+  it('rates with three bad fields answers one GraphQL error listing the three', async () => {
+    const answer = await e2e.gql(RATES, {
+      input: rateInput({ origin: { countryCode: 'US', postalCode: 'ABCDE' }, destination: { countryCode: 'XX' }, packages: [{ weight: { value: 0 } }] }),
+    });
+    expect(answer.errors).toHaveLength(1);
+    const error = answer.errors![0]!;
+    expect(error.extensions?.code).toBe('BAD_USER_INPUT');
+    expect((error.extensions?.inputErrors as Array<{ field: string[] }>).map((e) => e.field)).toEqual([
+      ['input', 'origin', 'postalCode'],
+      ['input', 'destination', 'countryCode'],
+      ['input', 'packages', '0', 'weight', 'value'],
+    ]);
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+});
