@@ -2039,7 +2039,7 @@ export type Query = {
    * catchment and the store is healthy (status ok, db connected), with its charges; otherwise the couriers' options from
    * rating, earliest first, with the reason the dark store was not offered.
    */
-  deliveryPromise: DeliveryPromise;
+  deliveryPromise?: Maybe<DeliveryPromise>;
   /** One label by its `id`; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   label?: Maybe<Label>;
   /** Labels, newest first, a page at a time. */
@@ -2048,11 +2048,11 @@ export type Query = {
    * Duty and tax estimates for a cross-border shipment from every carrier that gives them, asked in parallel, each under
    * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
    */
-  landedCost: LandedCostResult;
+  landedCost?: Maybe<LandedCostResult>;
   /** A pickup by its id; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   pickup?: Maybe<Pickup>;
   /** When a carrier can collect at an address (Carrier B: cutoff, pickup date, access and ready time). */
-  pickupAvailability: PickupAvailability;
+  pickupAvailability?: Maybe<PickupAvailability>;
   /** Stored pickups, newest first. */
   pickups: PickupConnection;
   /** Push subscriptions, oldest first, a page at a time. */
@@ -2061,19 +2061,20 @@ export type Query = {
    * Rate shopping: one request fans out in parallel to every carrier that can serve the lane, each under its own
    * deadline (RATE_CARRIER_DEADLINE_MS); one slow or failing carrier is a typed outcome beside the others' quotes.
    * Identical requests within RATE_CACHE_TTL_MS are answered from cache without calling a carrier.
+   * Null, with a BAD_USER_INPUT error at its path, when the input is refused: the operation's other fields still answer.
    */
-  rates: RateShopResult;
+  rates?: Maybe<RateShopResult>;
   /**
    * Resolve many addresses at once: one outcome per input, in input order. Carrier B resolution always (up to 100
    * addresses a call), Group A express capability and Carrier B postal validation when asked. Identical inputs (case and
    * blanks aside) are resolved once per request, and answers are reused for ADDRESS_CACHE_TTL_SECONDS; one failing
    * carrier or input never hides the others.
    */
-  resolveAddresses: Array<AddressOutcome>;
+  resolveAddresses?: Maybe<Array<AddressOutcome>>;
   /** Service points and drop-off locations near a place, nearest first (Group A express `/servicepoint`). */
-  servicePoints: ServicePointsResult;
+  servicePoints?: Maybe<ServicePointsResult>;
   /** Per carrier, whether a lane is served and with which services, from rate calls (no carrier has a serviceability endpoint). */
-  serviceability: ServiceabilityResult;
+  serviceability?: Maybe<ServiceabilityResult>;
   /** One shipment by carrier and tracking number. An ambiguous number fails with UPSTREAM_AMBIGUOUS naming the candidates' ids. */
   shipment?: Maybe<Shipment>;
   /** One shipment by its id. */
@@ -2096,7 +2097,7 @@ export type Query = {
   /** One manifest or end-of-day close by its `id`; null when there is none. */
   tender?: Maybe<Tender>;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
-  track: Array<TrackOutcome>;
+  track?: Maybe<Array<TrackOutcome>>;
   /** Purchased labels the carrier does not expect yet (not tendered, not cancelled), to close the day with nothing left behind. */
   untenderedLabels: Array<Label>;
   /** One watch by its `id` (`ShipmentWatch:<n>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
@@ -4779,18 +4780,18 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   analyticsDeadLetters?: Resolver<ResolversTypes['AnalyticsEventConnection'], ParentType, ContextType, Partial<QueryAnalyticsDeadLettersArgs>>;
   analyticsOutbox?: Resolver<ResolversTypes['AnalyticsOutbox'], ParentType, ContextType>;
   darkStoreHealth?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
-  deliveryPromise?: Resolver<ResolversTypes['DeliveryPromise'], ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
+  deliveryPromise?: Resolver<Maybe<ResolversTypes['DeliveryPromise']>, ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
   labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryLabelsArgs>>;
-  landedCost?: Resolver<ResolversTypes['LandedCostResult'], ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
+  landedCost?: Resolver<Maybe<ResolversTypes['LandedCostResult']>, ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
   pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType, RequireFields<QueryPickupArgs, 'id'>>;
-  pickupAvailability?: Resolver<ResolversTypes['PickupAvailability'], ParentType, ContextType, RequireFields<QueryPickupAvailabilityArgs, 'input'>>;
+  pickupAvailability?: Resolver<Maybe<ResolversTypes['PickupAvailability']>, ParentType, ContextType, RequireFields<QueryPickupAvailabilityArgs, 'input'>>;
   pickups?: Resolver<ResolversTypes['PickupConnection'], ParentType, ContextType, Partial<QueryPickupsArgs>>;
   pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
-  rates?: Resolver<ResolversTypes['RateShopResult'], ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
-  resolveAddresses?: Resolver<Array<ResolversTypes['AddressOutcome']>, ParentType, ContextType, RequireFields<QueryResolveAddressesArgs, 'inputs'>>;
-  servicePoints?: Resolver<ResolversTypes['ServicePointsResult'], ParentType, ContextType, RequireFields<QueryServicePointsArgs, 'near'>>;
-  serviceability?: Resolver<ResolversTypes['ServiceabilityResult'], ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
+  rates?: Resolver<Maybe<ResolversTypes['RateShopResult']>, ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
+  resolveAddresses?: Resolver<Maybe<Array<ResolversTypes['AddressOutcome']>>, ParentType, ContextType, RequireFields<QueryResolveAddressesArgs, 'inputs'>>;
+  servicePoints?: Resolver<Maybe<ResolversTypes['ServicePointsResult']>, ParentType, ContextType, RequireFields<QueryServicePointsArgs, 'near'>>;
+  serviceability?: Resolver<Maybe<ResolversTypes['ServiceabilityResult']>, ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByOrder?: Resolver<ResolversTypes['OrderShipments'], ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
@@ -4798,7 +4799,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
   statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType, RequireFields<QueryTenderArgs, 'id'>>;
-  track?: Resolver<Array<ResolversTypes['TrackOutcome']>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
+  track?: Resolver<Maybe<Array<ResolversTypes['TrackOutcome']>>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
   untenderedLabels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
   watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchArgs, 'id'>>;
   watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { carrierBShipment, createShipment, ecommerceShipment, expressShipment } from '../shipping-api/support.js';
-import { startE2E, type E2E } from './support.js';
+import { carrierBNumbers, startE2E, type E2E } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -88,5 +88,32 @@ describe('every bad field of an input in one answer', () => {
       ['input', 'packages', '0', 'weight', 'value'],
     ]);
     expect(e2e.upstreamBusinessCalls()).toBe(0);
+  });
+});
+
+describe('a bad argument of one root field', () => {
+  it('bad input to rates nulls rates only: its sibling root field answers', async () => {
+    const [number] = carrierBNumbers(1) as [string];
+    const answer = await e2e.gql(
+      `query($input: RateRequestInput!) { rates(input: $input) { __typename } shipment(carrier: CARRIER_B, trackingNumber: "${number}") { trackingNumber } }`,
+      { input: rateInput({ destination: { countryCode: 'XX' } }) },
+    );
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors![0]!.path).toEqual(['rates']);
+    expect(answer.data).not.toBeNull();
+    expect(answer.data.rates).toBeNull();
+    expect(answer.data.shipment).toEqual({ trackingNumber: number });
+  });
+
+  it('bad input to track nulls track only: its sibling root field answers', async () => {
+    const [number] = carrierBNumbers(1) as [string];
+    const answer = await e2e.gql(
+      `{ track(inputs: [{ carrier: CARRIER_B, trackingNumber: "" }]) { __typename } shipment(carrier: CARRIER_B, trackingNumber: "${number}") { trackingNumber } }`,
+    );
+    expect(answer.errors).toHaveLength(1);
+    expect(answer.errors![0]!.path).toEqual(['track']);
+    expect(answer.errors![0]!.extensions?.fieldPath).toEqual(['inputs', '0', 'trackingNumber']);
+    expect(answer.data.track).toBeNull();
+    expect(answer.data.shipment).toEqual({ trackingNumber: number });
   });
 });
