@@ -79,7 +79,7 @@ export type AddressCheck =
   | 'RESOLUTION';
 
 /** One check of one input that gave no answer, alone: the input's other checks and the other inputs stand. */
-export type AddressCheckFailure = {
+export type AddressCheckFailure = CarrierFailure & {
   __typename?: 'AddressCheckFailure';
   /** The carrier. */
   carrier: Carrier;
@@ -88,7 +88,7 @@ export type AddressCheckFailure = {
   /** Which check failed. */
   check: AddressCheck;
   /** Stable code of the failure. */
-  code: AddressFailureCode;
+  code: CarrierFailureCode;
   /** Group A division; null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** The input it concerns, e.g. `["inputs", "3"]`. */
@@ -97,6 +97,8 @@ export type AddressCheckFailure = {
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
   /** The carrier's id of the failed exchange, for the carrier's support. */
   transactionId?: Maybe<Scalars['String']['output']>;
   /** The interface that failed. */
@@ -115,29 +117,6 @@ export type AddressClassification =
   | 'RESIDENTIAL'
   /** The carrier could not classify it (or gave a value not known here). */
   | 'UNKNOWN';
-
-/** Why a check of an input gave no answer. */
-export type AddressFailureCode =
-  /** Strict mode: the carrier could not resolve the input; `warnings` carries its alerts. */
-  | 'ADDRESS_UNRESOLVED'
-  /** The carrier matched several things where one was expected. */
-  | 'UPSTREAM_AMBIGUOUS'
-  /** The carrier refused the request. */
-  | 'UPSTREAM_BAD_REQUEST'
-  /** The carrier's answer did not match its documented shape (e.g. it left this input out). */
-  | 'UPSTREAM_CONTRACT'
-  /** The carrier did not answer within its deadline (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
-  | 'UPSTREAM_DEADLINE_EXCEEDED'
-  /** This server has no connection to that carrier interface configured. */
-  | 'UPSTREAM_NOT_CONFIGURED'
-  /** The carrier answered not found (e.g. express: a postal code it does not know). */
-  | 'UPSTREAM_NOT_FOUND'
-  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
-  | 'UPSTREAM_RATE_LIMITED'
-  /** The carrier refused our credentials. */
-  | 'UPSTREAM_UNAUTHORIZED'
-  /** The carrier answered with a server error or could not be reached. */
-  | 'UPSTREAM_UNAVAILABLE';
 
 /** Everything learnt about one input of `resolveAddresses`. */
 export type AddressOutcome = {
@@ -371,6 +350,57 @@ export type Carrier =
   | 'DARK_STORE'
   /** The logistics group: unified tracking with push, plus its express and e-commerce interfaces. */
   | 'GROUP_A';
+
+/**
+ * One carrier's (or one carrier interface's) failure, reported as data beside the other carriers' answers: a member
+ * of the outcome unions (`track`, `rates`, `serviceability`, `landedCost`) and the item of the `failures` lists
+ * (address checks, service points, shipments by order). The operation itself succeeded; only this carrier's part did not.
+ */
+export type CarrierFailure = {
+  /** The carrier that failed. */
+  carrier: Carrier;
+  /** The carrier's own error code, when it gave one. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
+  /** Stable code of the failure. */
+  code: CarrierFailureCode;
+  /** Group A division; null for other carriers or when not known. */
+  division?: Maybe<Scalars['String']['output']>;
+  /** What went wrong, in English. */
+  message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
+  /** The carrier's id of the failed exchange, to quote to the carrier's support; null when the carrier gave none. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+  /** The upstream interface that failed, e.g. `carrier-b`; null when not known. */
+  upstream?: Maybe<Scalars['String']['output']>;
+};
+
+/** Stable codes of one carrier's failure, shared by every type implementing CarrierFailure. */
+export type CarrierFailureCode =
+  /** Address checks in strict mode: the carrier could not resolve the input. */
+  | 'ADDRESS_UNRESOLVED'
+  /** Something failed on our side while asking this carrier (the server's log has the details). */
+  | 'INTERNAL'
+  /** The carrier matched several things where one was expected. */
+  | 'UPSTREAM_AMBIGUOUS'
+  /** The carrier refused the request. */
+  | 'UPSTREAM_BAD_REQUEST'
+  /** The carrier's answer did not match its documented shape. */
+  | 'UPSTREAM_CONTRACT'
+  /** The carrier did not answer within its deadline. */
+  | 'UPSTREAM_DEADLINE_EXCEEDED'
+  /** This server has no connection to that carrier interface configured. */
+  | 'UPSTREAM_NOT_CONFIGURED'
+  /** The carrier answered not found. */
+  | 'UPSTREAM_NOT_FOUND'
+  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
+  | 'UPSTREAM_RATE_LIMITED'
+  /** The carrier refused our credentials. */
+  | 'UPSTREAM_UNAUTHORIZED'
+  /** The carrier answered with a server error or could not be reached. */
+  | 'UPSTREAM_UNAVAILABLE';
 
 /** One carrier interface's quotes (none: it does not serve the lane). */
 export type CarrierRates = {
@@ -1215,14 +1245,14 @@ export type LandedCostEstimate = {
 };
 
 /** One carrier that could not estimate, alone: the other carriers' estimates stand. */
-export type LandedCostFailure = {
+export type LandedCostFailure = CarrierFailure & {
   __typename?: 'LandedCostFailure';
   /** The carrier. */
   carrier: Carrier;
   /** The carrier's own error code. */
   carrierCode?: Maybe<Scalars['String']['output']>;
   /** Stable code of the failure (the same codes as a rate failure). */
-  code: RateErrorCode;
+  code: CarrierFailureCode;
   /** Group A division; null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** For UPSTREAM_DEADLINE_EXCEEDED: the variable whose deadline passed (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
@@ -1231,6 +1261,8 @@ export type LandedCostFailure = {
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
   /** The carrier's id of the failed exchange, for the carrier's support. */
   transactionId?: Maybe<Scalars['String']['output']>;
   /** The interface that failed. */
@@ -2272,27 +2304,6 @@ export type RateAddressInput = {
   streetLines?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
-/** Stable codes of a carrier's failure to quote. */
-export type RateErrorCode =
-  /** The carrier matched several things where one was expected. */
-  | 'UPSTREAM_AMBIGUOUS'
-  /** The carrier refused the request (e.g. the service asked for is not offered on the lane; see `workableServices`). */
-  | 'UPSTREAM_BAD_REQUEST'
-  /** The carrier's answer did not match its documented shape. */
-  | 'UPSTREAM_CONTRACT'
-  /** The carrier did not answer within its deadline; `limit` names the variable (RATE_CARRIER_DEADLINE_MS or REQUEST_DEADLINE_MS). */
-  | 'UPSTREAM_DEADLINE_EXCEEDED'
-  /** This server has no connection to that carrier interface configured. */
-  | 'UPSTREAM_NOT_CONFIGURED'
-  /** The carrier answered not found. */
-  | 'UPSTREAM_NOT_FOUND'
-  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
-  | 'UPSTREAM_RATE_LIMITED'
-  /** The carrier refused our credentials. */
-  | 'UPSTREAM_UNAUTHORIZED'
-  /** The carrier answered with a server error or could not be reached. */
-  | 'UPSTREAM_UNAVAILABLE';
-
 /** Why DELIVER_BY left a quote out. */
 export type RateExclusionReason =
   /** Its estimated delivery (or commit) date is after `deliverBy`. */
@@ -2301,14 +2312,14 @@ export type RateExclusionReason =
   | 'DELIVERY_DATE_UNKNOWN';
 
 /** One carrier interface that failed to quote, alone: the other carriers' quotes stand. */
-export type RateFailure = {
+export type RateFailure = CarrierFailure & {
   __typename?: 'RateFailure';
   /** The carrier. */
   carrier: Carrier;
   /** The carrier's own error code. */
   carrierCode?: Maybe<Scalars['String']['output']>;
   /** Stable code of the failure. */
-  code: RateErrorCode;
+  code: CarrierFailureCode;
   /** Group A division; null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** For UPSTREAM_DEADLINE_EXCEEDED: the variable whose deadline passed. */
@@ -2317,6 +2328,8 @@ export type RateFailure = {
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
   /** The carrier's id of the failed exchange (Carrier B `transactionId`), for the carrier's support. */
   transactionId?: Maybe<Scalars['String']['output']>;
   /** The interface that failed. */
@@ -2477,14 +2490,26 @@ export type RateType =
   | 'PREFERRED';
 
 /** A carrier whose reference lookup failed: its shipments may be missing from the answer. */
-export type ReferenceLookupFailure = {
+export type ReferenceLookupFailure = CarrierFailure & {
   __typename?: 'ReferenceLookupFailure';
   /** The carrier asked. */
   carrier: Carrier;
+  /** The carrier's own error code, when it gave one. */
+  carrierCode?: Maybe<Scalars['String']['output']>;
   /** Stable code, e.g. `UPSTREAM_UNAVAILABLE`. */
-  code: Scalars['String']['output'];
+  code: CarrierFailureCode;
+  /** Always null: the lookup across carriers keeps no division. */
+  division?: Maybe<Scalars['String']['output']>;
   /** What happened. */
   message: Scalars['String']['output'];
+  /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
+  retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
+  /** The carrier's id of the failed exchange; null when the carrier gave none. */
+  transactionId?: Maybe<Scalars['String']['output']>;
+  /** The upstream interface that failed; null when not known. */
+  upstream?: Maybe<Scalars['String']['output']>;
 };
 
 /** A lookup of shipments by one of their references. */
@@ -2652,20 +2677,24 @@ export type ServicePoint = {
 };
 
 /** One carrier interface that could not search for service points, alone. */
-export type ServicePointFailure = {
+export type ServicePointFailure = CarrierFailure & {
   __typename?: 'ServicePointFailure';
   /** The carrier. */
   carrier: Carrier;
   /** The carrier's own error code. */
   carrierCode?: Maybe<Scalars['String']['output']>;
   /** Stable code of the failure (the same codes as a rate failure). */
-  code: RateErrorCode;
+  code: CarrierFailureCode;
   /** Group A division; null for other carriers. */
   division?: Maybe<Scalars['String']['output']>;
   /** What went wrong, in English. */
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when the carrier could be asked again. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
+  /** The carrier's id of the failed exchange; null when the carrier gave none. */
+  transactionId?: Maybe<Scalars['String']['output']>;
   /** The interface that failed. */
   upstream: Scalars['String']['output'];
 };
@@ -3283,27 +3312,6 @@ export type TrackedShipments = {
   trackingNumber: Scalars['String']['output'];
 };
 
-/** Stable codes of an upstream failure. */
-export type TrackingErrorCode =
-  /** The number matches several shipments; `candidates` are their ids. */
-  | 'UPSTREAM_AMBIGUOUS'
-  /** The carrier refused the request as malformed. */
-  | 'UPSTREAM_BAD_REQUEST'
-  /** The carrier's answer did not match its documented shape. */
-  | 'UPSTREAM_CONTRACT'
-  /** The request's overall deadline (REQUEST_DEADLINE_MS) passed before the carrier answered this lookup. */
-  | 'UPSTREAM_DEADLINE_EXCEEDED'
-  /** This server has no connection to that carrier interface configured. */
-  | 'UPSTREAM_NOT_CONFIGURED'
-  /** The carrier does not know this number. */
-  | 'UPSTREAM_NOT_FOUND'
-  /** The carrier's (or our own) quota is spent; `retryAt` says when it could be served. */
-  | 'UPSTREAM_RATE_LIMITED'
-  /** The carrier refused our credentials. */
-  | 'UPSTREAM_UNAUTHORIZED'
-  /** The carrier did not answer in time or answered with a server error. */
-  | 'UPSTREAM_UNAVAILABLE';
-
 /** One scan or milestone in a shipment's history. */
 export type TrackingEvent = {
   __typename?: 'TrackingEvent';
@@ -3330,22 +3338,28 @@ export type TrackingEvent = {
 };
 
 /** A `track` input that failed, alone: its siblings are unaffected. */
-export type TrackingFailure = {
+export type TrackingFailure = CarrierFailure & {
   __typename?: 'TrackingFailure';
   /** For UPSTREAM_AMBIGUOUS: the ids of the matching shipments. */
   candidates: Array<Scalars['ID']['output']>;
   /** The input's carrier. */
   carrier: Carrier;
+  /** The carrier's own error code (the same as `carrierErrorCode`). */
+  carrierCode?: Maybe<Scalars['String']['output']>;
   /** The carrier's own error code. */
   carrierErrorCode?: Maybe<Scalars['String']['output']>;
   /** Stable code of the failure. */
-  code: TrackingErrorCode;
+  code: CarrierFailureCode;
   /** The correlation id we sent with the failed call (Carrier B `x-customer-transaction-id`), also quoted to the carrier's support. */
   customerTransactionId?: Maybe<Scalars['String']['output']>;
+  /** The input's division (Group A); null for other carriers or when none was given. */
+  division?: Maybe<Scalars['String']['output']>;
   /** What went wrong, in English. */
   message: Scalars['String']['output'];
   /** For UPSTREAM_RATE_LIMITED: when this lookup could be served. */
   retryAt?: Maybe<Scalars['DateTime']['output']>;
+  /** True when the same request may succeed later unchanged (rate limited, unavailable, deadline exceeded). */
+  retryable: Scalars['Boolean']['output'];
   /** The input's tracking number. */
   trackingNumber: Scalars['String']['output'];
   /** The carrier's id of the failed exchange (Carrier B `transactionId`), to quote to the carrier's support; null when the carrier gave none. */
@@ -3358,7 +3372,7 @@ export type TrackingFailure = {
 export type UnreadableService = {
   __typename?: 'UnreadableService';
   /** Stable code of the failure (UPSTREAM_CONTRACT: the answer did not match its documented shape). */
-  code: RateErrorCode;
+  code: CarrierFailureCode;
   /** What could not be read, in English. */
   message: Scalars['String']['output'];
   /** The carrier's service code, when it could be read. */
@@ -3543,7 +3557,7 @@ export type WatchError = {
   __typename?: 'WatchError';
   /** When the failed poll happened. */
   at: Scalars['DateTime']['output'];
-  /** Stable code, one of TrackingErrorCode's values (e.g. UPSTREAM_NOT_FOUND). */
+  /** Stable code, one of CarrierFailureCode's values (e.g. UPSTREAM_NOT_FOUND). */
   code: Scalars['String']['output'];
   /** What went wrong, in English. */
   message: Scalars['String']['output'];
@@ -3716,6 +3730,17 @@ export type ResolversUnionTypes<_RefType extends Record<string, unknown>> = Reso
   ;
 }>;
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = ResolversObject<{
+  CarrierFailure:
+    | ( AddressCheckFailure )
+    | ( LandedCostFailure )
+    | ( RateFailureModelModel )
+    | ( ReferenceLookupFailure )
+    | ( ServicePointFailure )
+    | ( TrackingFailureModelModel )
+  ;
+}>;
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
@@ -3726,7 +3751,6 @@ export type ResolversTypes = ResolversObject<{
   AddressCheck: AddressCheck;
   AddressCheckFailure: ResolverTypeWrapper<AddressCheckFailure>;
   AddressClassification: AddressClassification;
-  AddressFailureCode: AddressFailureCode;
   AddressOutcome: ResolverTypeWrapper<AddressOutcome>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   AddressResolution: ResolverTypeWrapper<AddressResolution>;
@@ -3747,6 +3771,8 @@ export type ResolversTypes = ResolversObject<{
   CancelShipmentPayload: ResolverTypeWrapper<Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversTypes['LabelCancellation']> }>;
   CancellationState: CancellationState;
   Carrier: Carrier;
+  CarrierFailure: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['CarrierFailure']>;
+  CarrierFailureCode: CarrierFailureCode;
   CarrierRates: ResolverTypeWrapper<CarrierRatesModelModel>;
   CarrierTime: ResolverTypeWrapper<CarrierTime>;
   CarrierWarning: ResolverTypeWrapper<CarrierWarning>;
@@ -3860,7 +3886,6 @@ export type ResolversTypes = ResolversObject<{
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   QuoteSelectionInput: QuoteSelectionInput;
   RateAddressInput: RateAddressInput;
-  RateErrorCode: RateErrorCode;
   RateExclusionReason: RateExclusionReason;
   RateFailure: ResolverTypeWrapper<RateFailureModelModel>;
   RateOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['RateOutcome']>;
@@ -3921,7 +3946,6 @@ export type ResolversTypes = ResolversObject<{
   TrackInput: TrackInput;
   TrackOutcome: ResolverTypeWrapper<ResolversUnionTypes<ResolversTypes>['TrackOutcome']>;
   TrackedShipments: ResolverTypeWrapper<TrackedShipmentsModelModel>;
-  TrackingErrorCode: TrackingErrorCode;
   TrackingEvent: ResolverTypeWrapper<TrackingEventModel>;
   TrackingFailure: ResolverTypeWrapper<TrackingFailureModelModel>;
   UnreadableService: ResolverTypeWrapper<UnreadableServiceModelModel>;
@@ -3967,6 +3991,7 @@ export type ResolversParentTypes = ResolversObject<{
   CancelReturnPayload: Omit<CancelReturnPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
   CancelShipmentInput: CancelShipmentInput;
   CancelShipmentPayload: Omit<CancelShipmentPayload, 'cancellation'> & { cancellation?: Maybe<ResolversParentTypes['LabelCancellation']> };
+  CarrierFailure: ResolversInterfaceTypes<ResolversParentTypes>['CarrierFailure'];
   CarrierRates: CarrierRatesModelModel;
   CarrierTime: CarrierTime;
   CarrierWarning: CarrierWarning;
@@ -4142,14 +4167,16 @@ export type AddressCheckFailureResolvers<ContextType = GraphQLContext, ParentTyp
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   check?: Resolver<ResolversTypes['AddressCheck'], ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['AddressFailureCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   field?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type AddressOutcomeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AddressOutcome'] = ResolversParentTypes['AddressOutcome']> = ResolversObject<{
@@ -4231,6 +4258,10 @@ export type CancelShipmentPayloadResolvers<ContextType = GraphQLContext, ParentT
   cancellation?: Resolver<Maybe<ResolversTypes['LabelCancellation']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type CarrierFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierFailure'] = ResolversParentTypes['CarrierFailure']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'AddressCheckFailure' | 'LandedCostFailure' | 'RateFailure' | 'ReferenceLookupFailure' | 'ServicePointFailure' | 'TrackingFailure', ParentType, ContextType>;
 }>;
 
 export type CarrierRatesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CarrierRates'] = ResolversParentTypes['CarrierRates']> = ResolversObject<{
@@ -4504,11 +4535,12 @@ export type LandedCostEstimateResolvers<ContextType = GraphQLContext, ParentType
 export type LandedCostFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LandedCostFailure'] = ResolversParentTypes['LandedCostFailure']> = ResolversObject<{
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
@@ -4808,11 +4840,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
 export type RateFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateFailure'] = ResolversParentTypes['RateFailure']> = ResolversObject<{
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   limit?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
@@ -4862,8 +4895,15 @@ export type RateShopResultResolvers<ContextType = GraphQLContext, ParentType ext
 
 export type ReferenceLookupFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ReferenceLookupFailure'] = ResolversParentTypes['ReferenceLookupFailure']> = ResolversObject<{
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  upstream?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type RequeueAnalyticsEventPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RequeueAnalyticsEventPayload'] = ResolversParentTypes['RequeueAnalyticsEventPayload']> = ResolversObject<{
@@ -4903,11 +4943,14 @@ export type ServicePointResolvers<ContextType = GraphQLContext, ParentType exten
 export type ServicePointFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServicePointFailure'] = ResolversParentTypes['ServicePointFailure']> = ResolversObject<{
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ServicePointsResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServicePointsResult'] = ResolversParentTypes['ServicePointsResult']> = ResolversObject<{
@@ -5114,11 +5157,14 @@ export type TrackingEventResolvers<ContextType = GraphQLContext, ParentType exte
 export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrackingFailure'] = ResolversParentTypes['TrackingFailure']> = ResolversObject<{
   candidates?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
+  carrierCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   carrierErrorCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  code?: Resolver<ResolversTypes['TrackingErrorCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   customerTransactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   retryAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  retryable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   transactionId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   upstream?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -5126,7 +5172,7 @@ export type TrackingFailureResolvers<ContextType = GraphQLContext, ParentType ex
 }>;
 
 export type UnreadableServiceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UnreadableService'] = ResolversParentTypes['UnreadableService']> = ResolversObject<{
-  code?: Resolver<ResolversTypes['RateErrorCode'], ParentType, ContextType>;
+  code?: Resolver<ResolversTypes['CarrierFailureCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   serviceCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 }>;
@@ -5187,6 +5233,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   CancelPickupPayload?: CancelPickupPayloadResolvers<ContextType>;
   CancelReturnPayload?: CancelReturnPayloadResolvers<ContextType>;
   CancelShipmentPayload?: CancelShipmentPayloadResolvers<ContextType>;
+  CarrierFailure?: CarrierFailureResolvers<ContextType>;
   CarrierRates?: CarrierRatesResolvers<ContextType>;
   CarrierTime?: CarrierTimeResolvers<ContextType>;
   CarrierWarning?: CarrierWarningResolvers<ContextType>;

@@ -15,6 +15,8 @@ export interface TrackingFailureModel {
   kind: 'failure';
   carrier: Carrier;
   trackingNumber: string;
+  /** The input's division, when it gave one. */
+  division?: string | null;
   error: UpstreamError;
 }
 

@@ -9,7 +9,7 @@ import { carrierBNumbers, startE2E, type E2E } from './support.js';
 
 let e2e: E2E;
 beforeAll(async () => {
-  e2e = await startE2E();
+  e2e = await startE2E({ faultProxies: ['carrierB'] });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -115,5 +115,21 @@ describe('a bad argument of one root field', () => {
     expect(answer.errors![0]!.extensions?.fieldPath).toEqual(['inputs', '0', 'trackingNumber']);
     expect(answer.data.track).toBeNull();
     expect(answer.data.shipment).toEqual({ trackingNumber: number });
+  });
+});
+
+describe('CarrierFailure', () => {
+  it('a failed track outcome (the carrier answers 503) is read through the CarrierFailure interface with its code and retryable', async () => {
+    const [number] = carrierBNumbers(1, 40) as [string];
+    const remove = e2e.faults.carrierB!.add({ path: /track/, status: { code: 503, body: '{}' } });
+    try {
+      const answer = await e2e.gql(
+        `{ track(inputs: [{ carrier: CARRIER_B, trackingNumber: "${number}" }]) { __typename ... on CarrierFailure { carrier division code retryable } } }`,
+      );
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data.track).toEqual([{ __typename: 'TrackingFailure', carrier: 'CARRIER_B', division: null, code: 'UPSTREAM_UNAVAILABLE', retryable: true }]);
+    } finally {
+      remove();
+    }
   });
 });

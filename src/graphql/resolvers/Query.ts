@@ -27,10 +27,10 @@ export const Query: QueryResolvers = {
     const includeEvents = operationSelectsEvents(info);
     const outcomes = await Promise.all(requests.map((r) => ctx.loaders.load(r.includeEvents === includeEvents ? r : { ...r, includeEvents })));
     return outcomes.map((outcome, index) => {
-      const { carrier, trackingNumber } = requests[index]!;
+      const { carrier, trackingNumber, division } = requests[index]!;
       return outcome.ok
         ? { kind: 'tracked' as const, carrier, trackingNumber, shipments: outcome.shipments }
-        : { kind: 'failure' as const, carrier, trackingNumber, error: outcome.error };
+        : { kind: 'failure' as const, carrier, trackingNumber, division: division ?? null, error: outcome.error };
     });
   },
 

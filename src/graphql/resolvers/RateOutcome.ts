@@ -8,6 +8,7 @@ import type {
   UnreadableServiceResolvers,
 } from '../../generated/graphql.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
+import { isRetryable } from './carrier-failure.js';
 
 /** One carrier's answer: quotes or a typed failure (the domain's `ok` decides). */
 export const RateOutcome: RateOutcomeResolvers = {
@@ -35,6 +36,7 @@ export const RateFailure: RateFailureResolvers = {
   carrierCode: (failure) => failure.error.carrierCode,
   transactionId: (failure) => failure.error.transactionId,
   retryAt: (failure) => failure.error.retryAt?.toISOString() ?? null,
+  retryable: (failure) => isRetryable(failure.error.code),
   // Which variable's deadline passed, so an operator knows what to look at.
   limit: (failure) =>
     failure.error instanceof CarrierDeadlineError

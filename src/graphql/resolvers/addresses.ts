@@ -10,6 +10,7 @@ import { toAddressInputs, toEmailNotificationRequest, toResolveOptions, toServic
 import type { AddressesWiring } from '../../services/addresses/addresses-service.js';
 import type { AddressResolutionOutcome, ServicePointsAnswer } from '../../services/pickups/types.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
+import { isRetryable } from './carrier-failure.js';
 import type { GraphQLContext } from '../context.js';
 import { notAvailable, payload } from '../errors.js';
 
@@ -117,6 +118,7 @@ export function toAddressOutcome(outcome: AddressResolutionOutcome, index: numbe
       carrierCode: f.carrierCode,
       transactionId: f.transactionId,
       retryAt: f.retryAt?.toISOString() ?? null,
+      retryable: isRetryable(f.code),
       warnings: f.warnings,
     })),
   };
@@ -143,6 +145,7 @@ function toServicePointsResult(answer: ServicePointsAnswer): ServicePointsResult
       division,
       upstream,
       code: error.code,
+      retryable: isRetryable(error.code),
       message: error instanceof CarrierDeadlineError ? `${error.message} (${error.limit})` : error.message,
       carrierCode: error.carrierCode,
       retryAt: error.retryAt?.toISOString() ?? null,

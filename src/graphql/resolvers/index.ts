@@ -9,6 +9,7 @@ import { ShipmentStatusChange } from './ShipmentStatusChange.js';
 import { StatusChangesQuery } from './StatusChangesQuery.js';
 import { Subscription } from './Subscription.js';
 import { TrackOutcome, TrackingFailure } from './TrackOutcome.js';
+import { ReferenceLookupFailure } from './carrier-failure.js';
 import { scalarResolvers } from '../scalars.js';
 import { ratingQueries } from './rating.js';
 import { CarrierRates, LaneService, RateFailure, RateOutcome, ServiceabilityOutcome, SkippedCarrier, UnreadableService } from './RateOutcome.js';
@@ -37,6 +38,7 @@ export const resolvers: Resolvers = mapResolverErrors({
   ProofOfDelivery,
   TrackOutcome,
   TrackingFailure,
+  ReferenceLookupFailure,
   RateShopResult,
   RateQuote,
   RateOutcome,

@@ -1,6 +1,7 @@
 import type { LandedCostOutcome as LandedCostOutcomeModel } from '../../domain/rating.js';
 import type { LandedCostOutcome, QueryResolvers } from '../../generated/graphql.js';
 import { CarrierDeadlineError } from '../../services/rating/carrier-call.js';
+import { isRetryable } from './carrier-failure.js';
 import type { LandedCostService } from '../../services/landed-cost/landed-cost-service.js';
 import type { GraphQLContext } from '../context.js';
 import { validateLandedCostInput } from '../inputs/landed-cost.js';
@@ -37,6 +38,7 @@ export function toLandedCostOutcome(outcome: LandedCostOutcomeModel): LandedCost
     carrierCode: error.carrierCode,
     transactionId: error.transactionId,
     retryAt: error.retryAt?.toISOString() ?? null,
+    retryable: isRetryable(error.code),
     // The variable whose deadline passed, so an operator knows which one to look at.
     limit: error instanceof CarrierDeadlineError ? error.limit : null,
   };
