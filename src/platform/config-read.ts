@@ -145,5 +145,22 @@ export function toPlatformConfig(env: PlatformEnv) {
       inboxProcessIntervalMs: env.WEBHOOK_INBOX_PROCESS_INTERVAL_MS,
       tls: env.WEBHOOK_TLS_CERT_FILE && env.WEBHOOK_TLS_KEY_FILE ? { certFile: env.WEBHOOK_TLS_CERT_FILE, keyFile: env.WEBHOOK_TLS_KEY_FILE } : null,
     },
+    /** Who may read /metrics (METRICS_TOKEN, METRICS_HOST, METRICS_PORT); src/server/metrics-endpoint.ts. */
+    metricsAccess: { token: env.METRICS_TOKEN ?? null, host: env.METRICS_HOST, port: env.METRICS_PORT ?? null },
+    /** The retention job (RETENTION_*; src/services/retention): small batches, a pause between them, each lifetime. */
+    retention: {
+      enabled: env.RETENTION_ENABLED,
+      intervalMs: env.RETENTION_INTERVAL_MS,
+      batchSize: env.RETENTION_BATCH_SIZE,
+      outboxExportedMs: env.RETENTION_OUTBOX_EXPORTED_HOURS * HOUR_MS,
+      outboxDeadMs: env.RETENTION_OUTBOX_DEAD_DAYS * DAY_MS,
+      statusLogMs: env.RETENTION_STATUS_LOG_DAYS * DAY_MS,
+      documentContentMs: env.RETENTION_DOCUMENT_CONTENT_DAYS * DAY_MS,
+      pickupsMs: env.RETENTION_PICKUPS_DAYS * DAY_MS,
+      watchesMs: env.RETENTION_WATCHES_DAYS * DAY_MS,
+    },
   };
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;

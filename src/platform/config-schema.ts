@@ -131,6 +131,23 @@ export const platformEnvShape = {
   DATA_DIR_LOCK_STALE_MS: z.coerce.number().int().min(200).default(10_000),
   DATA_DIR_LOCK_CHECK_MS: z.coerce.number().int().min(20).default(1_000),
 
+  // /metrics access and data retention (README "Metrics access" and "Data retention"; docs/assumptions.md RN1-RN8).
+  // METRICS_TOKEN: /metrics wants `Authorization: Bearer <token>`; in production /metrics is closed without it.
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  // METRICS_PORT: /metrics is served on its own listener (METRICS_HOST:METRICS_PORT) and no longer on PORT.
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  // The retention job (src/services/retention): how often it runs, rows per DELETE, and each kind of row's lifetime.
+  RETENTION_ENABLED: flag.default(true),
+  RETENTION_INTERVAL_MS: positive(300_000),
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  RETENTION_OUTBOX_EXPORTED_HOURS: positive(168),
+  RETENTION_OUTBOX_DEAD_DAYS: positive(30),
+  RETENTION_STATUS_LOG_DAYS: positive(90),
+  RETENTION_DOCUMENT_CONTENT_DAYS: positive(90),
+  RETENTION_PICKUPS_DAYS: positive(180),
+  RETENTION_WATCHES_DAYS: positive(30),
+
   // Documents served at /documents/{id} behind signed, expiring URLs (src/services/shipping/document-links.ts).
   DOCUMENT_URL_SECRET: z.string().min(32, 'at least 32 characters').optional(),
   DOCUMENT_URL_TTL_SECONDS: positive(900),

@@ -28,6 +28,9 @@ export interface Config extends PlatformConfig, CarrierSections {}
 /** The analytics bridge: where shipment lifecycle events are exported (src/services/analytics/). */
 export type AnalyticsConfig = NonNullable<PlatformConfig['analytics']>;
 
+/** How long each kind of row is kept, and how the retention job purges (src/services/retention). */
+export type RetentionConfig = PlatformConfig['retention'];
+
 /**
  * A carrier's configuration section: its variables (every one under `prefix`), the groups that come together (a base
  * URL and its credentials), and how the parsed values become its section(s) of Config (null when not configured).

@@ -36,6 +36,7 @@ import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
 import { DirectiveRules, directiveAuthPlugin } from '../graphql/directive-auth.js';
 import { bearerVerifier } from './bearer-token.js';
+import { metricsRoute, startMetricsListener } from './metrics-endpoint.js';
 
 /**
  * `node:http` through `require`, not `import`: an ES import of it builds the module's ESM facade, which reads every
@@ -69,6 +70,8 @@ export interface RunningApp {
   url: string;
   port: number;
   httpServer: Server;
+  /** /metrics on its own listener (METRICS_PORT); null when it is served on the main port. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -165,9 +168,11 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   }
 
   if (deps.health) app.use(deps.health);
-  app.get('/metrics', async (_req, res) => {
-    res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
-  });
+  // /metrics on PORT unless METRICS_PORT gives it a listener of its own; METRICS_TOKEN guards it either way.
+  const metricsAccess = config.metricsAccess ?? { token: null, host: '127.0.0.1', port: null };
+  if (metricsAccess.port === null) app.get('/metrics', metricsRoute(metrics.registry, metricsAccess, config.server.production));
+  const metricsListener =
+    metricsAccess.port === null ? null : await startMetricsListener(metrics.registry, { ...metricsAccess, port: metricsAccess.port }, config.server.production);
   if (deps.push) app.use(deps.push.path, deps.push.router);
   // Not behind routerSecretMiddleware: document URLs are handed to clients (a browser, a label printer) that never pass
   // through the router, so the URL's own signature and expiry are the credential (document-links.ts).
@@ -175,6 +180,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.server.port, config.server.host, () => resolve());
+  }).catch(async (error: unknown) => {
+    await metricsListener?.close();
+    throw error;
   });
   const port = (httpServer.address() as AddressInfo).port;
   const host = config.server.host === '0.0.0.0' || config.server.host === '::' ? 'localhost' : config.server.host;
@@ -182,8 +190,10 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
     url: `${tls ? 'https' : 'http'}://${host}:${port}/graphql`,
     port,
     httpServer,
+    metricsUrl: metricsListener?.url ?? null,
     async close() {
       await apollo.stop();
+      await metricsListener?.close();
     },
   };
 }

@@ -116,6 +116,10 @@ export async function startServer({
     inboxPending: () => push.inbox.pendingCount(),
     inboxBacklog: () => push.inbox.backlog(),
   });
+  const metricsAccess = effective.metricsAccess;
+  if (effective.server.production && metricsAccess && metricsAccess.token === null && metricsAccess.port === null) {
+    logger.warn({ security: true }, '/metrics is closed (403): set METRICS_TOKEN, or METRICS_PORT to serve it on a listener of its own');
+  }
   const lifecycle = new Lifecycle();
   const mode = sandbox ? 'sandbox' : 'configured';
   const health = healthRouter({ config: effective, store, lifecycle, mode, expectedMigration, upstreams: services.registry.upstreams });
@@ -140,6 +144,7 @@ export async function startServer({
       url: app.url,
       health: `${origin}/healthz`,
       ready: `${origin}/readyz`,
+      metrics: app.metricsUrl ?? `${origin}/metrics`,
       mode,
       // Milliseconds since the process started, and the longest the event loop was blocked during startServer.
       startMs: Math.round(performance.now()),

@@ -6,6 +6,7 @@
  * `$insert_id`.
  */
 import type { LifecycleEvent, OutboxEntry } from '../domain/analytics.js';
+import { readRowCounters } from './row-counters.js';
 import type { Queryable } from './store.js';
 
 interface OutboxRow {
@@ -86,7 +87,7 @@ export interface OutboxState {
   pending: number;
   exported: number;
   dead: number;
-  /** Every row written (the three states together; rows are never deleted). */
+  /** Every row ever written (retention's deletions do not lower it). */
   written: number;
   /** When the oldest PENDING row was written; null when none waits. */
   oldestPendingAt: Date | null;
@@ -139,7 +140,7 @@ export class OutboxStore {
   /** The bridge refused this record alone (or it could not be shaped): DEAD with the reason, kept for a re-queue. */
   async deadLetter(id: string, reason: string): Promise<boolean> {
     const { rowCount } = await this.db.query(
-      `UPDATE analytics_outbox SET state = 'DEAD', dead_reason = $2 WHERE id = $1::bigint AND state = 'PENDING'`,
+      `UPDATE analytics_outbox SET state = 'DEAD', dead_reason = $2, dead_at = now() WHERE id = $1::bigint AND state = 'PENDING'`,
       [id, reason.slice(0, 2000)],
     );
     return rowCount === 1;
@@ -148,7 +149,7 @@ export class OutboxStore {
   /** A dead letter back to PENDING, due now, its attempts and reason cleared; null when `id` is not a dead letter. */
   async requeue(id: string, now: Date): Promise<OutboxEntry | null> {
     const { rows } = await this.db.query<OutboxRow>(
-      `UPDATE analytics_outbox SET state = 'PENDING', dead_reason = NULL, attempts = 0, next_attempt_at = $2
+      `UPDATE analytics_outbox SET state = 'PENDING', dead_reason = NULL, dead_at = NULL, attempts = 0, next_attempt_at = $2
        WHERE id = $1::bigint AND state = 'DEAD' RETURNING ${COLUMNS}`,
       [id, now],
     );
@@ -174,13 +175,17 @@ export class OutboxStore {
     return rows.map(toEntry);
   }
 
+  /**
+   * Counts by state from the counters the outbox's triggers keep (migration 015) and the oldest waiting row by one step
+   * down the index of waiting rows: two small reads whatever the outbox holds, never a count over its rows.
+   */
   async state(): Promise<OutboxState> {
-    const { rows } = await this.db.query<{ state: string; n: number | string; oldest: Date | null }>(
-      `SELECT state, count(*) AS n, min(created_at) AS oldest FROM analytics_outbox GROUP BY state`,
+    const counts = await readRowCounters(this.db, 'analytics_outbox:');
+    const { rows } = await this.db.query<{ created_at: Date }>(
+      `SELECT created_at FROM analytics_outbox WHERE state = 'PENDING' ORDER BY id LIMIT 1`,
     );
-    const count = (state: string): number => Number(rows.find((r) => r.state === state)?.n ?? 0);
-    const oldest = rows.find((r) => r.state === 'PENDING')?.oldest ?? null;
-    const [pending, exported, dead] = [count('PENDING'), count('EXPORTED'), count('DEAD')];
-    return { pending, exported, dead, written: pending + exported + dead, oldestPendingAt: oldest ? new Date(oldest) : null };
+    const oldest = rows[0]?.created_at ?? null;
+    const count = (name: string): number => counts.get(`analytics_outbox:${name}`) ?? 0;
+    return { pending: count('PENDING'), exported: count('EXPORTED'), dead: count('DEAD'), written: count('written'), oldestPendingAt: oldest ? new Date(oldest) : null };
   }
 }

@@ -16,6 +16,8 @@ import { waitFor } from '../support/wait-for.js';
 import { gauge, RawConnection, startGate, subscribeOverWs, type RawResponse } from './support.js';
 import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
+/** METRICS_TOKEN of the drained server: production closes /metrics without one. */
+const DRAIN_METRICS_TOKEN = 'drain-scenario-metrics-token-0123';
 /** Far more than a drain takes here; a process still running then has hung (as before issue 7). */
 const EXIT_WAIT_MS = 60_000;
 
@@ -53,6 +55,8 @@ export async function observeDrain(options: {
       CARRIER_B_BASE_URL: gate.origin,
       NODE_ENV: 'production',
       ...SAFEGUARDS_WAIVED,
+      // Production closes /metrics without a token; the scenario reads the subscribers gauge with it.
+      METRICS_TOKEN: DRAIN_METRICS_TOKEN,
       SANDBOX: 'off',
       DATA_DIR: dataDir,
       ...options.env,
@@ -63,7 +67,7 @@ export async function observeDrain(options: {
   const connection = await RawConnection.open(child.port);
   try {
     const subscriber = await subscribeOverWs(child.origin, SUBSCRIPTION);
-    await waitFor(async () => (await gauge(child.origin, 'realtime_subscribers')) >= 1, { timeoutMs: 10_000 });
+    await waitFor(async () => (await gauge(child.origin, 'realtime_subscribers', DRAIN_METRICS_TOKEN)) >= 1, { timeoutMs: 10_000 });
     connection.post('/graphql', { query: SLOW_QUERY });
     await waitFor(() => gate.held() >= 1, { timeoutMs: 15_000 });
 

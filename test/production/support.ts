@@ -181,9 +181,9 @@ export async function subscribeOverWs(origin: string, query: string): Promise<Ws
   return { closeCode: () => code, closed, terminate: () => socket.terminate() };
 }
 
-/** The value of a gauge on /metrics (0 when absent). */
-export async function gauge(origin: string, name: string): Promise<number> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
+/** The value of a gauge on /metrics (0 when absent); `token`: METRICS_TOKEN (production closes /metrics without one). */
+export async function gauge(origin: string, name: string, token?: string): Promise<number> {
+  const text = await (await fetch(`${origin}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {})).text();
   const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(text);
   return match ? Number(match[1]) : 0;
 }
