@@ -80,3 +80,32 @@ export class NotFoundError extends InputError {
     this.name = 'NotFoundError';
   }
 }
+
+/**
+ * A status-log cursor from before what retention removed: reading after it would skip changes that are gone. A
+ * subclass of InputError (the input is what is wrong), answered with its own code, CURSOR_EXPIRED.
+ */
+export class CursorExpiredError extends InputError {
+  constructor(
+    field: string,
+    readonly cursor: string,
+    readonly purgedThrough: string,
+  ) {
+    super(
+      field,
+      `cursor ${cursor} is older than the status log keeps: changes up to cursor ${purgedThrough} were removed by retention; read again without a cursor (the log as kept) or after cursor ${purgedThrough}`,
+    );
+    this.name = 'CursorExpiredError';
+  }
+}
+
+/** A stored document whose bytes retention removed: the document (and its label) stays, its content does not. */
+export class DocumentExpiredError extends Error {
+  constructor(
+    readonly documentId: string,
+    readonly expiredAt: Date,
+  ) {
+    super(`the content of document ${documentId} expired and was removed on ${expiredAt.toISOString()}; the document record and its label remain`);
+    this.name = 'DocumentExpiredError';
+  }
+}

@@ -251,6 +251,8 @@ export interface StoredDocument {
   /** Piece the document belongs to; null for the whole shipment. */
   pieceTrackingNumber: string | null;
   createdAt: Date;
+  /** When retention removed the bytes (the record stays); null or absent while they are kept. */
+  contentExpiredAt?: Date | null;
 }
 
 /** A label purchase as stored: the durable job and, once purchased, everything the carrier answered. */

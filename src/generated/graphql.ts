@@ -858,9 +858,15 @@ export type Document = {
   __typename?: 'Document';
   /**
    * The bytes, base64-encoded, only when selected. Documents larger than the server's DOCUMENT_INLINE_MAX_BYTES answer
-   * null here with a GraphQL error `DOCUMENT_TOO_LARGE` on this field: fetch `url` instead.
+   * null here with a GraphQL error `DOCUMENT_TOO_LARGE` on this field: fetch `url` instead. Bytes removed by retention
+   * answer null with `DOCUMENT_EXPIRED` (see `contentExpiredAt`).
    */
   base64?: Maybe<Scalars['String']['output']>;
+  /**
+   * When the server's retention removed the bytes (RETENTION_DOCUMENT_CONTENT_DAYS after storing); null while they are
+   * kept. The document and its label stay; `base64` then answers a `DOCUMENT_EXPIRED` error and `url` 410.
+   */
+  contentExpiredAt?: Maybe<Scalars['DateTime']['output']>;
   /** MIME type served at `url`, e.g. `application/pdf`. */
   contentType: Scalars['String']['output'];
   /** When it was stored. */
@@ -4405,6 +4411,7 @@ export type DimensionsResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type DocumentResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Document'] = ResolversParentTypes['Document']> = ResolversObject<{
   base64?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  contentExpiredAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
   contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   format?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -1,5 +1,5 @@
 import { GraphQLError, GraphQLScalarType, type GraphQLFormattedError } from 'graphql';
-import { InputError, NotFoundError, UpstreamError } from '../domain/errors.js';
+import { CursorExpiredError, DocumentExpiredError, InputError, NotFoundError, UpstreamError } from '../domain/errors.js';
 import type { CarrierWarning as CarrierWarningModel } from '../domain/shipment.js';
 import type { CarrierWarning, Resolvers, UserError } from '../generated/graphql.js';
 import { currentRequestId } from '../platform/request-context.js';
@@ -34,6 +34,12 @@ function fieldExtensions(field: string): { field: string; fieldPath: string[] } 
  */
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
+  if (error instanceof CursorExpiredError) {
+    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'CURSOR_EXPIRED', field: error.field, purgedThrough: error.purgedThrough } });
+  }
+  if (error instanceof DocumentExpiredError) {
+    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'DOCUMENT_EXPIRED', expiredAt: error.expiredAt.toISOString() } });
+  }
   if (error instanceof InputError) {
     // Every refusal of the input in one error: `inputErrors` lists each as a userError would (field path, message).
     const all = error instanceof InputErrors ? error.errors : [error];

@@ -26,6 +26,7 @@ import { createBridgeClient } from '../services/analytics/bridge-client.js';
 import { exportMetrics } from '../services/analytics/export-metrics.js';
 import { shapeEvent } from '../services/analytics/shape.js';
 import { OutboxStore } from '../store/outbox-store.js';
+import { RetentionJob } from '../services/retention/retention-job.js';
 import { lookupReferenceAcrossCarriers, trackFromBirth } from './shipping-wiring.js';
 
 /** The services one server runs on, built from configuration; `close()` releases every upstream pool. */
@@ -55,6 +56,8 @@ export interface Services {
   outbox: OutboxStore | null;
   /** Sends the outbox to the analytics bridge; null without a store or without ANALYTICS_BRIDGE_BASE_URL. startServer starts it. */
   analyticsExporter: AnalyticsExporter | null;
+  /** Deletes what is past its lifetime, in small batches (RETENTION_*); null without a store. startServer starts it. */
+  retention: RetentionJob | null;
   /** Group A push for labels tracked from birth: the push runtime is built after the services (startServer). */
   attachPush(push: { subscriptions: PushSubscriptionService; configured: boolean }): void;
   close(): Promise<void>;
@@ -194,6 +197,16 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
           registry: metrics.registry,
         })
       : null;
+  const retention =
+    store && config.retention
+      ? new RetentionJob({
+          store,
+          settings: config.retention,
+          logger,
+          registry: metrics.registry,
+          ...(statusFeed ? { statusLogFloor: () => statusFeed.lowestPositionInUse() } : {}),
+        })
+      : null;
   return {
     registry,
     tracking,
@@ -208,6 +221,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
     pickups,
     outbox,
     analyticsExporter,
+    retention,
     attachPush(runtime) {
       push = runtime;
     },
@@ -215,6 +229,7 @@ export function createServices({ config, logger, metrics, quotaCounter, store, s
       // The label worker first: its pass may still write labels and call carriers (idempotent: startServer stops it too).
       await shipping?.stop();
       await analyticsExporter?.stop();
+      await retention?.stop();
       await bridge?.close();
       await watcher?.stop();
       await statusFeed?.close();

@@ -1,4 +1,5 @@
 import express from 'express';
+import { DocumentExpiredError } from '../domain/errors.js';
 import type { StoredDocument } from '../domain/shipping.js';
 import type { Logger } from '../platform/logger.js';
 import { DOCUMENTS_PATH, type DocumentLinks } from '../services/shipping/document-links.js';
@@ -15,7 +16,8 @@ export interface DocumentsRouterDeps {
 /**
  * GET /documents/:id?expires=..&signature=.. (DESIGN.md "Shipping, documents and tendering"): the bytes of a stored
  * document behind a signed, expiring URL. 403 for a missing or bad signature (checked before anything is read, so an
- * unsigned request cannot probe which ids exist), 410 for a URL we signed that has expired, 404 for a validly signed
+ * unsigned request cannot probe which ids exist), 410 for a URL we signed that has expired or a document whose bytes
+ * retention removed (each saying which), 404 for a validly signed
  * id with no document, otherwise the bytes with their stored content type.
  */
 export function documentsRouter(deps: DocumentsRouterDeps): express.Router {
@@ -34,6 +36,11 @@ export function documentsRouter(deps: DocumentsRouterDeps): express.Router {
     try {
       found = await deps.lookup(id);
     } catch (error) {
+      if (error instanceof DocumentExpiredError) {
+        // Retention removed the bytes: gone for good (410), said apart from an expired link, never a 404.
+        res.status(410).type('text/plain').send(`This document's content expired and was removed on ${error.expiredAt.toISOString()} (retention); the document record and its label remain.`);
+        return;
+      }
       deps.logger?.error({ err: error, documentId: id }, 'document lookup failed');
       res.status(503).type('text/plain').send('The document cannot be read right now.');
       return;

@@ -137,6 +137,8 @@ export async function startServer({
   // The analytics exporter (issue 11): replicas share the outbox through the store (SKIP LOCKED). Stopped on shutdown
   // before the store closes; a batch it was sending when killed is sent again after its lease.
   if (effective.analyticsExport?.enabled ?? true) services.analyticsExporter?.start();
+  // Retention (RETENTION_*): replicas may all run it (SKIP LOCKED); stopped on shutdown before the store closes.
+  if (effective.retention?.enabled) services.retention?.start();
   const origin = app.url.replace(/\/graphql$/, '');
   startLoopDelay.disable();
   logger.info(
@@ -173,6 +175,7 @@ export async function startServer({
         ['push', () => push.close()],
         ['shipping', () => services.shipping?.stop()],
         ['analytics', () => services.analyticsExporter?.stop()],
+        ['retention', () => services.retention?.stop()],
         ['services', () => services.close()],
         ['store', () => store.close()],
         ['sandbox', () => sandbox?.close()],

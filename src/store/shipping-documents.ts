@@ -4,6 +4,7 @@
  * itself is never the only guard (the URL is signed too), but it must not be enumerable.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { DocumentExpiredError } from '../domain/errors.js';
 import type { DocumentKind, StoredDocument } from '../domain/shipping.js';
 import type { Queryable } from './store.js';
 
@@ -31,9 +32,10 @@ interface DocumentRow {
   size: number;
   piece_tracking_number: string | null;
   created_at: Date;
+  content_expired_at: Date | null;
 }
 
-const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at';
+const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at, content_expired_at';
 
 export function newDocumentId(): string {
   return `doc_${randomBytes(16).toString('base64url')}`;
@@ -78,6 +80,7 @@ function toDocument(row: DocumentRow): StoredDocument {
     size: row.size,
     pieceTrackingNumber: row.piece_tracking_number,
     createdAt: row.created_at,
+    contentExpiredAt: row.content_expired_at ? new Date(row.content_expired_at) : null,
   };
 }
 
@@ -186,11 +189,12 @@ export async function documentsOfTender(db: Queryable, tenderId: string): Promis
   return rows.map(toDocument);
 }
 
-/** A document and its bytes; null when unknown. */
+/** A document and its bytes; null when unknown; DocumentExpiredError when retention removed its bytes. */
 export async function documentContent(db: Queryable, id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
-  const { rows } = await db.query<DocumentRow & { content: Uint8Array }>(`SELECT ${LISTED}, content FROM documents WHERE id = $1`, [id]);
+  const { rows } = await db.query<DocumentRow & { content: Uint8Array | null }>(`SELECT ${LISTED}, content FROM documents WHERE id = $1`, [id]);
   const row = rows[0];
   if (!row) return null;
+  if (row.content === null) throw new DocumentExpiredError(row.id, new Date(row.content_expired_at ?? row.created_at));
   // pg answers a Buffer, PGlite a Uint8Array: one type for callers.
   return { document: toDocument(row), content: Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength) };
 }

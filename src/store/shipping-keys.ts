@@ -78,9 +78,17 @@ export class IdempotencyKeyStore {
     await this.db.query('UPDATE idempotency_keys SET expires_at = $3 WHERE scope = $1 AND key = $2', [scope, key, expiresAt]);
   }
 
-  /** Removes expired keys whose label or pickup is settled; returns how many. */
-  async purgeExpiredKeys(now: Date): Promise<number> {
-    const { rowCount } = await this.db.query(`DELETE FROM idempotency_keys k WHERE expires_at <= $1 AND ${SETTLED}`, [now]);
+  /**
+   * Removes up to `limit` expired keys whose label or pickup is settled, oldest expiry first; returns how many. Bounded,
+   * so a backlog of keys is never one long DELETE; keys another process is removing are passed over (SKIP LOCKED).
+   */
+  async purgeExpiredKeys(now: Date, limit = 500): Promise<number> {
+    const { rowCount } = await this.db.query(
+      `DELETE FROM idempotency_keys WHERE (scope, key) IN (
+         SELECT scope, key FROM idempotency_keys k WHERE expires_at <= $1 AND ${SETTLED}
+         ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [now, limit],
+    );
     return rowCount;
   }
 }

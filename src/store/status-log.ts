@@ -4,7 +4,7 @@
  * tracking queries can answer from the store while fresh.
  */
 import type { Carrier, CarrierInterface } from '../domain/carrier.js';
-import { InputError } from '../domain/errors.js';
+import { CursorExpiredError, InputError } from '../domain/errors.js';
 import type { Shipment } from '../domain/shipment.js';
 import type { StatusChange, StatusChangeFilter, StatusChangeInput, StatusChangeSource } from '../domain/status-change.js';
 import type { ShipmentStatus } from '../domain/status.js';
@@ -287,7 +287,18 @@ export class StatusLog {
     if (BigInt(cursor) > BigInt(latest ?? '0')) {
       throw new InputError(field, `unknown cursor ${cursor}: the log ends at ${latest ?? '0'}`);
     }
+    // "0" reads the log as kept from its start; any other cursor below what retention removed would skip changes.
+    if (cursor !== '0') {
+      const purgedThrough = await this.purgedThrough();
+      if (purgedThrough !== null && BigInt(cursor) < BigInt(purgedThrough)) throw new CursorExpiredError(field, cursor, purgedThrough);
+    }
     return cursor;
+  }
+
+  /** The highest cursor retention deleted (retention_marks); null while nothing was. */
+  async purgedThrough(): Promise<string | null> {
+    const { rows } = await this.store.query<{ value: string }>(`SELECT value::text AS value FROM retention_marks WHERE name = 'status_changes'`);
+    return rows[0]?.value ?? null;
   }
 
   /** The change with this log cursor (see `checkStatusChangeId` in src/domain/ids.ts); null when there is none. */

@@ -143,6 +143,8 @@ describe.each(STORE_BACKENDS)('a /metrics scrape on $name', (backend) => {
     }
     expect(text).toMatch(/^analytics_events_written_total 20000$/m);
     expect(text).toMatch(/^webhook_inbox_pending 3000$/m);
+    // The retention job's rows purged, by table, shown from the start.
+    expect(text).toMatch(/^retention_rows_purged_total\{table="status_changes"\} 0$/m);
     const touching = statements.filter(({ sql }) => /analytics_outbox|webhook_inbox|row_counters/.test(sql));
     expect(touching.length).toBeGreaterThan(0);
     expect(touching.length).toBeLessThanOrEqual(4);

@@ -1,3 +1,4 @@
+import { DocumentExpiredError } from '../../domain/errors.js';
 import type { DocumentResolvers } from '../../generated/graphql.js';
 import { shippingOf } from './shipping.js';
 import { overLimit } from '../errors.js';
@@ -11,6 +12,8 @@ export const Document: DocumentResolvers = {
   urlExpiresAt: (document, _args, ctx) => shippingOf(ctx).links.sign(document.id).expiresAt.toISOString(),
   base64: async (document, _args, ctx) => {
     const shipping = shippingOf(ctx);
+    // Retention removed the bytes: said as such (DOCUMENT_EXPIRED), never a silent null.
+    if (document.contentExpiredAt) throw new DocumentExpiredError(document.id, document.contentExpiredAt);
     if (document.size > shipping.documentInlineMaxBytes) {
       throw overLimit(`the document has ${document.size} bytes, more than DOCUMENT_INLINE_MAX_BYTES (${shipping.documentInlineMaxBytes}); fetch its url instead`, {
         code: 'DOCUMENT_TOO_LARGE',
@@ -22,4 +25,5 @@ export const Document: DocumentResolvers = {
     return found ? found.content.toString('base64') : null;
   },
   createdAt: (document) => document.createdAt.toISOString(),
+  contentExpiredAt: (document) => document.contentExpiredAt?.toISOString() ?? null,
 };

@@ -81,6 +81,11 @@ class Subscriber implements AsyncIterableIterator<StatusChange> {
     return this.queue.length;
   }
 
+  /** The highest cursor handed on (replayed or live): what this subscriber still needs lies above it. */
+  position(): bigint {
+    return this.lastQueued;
+  }
+
   private lastCursor(): string | null {
     return this.lastQueued === 0n ? null : this.lastQueued.toString();
   }
@@ -187,6 +192,19 @@ export class StatusFeed {
 
   get subscriberCount(): number {
     return this.subscribers.size;
+  }
+
+  /**
+   * The lowest log position this process still reads from: the feed's own, or a replaying subscriber's. Retention
+   * never deletes above it, so an open subscription on this process misses nothing (replicas' own subscribers are
+   * protected by the retention window).
+   */
+  lowestPositionInUse(): string {
+    let lowest = BigInt(this.dispatched);
+    for (const subscriber of this.subscribers) {
+      if (subscriber.replaying && subscriber.position() < lowest) lowest = subscriber.position();
+    }
+    return lowest.toString();
   }
 
   /** Starts after the log's current end: what was recorded before start reaches subscribers through replay only. */

@@ -1,0 +1,142 @@
+/**
+ * The retention job: every RETENTION_INTERVAL_MS one pass deletes, rule by rule, what is past its lifetime
+ * (README "Data retention"; docs/assumptions.md RN4-RN8), in batches of at most RETENTION_BATCH_SIZE rows per
+ * statement (RetentionStore), with a pause between batches so the other work of the process (and, on embedded
+ * PGlite, the one connection's other statements) goes in between. A pass that stops early (stop(), an error) leaves
+ * the rest for the next one. Replicas may all run it: each batch passes over rows another one holds (SKIP LOCKED).
+ * Written like the analytics exporter's loop (start, stop waiting for the running pass, schedule the next).
+ */
+import { Counter, type Registry } from 'prom-client';
+import type { RetentionConfig } from '../../platform/config.js';
+import type { Logger } from '../../platform/logger.js';
+import { RetentionStore, type RetentionTable } from '../../store/retention-store.js';
+import type { Store } from '../../store/store.js';
+
+export interface RetentionDeps {
+  store: Store;
+  settings: RetentionConfig;
+  logger: Logger;
+  registry: Registry | null;
+  /** The lowest status-log cursor this process still reads (StatusFeed.lowestPositionInUse); none: no floor. */
+  statusLogFloor?: () => string;
+  now?: () => Date;
+  /** Between two batches (default: 5 ms; tests: 0). */
+  pauseMs?: number;
+}
+
+export type PurgedCounts = Record<RetentionTable, number>;
+
+const TABLES: readonly RetentionTable[] = ['analytics_outbox', 'status_changes', 'idempotency_keys', 'documents', 'pickups', 'shipment_watches'];
+
+/** retention_rows_purged_total{table}, once per registry (several servers share a test process). */
+function purgedCounter(registry: Registry | null): Counter<'table'> {
+  const existing = registry?.getSingleMetric('retention_rows_purged_total');
+  if (existing) return existing as Counter<'table'>;
+  const counter = new Counter({
+    name: 'retention_rows_purged_total',
+    help: 'Rows the retention job deleted (documents: bytes removed, the row kept), by table',
+    labelNames: ['table'],
+    registers: registry ? [registry] : [],
+  });
+  for (const table of TABLES) counter.inc({ table }, 0);
+  return counter;
+}
+
+export class RetentionJob {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = true;
+  private readonly now: () => Date;
+  private readonly purged: Counter<'table'>;
+  private readonly db: RetentionStore;
+
+  constructor(private readonly deps: RetentionDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.purged = purgedCounter(deps.registry);
+    this.db = new RetentionStore(deps.store);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(this.deps.settings.intervalMs);
+  }
+
+  /** Stops scheduling passes and waits for the running one to finish its batch. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.runPass()
+        .catch((err: unknown) => this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'retention pass failed; the next pass goes on from where it is'))
+        .finally(() => {
+          this.running = null;
+          this.schedule(this.deps.settings.intervalMs);
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  /** One pass over every rule; returns the rows each table lost. */
+  async runPass(): Promise<PurgedCounts> {
+    const { settings } = this.deps;
+    const now = this.now();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as PurgedCounts;
+    const batches = async (table: RetentionTable, batch: () => Promise<number>) => {
+      for (;;) {
+        if (this.passStoppedEarly()) return;
+        const deleted = await batch();
+        counts[table] += deleted;
+        if (deleted > 0) this.purged.inc({ table }, deleted);
+        if (deleted < settings.batchSize) return;
+        await this.pause();
+      }
+    };
+    await batches('analytics_outbox', () => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), settings.batchSize));
+    await batches('analytics_outbox', () => this.db.purgeDeadOutbox(ago(settings.outboxDeadMs), settings.batchSize));
+    await this.purgeStatusLog(ago(settings.statusLogMs), counts);
+    await batches('idempotency_keys', () => this.db.purgeSettledKeys(now, settings.batchSize));
+    await batches('documents', () => this.db.expireDocumentContent(ago(settings.documentContentMs), now, settings.batchSize));
+    await batches('pickups', () => this.db.purgeFinishedPickups(ago(settings.pickupsMs), settings.batchSize));
+    await batches('shipment_watches', () => this.db.purgeStoppedWatches(ago(settings.watchesMs), settings.batchSize));
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    if (total > 0) this.deps.logger.info({ purged: counts }, 'retention pass done');
+    return counts;
+  }
+
+  /** The status log in cursor order up to its boundary, each batch starting after the last cursor examined. */
+  private async purgeStatusLog(before: Date, counts: PurgedCounts): Promise<void> {
+    const floor = this.deps.statusLogFloor?.() ?? '9223372036854775807';
+    const through = await this.db.statusLogBoundary(before, floor);
+    if (through === null) return;
+    let after = '0';
+    for (;;) {
+      if (this.passStoppedEarly()) return;
+      const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.deps.settings.batchSize);
+      counts.status_changes += deleted;
+      if (deleted > 0) this.purged.inc({ table: 'status_changes' }, deleted);
+      if (last === null) return;
+      after = last;
+      await this.pause();
+    }
+  }
+
+  /** stop() during a pass: the batch in hand finishes, the rest waits for a later start. */
+  private passStoppedEarly(): boolean {
+    return this.stopped && this.running !== null;
+  }
+
+  /** Between batches: timers and I/O of the process go first (PGlite runs SQL on this thread). */
+  private pause(): Promise<void> {
+    const ms = this.deps.pauseMs ?? 5;
+    return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
+  }
+}

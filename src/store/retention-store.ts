@@ -1,0 +1,126 @@
+/**
+ * What the retention job deletes (src/services/retention), one bounded batch per call: each statement picks at most
+ * `limit` rows through an index (migrations 016-017) with FOR UPDATE SKIP LOCKED, so it holds few row locks, briefly,
+ * and replicas purging at once pass over each other's rows instead of waiting. Each returns how many rows went.
+ */
+import { IdempotencyKeyStore } from './shipping-keys.js';
+import type { Queryable, Store } from './store.js';
+
+export type RetentionTable = 'analytics_outbox' | 'status_changes' | 'idempotency_keys' | 'documents' | 'pickups' | 'shipment_watches';
+
+export class RetentionStore {
+  constructor(private readonly store: Store) {}
+
+  /** Outbox rows the bridge imported before `before`. */
+  async purgeExportedOutbox(before: Date, limit: number): Promise<number> {
+    const { rowCount } = await this.store.query(
+      `DELETE FROM analytics_outbox WHERE id IN (
+         SELECT id FROM analytics_outbox WHERE state = 'EXPORTED' AND exported_at < $1
+         ORDER BY exported_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return rowCount;
+  }
+
+  /** Dead letters set aside before `before` and never re-queued (a re-queued one is PENDING, then EXPORTED). */
+  async purgeDeadOutbox(before: Date, limit: number): Promise<number> {
+    const { rowCount } = await this.store.query(
+      `DELETE FROM analytics_outbox WHERE id IN (
+         SELECT id FROM analytics_outbox WHERE state = 'DEAD' AND coalesce(dead_at, created_at) < $1
+         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return rowCount;
+  }
+
+  /**
+   * The last cursor the status-log purge may reach: the newest change recorded before `before`, and never above
+   * `floor` (what a subscription on this process still reads). Null when nothing is old enough.
+   */
+  async statusLogBoundary(before: Date, floor: string): Promise<string | null> {
+    const { rows } = await this.store.query<{ cursor: string }>(
+      `SELECT cursor::text AS cursor FROM status_changes WHERE recorded_at < $1 ORDER BY recorded_at DESC LIMIT 1`,
+      [before],
+    );
+    const newest = rows[0]?.cursor;
+    if (newest === undefined) return null;
+    return BigInt(newest) < BigInt(floor) ? newest : floor;
+  }
+
+  /**
+   * Deletes up to `limit` changes after cursor `after` and up to `through`, recorded before `before`, that are not
+   * their shipment's latest change (a newer one exists), and raises the purge mark in the same transaction (a cursor
+   * below it is refused from then on). Returns how many went and the last cursor examined (the next batch starts
+   * after it); null when the range is done.
+   */
+  async purgeStatusLog(after: string, through: string, before: Date, limit: number): Promise<{ deleted: number; last: string | null }> {
+    return this.store.transaction(async (tx) => {
+      const { rows } = await tx.query<{ cursor: string }>(
+        `SELECT s.cursor::text AS cursor FROM status_changes s
+         WHERE s.cursor > $1::bigint AND s.cursor <= $2::bigint AND s.recorded_at < $3
+           AND EXISTS (SELECT 1 FROM status_changes n WHERE n.shipment_id = s.shipment_id AND n.cursor > s.cursor)
+         ORDER BY s.cursor LIMIT $4 FOR UPDATE OF s SKIP LOCKED`,
+        [after, through, before, limit],
+      );
+      if (rows.length === 0) return { deleted: 0, last: null };
+      const cursors = rows.map((r) => r.cursor);
+      const last = cursors.at(-1)!;
+      const { rowCount } = await tx.query('DELETE FROM status_changes WHERE cursor = ANY($1::bigint[])', [cursors]);
+      await tx.query(
+        `INSERT INTO retention_marks (name, value) VALUES ('status_changes', $1::bigint)
+         ON CONFLICT (name) DO UPDATE SET value = greatest(retention_marks.value, excluded.value)`,
+        [last],
+      );
+      return { deleted: rowCount, last };
+    });
+  }
+
+  /** Settled idempotency keys past their expiry (never a key whose label or pickup is unsettled: shipping-keys.ts). */
+  purgeSettledKeys(now: Date, limit: number): Promise<number> {
+    return new IdempotencyKeyStore(this.store).purgeExpiredKeys(now, limit);
+  }
+
+  /** Bytes of documents stored before `before`: the row stays, saying when its bytes went. */
+  async expireDocumentContent(before: Date, now: Date, limit: number): Promise<number> {
+    const { rowCount } = await this.store.query(
+      `UPDATE documents SET content = NULL, content_expired_at = $3 WHERE id IN (
+         SELECT id FROM documents WHERE content IS NOT NULL AND created_at < $1
+         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit, now],
+    );
+    return rowCount;
+  }
+
+  /**
+   * Finished pickups (FAILED, CANCELLED, or SCHEDULED for a date before `before`'s) last changed before `before`, with
+   * their label links; a pickup an idempotency key still names is kept until the key goes.
+   */
+  async purgeFinishedPickups(before: Date, limit: number): Promise<number> {
+    return this.store.transaction(async (tx: Queryable) => {
+      const { rows } = await tx.query<{ id: string }>(
+        `SELECT id FROM pickups p
+         WHERE state IN ('FAILED', 'CANCELLED', 'SCHEDULED') AND updated_at < $1
+           AND (state <> 'SCHEDULED' OR scheduled_date < to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD'))
+           AND NOT EXISTS (SELECT 1 FROM idempotency_keys k WHERE k.resource_id = p.id)
+         ORDER BY updated_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [before, limit],
+      );
+      if (rows.length === 0) return 0;
+      const ids = rows.map((r) => r.id);
+      await tx.query('DELETE FROM pickup_labels WHERE pickup_id = ANY($1::text[])', [ids]);
+      const { rowCount } = await tx.query('DELETE FROM pickups WHERE id = ANY($1::text[])', [ids]);
+      return rowCount;
+    });
+  }
+
+  /** Stopped watches whose last poll (or creation) was before `before`. */
+  async purgeStoppedWatches(before: Date, limit: number): Promise<number> {
+    const { rowCount } = await this.store.query(
+      `DELETE FROM shipment_watches WHERE shipment_id IN (
+         SELECT shipment_id FROM shipment_watches WHERE NOT active AND coalesce(last_polled_at, created_at) < $1
+         ORDER BY coalesce(last_polled_at, created_at) LIMIT $2 FOR UPDATE SKIP LOCKED)`,
+      [before, limit],
+    );
+    return rowCount;
+  }
+}
