@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the cases clients meet (load, shipping, rating, startup), each printed as ratios against a yardstick
  * measured in the same run (a bare Apollo hello world, one upstream round trip), in under ten minutes on a 2-core
- * machine. The other benches run when named: BENCH=tracking,delivery,webhook,addresses,analytics (or BENCH=all).
+ * machine. The other benches run when named: BENCH=tracking,delivery,webhook,addresses,analytics,scale (or BENCH=all).
  * Figures and the machine they were measured on: docs/benchmarks.md.
  */
 // First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
@@ -21,6 +21,7 @@ const benches: Array<[string, string, () => Promise<string[]>]> = [
   ['analytics', 'Analytics export: throughput to the bridge at 20 ms vs batch size per round trip, lag under 200 status changes/s', async () => (await import('./analytics.js')).runAnalyticsBench()],
   ['load', 'Production load, default settings, 50 clients: { __typename } and README query 1 vs a bare Apollo hello world; distinct and cached Carrier B numbers vs the round trip', async () => (await import('./load.js')).runLoadBench()],
   ['startup', 'Start and memory: time to /readyz on an empty and an existing store and idle RSS, vs a bare Apollo hello world', async () => (await import('./startup.js')).runStartupBench()],
+  ['scale', 'Figures at scale: 1M status rows, 1M outbox rows, 100k labels against an empty store (compiled build, both stores), retention purging under load', async () => (await import('./scale.js')).runScaleBench()],
 ];
 
 let failed = false;

@@ -177,6 +177,8 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
     // called; the safeguards are waived so the production start accepts that (it warns, which the bench ignores).
     ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
     AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
+    // Production closes /metrics without a token; metricsText sends this one.
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
     SANDBOX: 'off',
     LOG_LEVEL: 'warn',
     ...options.env,
@@ -244,9 +246,12 @@ export async function postGraphql(url: string, query: string): Promise<void> {
   if (!response.ok || body.errors || !body.data) throw new Error(`${url} ${query}: ${response.status} ${JSON.stringify(body)}`);
 }
 
+/** METRICS_TOKEN of the production servers the benches start (a server without a token ignores the header). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
 /** The Prometheus text of a server's /metrics. */
 export async function metricsText(origin: string): Promise<string> {
-  return (await fetch(`${origin}/metrics`)).text();
+  return (await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })).text();
 }
 
 /**

@@ -26,7 +26,7 @@ import { openStore } from '../src/store/store.js';
 import { ensureBuilt } from '../test/production/build.js';
 import { freePort } from '../test/push/child-server.js';
 import { startProdNodeArgs } from '../test/production/node-flags.js';
-import { metric } from './processes.js';
+import { BENCH_METRICS_TOKEN, metric } from './processes.js';
 import { activePushSubscription, waitUntil } from './push-support.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
 import { OPT_OUT_PHRASE } from '../src/platform/auth-config.js';
@@ -93,6 +93,7 @@ async function startProduction(env: Record<string, string>, logFile: string): Pr
       NODE_ENV: 'production',
       ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE,
       AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'info',

@@ -93,11 +93,12 @@ export class RetentionJob {
     const batches = async (table: RetentionTable, batch: () => Promise<number>) => {
       for (;;) {
         if (this.passStoppedEarly()) return;
+        const started = performance.now();
         const deleted = await batch();
         counts[table] += deleted;
         if (deleted > 0) this.purged.inc({ table }, deleted);
         if (deleted < settings.batchSize) return;
-        await this.pause();
+        await this.pause(performance.now() - started);
       }
     };
     await batches('analytics_outbox', () => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), settings.batchSize));
@@ -120,12 +121,13 @@ export class RetentionJob {
     let after = '0';
     for (;;) {
       if (this.passStoppedEarly()) return;
+      const started = performance.now();
       const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.deps.settings.batchSize);
       counts.status_changes += deleted;
       if (deleted > 0) this.purged.inc({ table: 'status_changes' }, deleted);
       if (last === null) return;
       after = last;
-      await this.pause();
+      await this.pause(performance.now() - started);
     }
   }
 
@@ -134,9 +136,12 @@ export class RetentionJob {
     return this.stopped && this.running !== null;
   }
 
-  /** Between batches: timers and I/O of the process go first (PGlite runs SQL on this thread). */
-  private pause(): Promise<void> {
-    const ms = this.deps.pauseMs ?? 5;
+  /**
+   * Between batches, at least as long as the batch took (and `pauseMs`): the job takes at most about half of the store's
+   * time, and timers and requests go first (PGlite runs SQL on this thread, so a batch holds the event loop).
+   */
+  private pause(batchMs: number): Promise<void> {
+    const ms = Math.max(this.deps.pauseMs ?? 5, batchMs);
     return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
   }
 }
