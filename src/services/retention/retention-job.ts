@@ -4,10 +4,11 @@
  * statement (RetentionStore), with a pause between batches so the other work of the process (and, on embedded
  * PGlite, the one connection's other statements) goes in between. A pass that stops early (stop(), an error) leaves
  * the rest for the next one. Replicas may all run it: each batch passes over rows another one holds (SKIP LOCKED).
- * Written like the analytics exporter's loop (start, stop waiting for the running pass, schedule the next).
+ * The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `retention` per pass.
  */
 import { Counter, type Registry } from 'prom-client';
 import type { RetentionConfig } from '../../platform/config.js';
+import { PeriodicJob } from '../../platform/periodic.js';
 import type { Logger } from '../../platform/logger.js';
 import { RetentionStore, type RetentionTable } from '../../store/retention-store.js';
 import type { Store } from '../../store/store.js';
@@ -43,9 +44,9 @@ function purgedCounter(registry: Registry | null): Counter<'table'> {
 }
 
 export class RetentionJob {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-  private stopped = true;
+  private readonly job: PeriodicJob<PurgedCounts>;
+  /** stop() was called: a pass in progress ends after the batch in hand. */
+  private stopping = false;
   private readonly now: () => Date;
   private readonly purged: Counter<'table'>;
   private readonly db: RetentionStore;
@@ -54,34 +55,28 @@ export class RetentionJob {
     this.now = deps.now ?? (() => new Date());
     this.purged = purgedCounter(deps.registry);
     this.db = new RetentionStore(deps.store);
+    this.job = new PeriodicJob({
+      name: 'retention',
+      run: () => this.runPass(),
+      intervalMs: deps.settings.intervalMs,
+      // Not at start: a start (a deploy, a restart loop) is no moment for extra work.
+      firstDelayMs: deps.settings.intervalMs,
+      logger: deps.logger,
+      onError: (err) => deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'retention pass failed; the next pass goes on from where it is'),
+      registry: deps.registry,
+    });
   }
 
+  /** The first pass one RETENTION_INTERVAL_MS after the start, then one every interval after the previous ends. */
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.schedule(this.deps.settings.intervalMs);
+    this.stopping = false;
+    this.job.start();
   }
 
-  /** Stops scheduling passes and waits for the running one to finish its batch. */
+  /** Stops scheduling passes; the pass in progress ends after its batch in hand, and this resolves then. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.running = this.runPass()
-        .catch((err: unknown) => this.deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'retention pass failed; the next pass goes on from where it is'))
-        .finally(() => {
-          this.running = null;
-          this.schedule(this.deps.settings.intervalMs);
-        });
-    }, delayMs);
-    this.timer.unref?.();
+    this.stopping = true;
+    await this.job.stop();
   }
 
   /** One pass over every rule; returns the rows each table lost. */
@@ -133,7 +128,7 @@ export class RetentionJob {
 
   /** stop() during a pass: the batch in hand finishes, the rest waits for a later start. */
   private passStoppedEarly(): boolean {
-    return this.stopped && this.running !== null;
+    return this.stopping;
   }
 
   /**
