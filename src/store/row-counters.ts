@@ -12,3 +12,15 @@ export async function readRowCounters(db: Queryable, prefix: string): Promise<Ma
   );
   return new Map(rows.map((row) => [row.name, Number(row.value)]));
 }
+
+/**
+ * The webhook inbox's backlog as /metrics shows it: the unprocessed count from its counter, and the age of the oldest
+ * unprocessed call by one step down the index of unprocessed rows (0 when none). No count over the rows.
+ */
+export async function readInboxBacklog(db: Queryable): Promise<{ pending: number; oldestAgeSeconds: number }> {
+  const pending = (await readRowCounters(db, 'webhook_inbox:pending')).get('webhook_inbox:pending') ?? 0;
+  const { rows } = await db.query<{ age: number | string | null }>(
+    `SELECT extract(epoch FROM now() - received_at) AS age FROM webhook_inbox WHERE processed_at IS NULL ORDER BY id LIMIT 1`,
+  );
+  return { pending, oldestAgeSeconds: Math.max(0, Number(rows[0]?.age ?? 0)) };
+}

@@ -5,7 +5,7 @@ import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { PeriodicJob } from '../../platform/periodic.js';
 import type { Queryable, Store } from '../../store/store.js';
-import { readRowCounters } from '../../store/row-counters.js';
+import { readInboxBacklog } from '../../store/row-counters.js';
 import { InboxWriter } from './inbox-writer.js';
 import { SerialRunner } from './serial-runner.js';
 
@@ -158,13 +158,8 @@ export class WebhookInbox {
    * process waiting for their group commit (not yet acknowledged).
    */
   async backlog(): Promise<{ pending: number; oldestPendingAgeSeconds: number; awaitingWrite: number }> {
-    // The count from the counter the inbox's triggers keep (migration 015); the oldest by one step down the index of
-    // unprocessed rows: no count over the rows at a scrape, whatever the backlog.
-    const pending = (await readRowCounters(this.options.store, 'webhook_inbox:pending')).get('webhook_inbox:pending') ?? 0;
-    const { rows } = await this.options.store.query<{ age: number | string | null }>(
-      `SELECT extract(epoch FROM now() - received_at) AS age FROM webhook_inbox WHERE processed_at IS NULL ORDER BY id LIMIT 1`,
-    );
-    return { pending, oldestPendingAgeSeconds: Math.max(0, Number(rows[0]?.age ?? 0)), awaitingWrite: this.writer.waiting };
+    const { pending, oldestAgeSeconds } = await readInboxBacklog(this.options.store);
+    return { pending, oldestPendingAgeSeconds: oldestAgeSeconds, awaitingWrite: this.writer.waiting };
   }
 
   /**
