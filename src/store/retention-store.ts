@@ -8,29 +8,64 @@ import type { Queryable, Store } from './store.js';
 
 export type RetentionTable = 'analytics_outbox' | 'status_changes' | 'idempotency_keys' | 'documents' | 'pickups' | 'shipment_watches';
 
+/** Where a purge in index order stands: the last row a batch took (its time, where the order has one, and id). */
+export interface KeysetPosition {
+  at: Date | null;
+  id: string;
+}
+
+/** One batch: rows gone, and the position to go on from (null when the batch was the last). */
+export interface Batch {
+  deleted: number;
+  last: KeysetPosition | null;
+}
+
+/** The last of the rows a batch took (RETURNING does not keep the subquery's order: the greatest is found here). */
+function batchOf(taken: KeysetPosition[]): Batch {
+  let last: KeysetPosition | null = null;
+  for (const row of taken) {
+    const at = row.at ? new Date(row.at).getTime() : 0;
+    const lastAt = last?.at ? new Date(last.at).getTime() : 0;
+    if (!last || at > lastAt || (at === lastAt && compareIds(row.id, last.id) > 0)) last = { at: row.at ? new Date(row.at) : null, id: row.id };
+  }
+  return { deleted: taken.length, last };
+}
+
+/** Ids compare as numbers when both are digits (bigint ids), else as text (the order PostgreSQL gives text ids). */
+function compareIds(a: string, b: string): number {
+  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export class RetentionStore {
   constructor(private readonly store: Store) {}
 
-  /** Outbox rows the bridge imported before `before`. */
-  async purgeExportedOutbox(before: Date, limit: number): Promise<number> {
-    const { rowCount } = await this.store.query(
+  /**
+   * Outbox rows the bridge imported before `before`, in export order after `after` (the last row a previous batch of
+   * this pass took; null: from the oldest). Returns how many went and where to go on from (null: done).
+   */
+  async purgeExportedOutbox(before: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
+    const { rows } = await this.store.query<{ exported_at: Date; id: string }>(
       `DELETE FROM analytics_outbox WHERE id IN (
          SELECT id FROM analytics_outbox WHERE state = 'EXPORTED' AND exported_at < $1
-         ORDER BY exported_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit],
+           AND ($3::timestamptz IS NULL OR (exported_at, id) > ($3::timestamptz, $4::bigint))
+         ORDER BY exported_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING exported_at, id::text AS id`,
+      [before, limit, after?.at ?? null, after?.id ?? null],
     );
-    return rowCount;
+    return batchOf(rows.map((r) => ({ at: r.exported_at, id: r.id })));
   }
 
   /** Dead letters set aside before `before` and never re-queued (a re-queued one is PENDING, then EXPORTED). */
-  async purgeDeadOutbox(before: Date, limit: number): Promise<number> {
-    const { rowCount } = await this.store.query(
+  async purgeDeadOutbox(before: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
+    const { rows } = await this.store.query<{ id: string }>(
       `DELETE FROM analytics_outbox WHERE id IN (
-         SELECT id FROM analytics_outbox WHERE state = 'DEAD' AND coalesce(dead_at, created_at) < $1
-         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit],
+         SELECT id FROM analytics_outbox WHERE state = 'DEAD' AND coalesce(dead_at, created_at) < $1 AND id > $3::bigint
+         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING id::text AS id`,
+      [before, limit, after?.id ?? '0'],
     );
-    return rowCount;
+    return batchOf(rows.map((r) => ({ at: null, id: r.id })));
   }
 
   /**
@@ -80,15 +115,17 @@ export class RetentionStore {
     return new IdempotencyKeyStore(this.store).purgeExpiredKeys(now, limit);
   }
 
-  /** Bytes of documents stored before `before`: the row stays, saying when its bytes went. */
-  async expireDocumentContent(before: Date, now: Date, limit: number): Promise<number> {
-    const { rowCount } = await this.store.query(
+  /** Bytes of documents stored before `before`, in storing order after `after`: the row stays, saying when its bytes went. */
+  async expireDocumentContent(before: Date, now: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
+    const { rows } = await this.store.query<{ created_at: Date; id: string }>(
       `UPDATE documents SET content = NULL, content_expired_at = $3 WHERE id IN (
          SELECT id FROM documents WHERE content IS NOT NULL AND created_at < $1
-         ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)`,
-      [before, limit, now],
+           AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::text))
+         ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+       RETURNING created_at, id`,
+      [before, limit, now, after?.at ?? null, after?.id ?? null],
     );
-    return rowCount;
+    return batchOf(rows.map((r) => ({ at: r.created_at, id: r.id })));
   }
 
   /**

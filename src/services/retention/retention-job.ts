@@ -10,7 +10,7 @@ import { Counter, type Registry } from 'prom-client';
 import type { RetentionConfig } from '../../platform/config.js';
 import { PeriodicJob } from '../../platform/periodic.js';
 import type { Logger } from '../../platform/logger.js';
-import { RetentionStore, type RetentionTable } from '../../store/retention-store.js';
+import { RetentionStore, type Batch, type KeysetPosition, type RetentionTable } from '../../store/retention-store.js';
 import type { Store } from '../../store/store.js';
 
 export interface RetentionDeps {
@@ -85,22 +85,29 @@ export class RetentionJob {
     const now = this.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as PurgedCounts;
-    const batches = async (table: RetentionTable, batch: () => Promise<number>) => {
+    // A rule walks its index once per pass: each batch goes on after the last row the previous one took.
+    const walk = async (table: RetentionTable, batch: (after: KeysetPosition | null) => Promise<Batch>) => {
+      let after: KeysetPosition | null = null;
       for (;;) {
         if (this.passStoppedEarly()) return;
         const started = performance.now();
-        const deleted = await batch();
-        counts[table] += deleted;
-        if (deleted > 0) this.purged.inc({ table }, deleted);
-        if (deleted < settings.batchSize) return;
+        const { deleted, last } = await batch(after);
+        this.count(counts, table, deleted);
+        if (deleted < settings.batchSize || last === null) return;
+        after = last;
         await this.pause(performance.now() - started);
       }
     };
-    await batches('analytics_outbox', () => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), settings.batchSize));
-    await batches('analytics_outbox', () => this.db.purgeDeadOutbox(ago(settings.outboxDeadMs), settings.batchSize));
+    const batches = (table: RetentionTable, batch: () => Promise<number>) =>
+      walk(table, async () => {
+        const deleted = await batch();
+        return { deleted, last: { at: null, id: '' } };
+      });
+    await walk('analytics_outbox', (after) => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), settings.batchSize, after));
+    await walk('analytics_outbox', (after) => this.db.purgeDeadOutbox(ago(settings.outboxDeadMs), settings.batchSize, after));
     await this.purgeStatusLog(ago(settings.statusLogMs), counts);
     await batches('idempotency_keys', () => this.db.purgeSettledKeys(now, settings.batchSize));
-    await batches('documents', () => this.db.expireDocumentContent(ago(settings.documentContentMs), now, settings.batchSize));
+    await walk('documents', (after) => this.db.expireDocumentContent(ago(settings.documentContentMs), now, settings.batchSize, after));
     await batches('pickups', () => this.db.purgeFinishedPickups(ago(settings.pickupsMs), settings.batchSize));
     await batches('shipment_watches', () => this.db.purgeStoppedWatches(ago(settings.watchesMs), settings.batchSize));
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
@@ -118,12 +125,16 @@ export class RetentionJob {
       if (this.passStoppedEarly()) return;
       const started = performance.now();
       const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.deps.settings.batchSize);
-      counts.status_changes += deleted;
-      if (deleted > 0) this.purged.inc({ table: 'status_changes' }, deleted);
+      this.count(counts, 'status_changes', deleted);
       if (last === null) return;
       after = last;
       await this.pause(performance.now() - started);
     }
+  }
+
+  private count(counts: PurgedCounts, table: RetentionTable, deleted: number): void {
+    counts[table] += deleted;
+    if (deleted > 0) this.purged.inc({ table }, deleted);
   }
 
   /** stop() during a pass: the batch in hand finishes, the rest waits for a later start. */
