@@ -35,7 +35,7 @@ function fieldExtensions(field: string): { field: string; fieldPath: string[] } 
 export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
   if (error instanceof CursorExpiredError) {
-    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'CURSOR_EXPIRED', field: error.field, purgedThrough: error.purgedThrough } });
+    return new GraphQLError(error.message, { originalError: error, extensions: { code: 'CURSOR_EXPIRED', ...fieldExtensions(error.field), purgedThrough: error.purgedThrough } });
   }
   if (error instanceof DocumentExpiredError) {
     return new GraphQLError(error.message, { originalError: error, extensions: { code: 'DOCUMENT_EXPIRED', expiredAt: error.expiredAt.toISOString() } });
