@@ -1116,7 +1116,7 @@ export type LabelCancellation = {
   message?: Maybe<Scalars['String']['output']>;
 };
 
-/** A page of labels, newest first (Relay connection). */
+/** A page of labels (Relay connection), in the order of the field that answers it. */
 export type LabelConnection = {
   __typename?: 'LabelConnection';
   /** The labels of this page. */
@@ -1621,8 +1621,15 @@ export type OrderShipments = {
   carrierShipments: Array<Shipment>;
   /** Carriers whose lookup failed; the others' answers stand. */
   failures: Array<ReferenceLookupFailure>;
-  /** Labels bought here with this order id, newest first (from the store, no carrier call). */
-  labels: Array<Label>;
+  /** Labels bought here with this order id, newest first (from the store, no carrier call), a page at a time. */
+  labels: LabelConnection;
+};
+
+
+/** Everything found for one order id, across carriers. */
+export type OrderShipmentsLabelsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** Relay page information of a connection. Connections page forward only (`first`, `after`). */
@@ -2124,7 +2131,7 @@ export type Query = {
    * tracking answers), then the carriers' own reference lookups (Carrier B) beside them. Without `input.carrier`, every
    * carrier; a carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
    */
-  shipmentsByReference: Array<Shipment>;
+  shipmentsByReference: ShipmentConnection;
   /** One recorded status change by its `id` (`StatusChange:<cursor>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   statusChange?: Maybe<ShipmentStatusChange>;
   /**
@@ -2136,8 +2143,8 @@ export type Query = {
   tender?: Maybe<Tender>;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track?: Maybe<Array<TrackOutcome>>;
-  /** Purchased labels the carrier does not expect yet (not tendered, not cancelled), to close the day with nothing left behind. */
-  untenderedLabels: Array<Label>;
+  /** Purchased labels the carrier does not expect yet (not tendered, not cancelled), oldest first, a page at a time: to close the day with nothing left behind. */
+  untenderedLabels: LabelConnection;
   /** One watch by its `id` (`ShipmentWatch:<n>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
@@ -2239,6 +2246,8 @@ export type QueryShipmentsByOrderArgs = {
 
 
 export type QueryShipmentsByReferenceArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
   input: ReferenceLookupInput;
 };
 
@@ -2267,7 +2276,9 @@ export type QueryTrackArgs = {
 
 export type QueryUntenderedLabelsArgs = {
   accountNumber?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
   carrier?: InputMaybe<Carrier>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2919,6 +2930,24 @@ export type Shipment = {
   trackingNumber: Scalars['String']['output'];
   /** Soft failures the carrier returned with this answer. */
   warnings: Array<CarrierWarning>;
+};
+
+/** A page of shipments (Relay connection). */
+export type ShipmentConnection = {
+  __typename?: 'ShipmentConnection';
+  /** The shipments of this page. */
+  edges: Array<ShipmentEdge>;
+  /** Whether more follow, and the cursor to ask for them. */
+  pageInfo: PageInfo;
+};
+
+/** One shipment in a page. */
+export type ShipmentEdge = {
+  __typename?: 'ShipmentEdge';
+  /** Opaque position of this shipment in the list; pass it as `after` to continue after it. */
+  cursor: Scalars['String']['output'];
+  /** The shipment. */
+  node: Shipment;
 };
 
 /** One package to ship. */
@@ -3924,6 +3953,8 @@ export type ResolversTypes = ResolversObject<{
   SettlePickupInput: SettlePickupInput;
   SettlePickupPayload: ResolverTypeWrapper<Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversTypes['Pickup']> }>;
   Shipment: ResolverTypeWrapper<ShipmentModel>;
+  ShipmentConnection: ResolverTypeWrapper<Omit<ShipmentConnection, 'edges'> & { edges: Array<ResolversTypes['ShipmentEdge']> }>;
+  ShipmentEdge: ResolverTypeWrapper<Omit<ShipmentEdge, 'node'> & { node: ResolversTypes['Shipment'] }>;
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ResolverTypeWrapper<ShipmentReference>;
   ShipmentReferenceInput: ShipmentReferenceInput;
@@ -4113,6 +4144,8 @@ export type ResolversParentTypes = ResolversObject<{
   SettlePickupInput: SettlePickupInput;
   SettlePickupPayload: Omit<SettlePickupPayload, 'pickup'> & { pickup?: Maybe<ResolversParentTypes['Pickup']> };
   Shipment: ShipmentModel;
+  ShipmentConnection: Omit<ShipmentConnection, 'edges'> & { edges: Array<ResolversParentTypes['ShipmentEdge']> };
+  ShipmentEdge: Omit<ShipmentEdge, 'node'> & { node: ResolversParentTypes['Shipment'] };
   ShipmentPackageInput: ShipmentPackageInput;
   ShipmentReference: ShipmentReference;
   ShipmentReferenceInput: ShipmentReferenceInput;
@@ -4646,7 +4679,7 @@ export type OpeningHoursResolvers<ContextType = GraphQLContext, ParentType exten
 export type OrderShipmentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderShipments'] = ResolversParentTypes['OrderShipments']> = ResolversObject<{
   carrierShipments?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType>;
   failures?: Resolver<Array<ResolversTypes['ReferenceLookupFailure']>, ParentType, ContextType>;
-  labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
+  labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<OrderShipmentsLabelsArgs>>;
 }>;
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -4834,12 +4867,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByOrder?: Resolver<ResolversTypes['OrderShipments'], ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
-  shipmentsByReference?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
+  shipmentsByReference?: Resolver<ResolversTypes['ShipmentConnection'], ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
   statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
   statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType, RequireFields<QueryTenderArgs, 'id'>>;
   track?: Resolver<Maybe<Array<ResolversTypes['TrackOutcome']>>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
-  untenderedLabels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
+  untenderedLabels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
   watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchArgs, 'id'>>;
   watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
@@ -5026,6 +5059,16 @@ export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends R
   totalWeight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+}>;
+
+export type ShipmentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentConnection'] = ResolversParentTypes['ShipmentConnection']> = ResolversObject<{
+  edges?: Resolver<Array<ResolversTypes['ShipmentEdge']>, ParentType, ContextType>;
+  pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+}>;
+
+export type ShipmentEdgeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentEdge'] = ResolversParentTypes['ShipmentEdge']> = ResolversObject<{
+  cursor?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  node?: Resolver<ResolversTypes['Shipment'], ParentType, ContextType>;
 }>;
 
 export type ShipmentReferenceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentReference'] = ResolversParentTypes['ShipmentReference']> = ResolversObject<{
@@ -5326,6 +5369,8 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SettleLabelPayload?: SettleLabelPayloadResolvers<ContextType>;
   SettlePickupPayload?: SettlePickupPayloadResolvers<ContextType>;
   Shipment?: ShipmentResolvers<ContextType>;
+  ShipmentConnection?: ShipmentConnectionResolvers<ContextType>;
+  ShipmentEdge?: ShipmentEdgeResolvers<ContextType>;
   ShipmentReference?: ShipmentReferenceResolvers<ContextType>;
   ShipmentStatusChange?: ShipmentStatusChangeResolvers<ContextType>;
   ShipmentStatusChangeConnection?: ShipmentStatusChangeConnectionResolvers<ContextType>;

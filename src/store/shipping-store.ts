@@ -136,14 +136,27 @@ export class ShippingStore {
   }
 
   /** PURCHASED labels the carrier does not expect yet (a tender is needed and was not made), oldest first. */
-  async untendered(filter: { carrier: Carrier | null; division?: string | null; accountNumber: string | null }): Promise<StoredLabel[]> {
+  /** Oldest first; with `page`, the labels after its anchor (exclusive), at most `limit` of them. */
+  async untendered(
+    filter: { carrier: Carrier | null; division?: string | null; accountNumber: string | null },
+    page?: { after: { createdAt: Date; id: string } | null; limit: number },
+  ): Promise<StoredLabel[]> {
     const { rows } = await this.db.query<LabelRow>(
       `SELECT * FROM labels
        WHERE state = 'PURCHASED' AND NOT tendered AND tender_by IS NOT NULL
          AND ($1::text IS NULL OR carrier = $1) AND ($2::text IS NULL OR account_number = $2)
          AND ($3::boolean IS FALSE OR division IS NOT DISTINCT FROM $4::text)
-       ORDER BY created_at, id`,
-      [filter.carrier, filter.accountNumber, filter.division !== undefined, filter.division ?? null],
+         AND ($5::timestamptz IS NULL OR (created_at, id) > ($5::timestamptz, $6::text))
+       ORDER BY created_at, id LIMIT $7`,
+      [
+        filter.carrier,
+        filter.accountNumber,
+        filter.division !== undefined,
+        filter.division ?? null,
+        page?.after?.createdAt ?? null,
+        page?.after?.id ?? null,
+        page?.limit ?? null,
+      ],
     );
     return withDocuments(this.db, rows);
   }

@@ -149,9 +149,9 @@ describe('one status per shipment, whichever query reaches it', () => {
   });
 
   it('an order found by reference answers the same status as each of its packages tracked by number', async () => {
-    const byReference = await gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1235" }) { ${SHIPMENT_FIELDS} } }`);
-    expect(byReference.shipmentsByReference.length).toBeGreaterThanOrEqual(3);
-    for (const shipment of byReference.shipmentsByReference) {
+    const byReference = await gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1235" }) { edges { node { ${SHIPMENT_FIELDS} } } } }`);
+    expect(byReference.shipmentsByReference.edges.length).toBeGreaterThanOrEqual(3);
+    for (const { node: shipment } of byReference.shipmentsByReference.edges) {
       const tracked = await gql(`query($n: String!) { shipment(carrier: CARRIER_B, trackingNumber: $n) { ${SHIPMENT_FIELDS} } }`, {
         n: shipment.trackingNumber,
       });

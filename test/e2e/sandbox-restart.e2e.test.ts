@@ -84,9 +84,9 @@ describe.each(STORE_BACKENDS)('a sandbox restarted on the same data directory ($
     // The old order's parcel (to Austin), not the newer one (to Dallas).
     expect(tracked.data.track[0].shipments[0].recipient.address.locality).toBe('AUSTIN');
     // ... and the order's label in our store still names that parcel.
-    const byOrder = await postGraphQL(server.url, `{ shipmentsByOrder(orderId: "ORDER-BEFORE") { labels { trackingNumber } carrierShipments { trackingNumber } failures { code } } }`);
+    const byOrder = await postGraphQL(server.url, `{ shipmentsByOrder(orderId: "ORDER-BEFORE") { labels { edges { node { trackingNumber } } } carrierShipments { trackingNumber } failures { code } } }`);
     expect(byOrder.errors).toBeUndefined();
-    expect(byOrder.data.shipmentsByOrder.labels).toEqual([{ trackingNumber: before.carrierB.trackingNumber }]);
+    expect(byOrder.data.shipmentsByOrder.labels.edges.map((e: { node: unknown }) => e.node)).toEqual([{ trackingNumber: before.carrierB.trackingNumber }]);
     expect(byOrder.data.shipmentsByOrder.failures).toEqual([]);
     expect(JSON.stringify(byOrder.data)).not.toContain(after.carrierB.trackingNumber);
     // The express waybill bought before the restart still tracks on express.

@@ -188,18 +188,18 @@ describe('Carrier B reused numbers', () => {
 describe('Carrier B reference lookup', () => {
   it('shipmentsByReference finds the packages of an order by its id', async () => {
     const answer = await e2e.gql(
-      `{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1235" }) { trackingNumber references { type value } } }`,
+      `{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1235" }) { edges { node { trackingNumber references { type value } } } } }`,
     );
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.shipmentsByReference.map((s: any) => s.trackingNumber).sort()).toEqual(['794600123501', '794600123502', '794600123503']);
-    expect(answer.data.shipmentsByReference[0].references).toEqual([{ type: 'CUSTOMER_REFERENCE', value: 'ORDER-1235' }]);
+    expect(answer.data.shipmentsByReference.edges.map((e: any) => e.node.trackingNumber).sort()).toEqual(['794600123501', '794600123502', '794600123503']);
+    expect(answer.data.shipmentsByReference.edges[0].node.references).toEqual([{ type: 'CUSTOMER_REFERENCE', value: 'ORDER-1235' }]);
     expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
   });
 
   it('a reference nothing carries gives an empty list', async () => {
-    const answer = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "NO-SUCH-ORDER" }) { id } }`);
+    const answer = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "NO-SUCH-ORDER" }) { edges { node { id } } } }`);
     expect(answer.errors).toBeUndefined();
-    expect(answer.data.shipmentsByReference).toEqual([]);
+    expect(answer.data.shipmentsByReference.edges).toEqual([]);
   });
 });
 

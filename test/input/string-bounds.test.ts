@@ -118,7 +118,7 @@ describe('tracking queries', () => {
   });
 
   it('a NUL byte in shipmentsByReference input.value is BAD_USER_INPUT naming input.value', async () => {
-    const answer = await e2e.gql(`query($input: ReferenceLookupInput!) { shipmentsByReference(input: $input) { id } }`, {
+    const answer = await e2e.gql(`query($input: ReferenceLookupInput!) { shipmentsByReference(input: $input) { edges { node { id } } } }`, {
       input: { carrier: 'CARRIER_B', value: `ORDER-1${NUL}` },
     });
     expectRefused(answer, 'shipmentsByReference', 'input.value', `ORDER-1${NUL}`);

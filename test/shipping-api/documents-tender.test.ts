@@ -85,14 +85,14 @@ describe('documents', () => {
 });
 
 describe('tendering', () => {
-  const UNTENDERED = `{ untenderedLabels(carrier: CARRIER_B) { id tendered tenderBy } }`;
+  const UNTENDERED = `{ untenderedLabels(carrier: CARRIER_B) { edges { node { id tendered tenderBy } } } }`;
 
   it('a Carrier B ground label is listed by untenderedLabels until the end-of-day close, then tendered', async () => {
     const label = await buyGroundLabel('tender-1');
     expect(label).toMatchObject({ tendered: false, tenderBy: 'END_OF_DAY' });
     const before = await e2e.gql(UNTENDERED);
     expect(before.errors).toBeUndefined();
-    expect(before.data.untenderedLabels).toContainEqual({ id: label.id, tendered: false, tenderBy: 'END_OF_DAY' });
+    expect(before.data.untenderedLabels.edges.map((e: { node: unknown }) => e.node)).toContainEqual({ id: label.id, tendered: false, tenderBy: 'END_OF_DAY' });
 
     const close = await e2e.gql(
       `mutation($input: TenderLabelsInput!) { tenderLabels(input: $input) { tender { id kind labels { id tendered } documents { kind contentType } } userErrors { field code message } } }`,
@@ -104,6 +104,6 @@ describe('tendering', () => {
     expect(close.data.tenderLabels.tender.labels).toContainEqual({ id: label.id, tendered: true });
 
     const after = await e2e.gql(UNTENDERED);
-    expect(after.data.untenderedLabels.map((l: { id: string }) => l.id)).not.toContain(label.id);
+    expect(after.data.untenderedLabels.edges.map((e: { node: { id: string } }) => e.node.id)).not.toContain(label.id);
   });
 });

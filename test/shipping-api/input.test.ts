@@ -130,7 +130,7 @@ describe('the other shipping mutations refuse bad input the same way', () => {
   });
 
   it('shipmentsByOrder with an empty order id is BAD_USER_INPUT naming orderId', async () => {
-    const answer = await e2e.gql(`{ shipmentsByOrder(orderId: " ") { labels { id } } }`);
+    const answer = await e2e.gql(`{ shipmentsByOrder(orderId: " ") { labels { edges { node { id } } } } }`);
     expect(answer.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'orderId' });
     expect(e2e.upstreamBusinessCalls()).toBe(0);
   });

@@ -21,7 +21,7 @@ const CANCEL = `mutation($input: CancelShipmentInput!) {
   cancelShipment(input: $input) { cancellation { cancelled message label { id state } } userErrors { field code message carrierCode } }
 }`;
 const LABEL_STATE = `query($id: ID!) { label(id: $id) { id state tendered cancellationState cancelledAt } }`;
-const UNTENDERED = `{ untenderedLabels { id } }`;
+const UNTENDERED = `{ untenderedLabels { edges { node { id } } } }`;
 const TENDER = `mutation($input: TenderLabelsInput!) {
   tenderLabels(input: $input) {
     tender { id kind outcome labels { id tendered } documents { kind contentType url } warnings { code message } }
@@ -77,7 +77,7 @@ async function buy(e2e: E2E, input: Record<string, unknown>): Promise<{ id: stri
 async function untenderedIds(e2e: E2E): Promise<string[]> {
   const answer = await e2e.gql(UNTENDERED);
   expect(answer.errors).toBeUndefined();
-  return answer.data.untenderedLabels.map((l: { id: string }) => l.id);
+  return answer.data.untenderedLabels.edges.map((e: { node: { id: string } }) => e.node.id);
 }
 
 describe.each(STORE_BACKENDS)('lost and unexpected answers on the money path ($name)', (backend) => {

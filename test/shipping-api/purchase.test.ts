@@ -175,9 +175,9 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       const answer = await createShipment(e2e, carrierBShipment('by-order-1', { orderId: 'ORDER-FIND-ME' }));
       const label = answer.data.createShipment.purchase.label;
       e2e.sandbox.resetStats();
-      const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { id trackingNumber } carrierShipments { id } failures { carrier code } } }`);
+      const found = await e2e.gql(`{ shipmentsByOrder(orderId: "ORDER-FIND-ME") { labels { edges { node { id trackingNumber } } } carrierShipments { id } failures { carrier code } } }`);
       expect(found.errors).toBeUndefined();
-      expect(found.data.shipmentsByOrder.labels).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
+      expect(found.data.shipmentsByOrder.labels.edges.map((e: { node: unknown }) => e.node)).toEqual([{ id: label.id, trackingNumber: label.trackingNumber }]);
       expect(found.data.shipmentsByOrder.failures).toEqual([]);
       // Carrier B's reference lookup was asked beside the store; it found the same shipment, which the label already
       // names (by its id without the unique id): not listed twice.
@@ -189,10 +189,10 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       const answer = await createShipment(e2e, carrierBShipment('by-reference-1', { orderId: 'ORDER-BY-REF-1' }));
       const label = answer.data.createShipment.purchase.label;
       e2e.sandbox.resetStats();
-      const found = await e2e.gql(`{ shipmentsByReference(input: { value: "ORDER-BY-REF-1" }) { id trackingNumber } }`);
+      const found = await e2e.gql(`{ shipmentsByReference(input: { value: "ORDER-BY-REF-1" }) { edges { node { id trackingNumber } } } }`);
       expect(found.errors).toBeUndefined();
       // The label's shipment, by the same id tracking and _entities answer; Carrier B's lookup found it too: listed once.
-      expect(found.data.shipmentsByReference).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
+      expect(found.data.shipmentsByReference.edges.map((e: { node: unknown }) => e.node)).toEqual([{ id: label.shipment.id, trackingNumber: label.trackingNumber }]);
       expect(e2e.sandbox.stats.carrierB.calls['POST /track/v1/referencenumbers']).toBe(1);
     });
 
@@ -214,9 +214,9 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
       });
       e2e.sandbox.resetStats();
       const lookUp = async () => {
-        const found = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { id trackingNumber } }`);
+        const found = await e2e.gql(`{ shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-7" }) { edges { node { id trackingNumber } } } }`);
         expect(found.errors).toBeUndefined();
-        return found.data.shipmentsByReference as Array<{ id: string; trackingNumber: string }>;
+        return found.data.shipmentsByReference.edges.map((e: { node: unknown }) => e.node) as Array<{ id: string; trackingNumber: string }>;
       };
       // While Carrier B's reference lookup does not know the order (it answers not found), the label still answers.
       e2e.sandbox.failNext('carrierB', { status: 404, count: 1 });
@@ -234,7 +234,7 @@ describe.each(STORE_BACKENDS)('on $name', (backend) => {
     });
 
     it('shipmentsByReference without a carrier is for order ids only: another reference type names input.carrier', async () => {
-      const answer = await e2e.gql(`{ shipmentsByReference(input: { value: "PO-1", referenceType: PURCHASE_ORDER }) { id } }`);
+      const answer = await e2e.gql(`{ shipmentsByReference(input: { value: "PO-1", referenceType: PURCHASE_ORDER }) { edges { node { id } } } }`);
       expect(answer.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
       expect(answer.errors?.[0]?.message).toContain('input.carrier');
     });

@@ -78,7 +78,7 @@ describe('e-commerce tendering', () => {
     const label = await buy(ecommerceShipment('manifest-1', { service: { carrier: 'GROUP_A', division: 'ecommerce', serviceCode: 'GND' } }));
     expect(label).toMatchObject({ tendered: false, tenderBy: 'MANIFEST' });
     const listed = async () =>
-      (await e2e.gql(`{ untenderedLabels(carrier: GROUP_A) { id } }`)).data.untenderedLabels.map((l: { id: string }) => l.id);
+      (await e2e.gql(`{ untenderedLabels(carrier: GROUP_A) { edges { node { id } } } }`)).data.untenderedLabels.edges.map((e: { node: { id: string } }) => e.node.id);
     expect(await listed()).toContain(label.id);
     const manifest = await e2e.gql(
       `mutation($input: TenderLabelsInput!) { tenderLabels(input: $input) { tender { kind labels { id tendered } documents { kind } } userErrors { field code message } } }`,

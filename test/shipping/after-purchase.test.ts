@@ -157,7 +157,7 @@ describe.each(STORE_BACKENDS)('after the purchase on $name', (backend) => {
     const a = await service.createShipment(shipmentRequest({ orderId: 'ORDER-EOD-1' }), 'key-eod-1');
     const b = await service.createShipment(shipmentRequest({ orderId: 'ORDER-EOD-2' }), 'key-eod-2');
     const before = await service.untenderedLabels({ carrier: 'CARRIER_B', accountNumber: '510087000' });
-    expect(before.map((l) => l.id).sort()).toEqual([a.label.id, b.label.id].sort());
+    expect(before!.map((l) => l.id).sort()).toEqual([a.label.id, b.label.id].sort());
     const input = { carrier: 'CARRIER_B' as const, division: null, accountNumber: null, labelIds: null, date: '2030-05-01', idempotencyKey: 'key-eod' };
     const tender = await service.tender(input);
     expect(tender).toMatchObject({ kind: 'END_OF_DAY', accountNumber: '510087000', date: '2030-05-01' });

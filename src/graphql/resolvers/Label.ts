@@ -6,6 +6,7 @@ import { idNamesShipment, parseShipmentId } from '../../domain/ids.js';
 import type { LabelCancellationResolvers, LabelPieceResolvers, LabelPurchaseResolvers, LabelResolvers, OrderShipmentsResolvers } from '../../generated/graphql.js';
 import { shipmentFromLabel } from '../../services/shipping/label-shipment.js';
 import type { GraphQLContext } from '../context.js';
+import { pageOfList } from './connection.js';
 import { resolveShipmentReference } from './shipment-lookup.js';
 import { shippingOf } from './shipping.js';
 
@@ -73,6 +74,7 @@ export const LabelCancellation: LabelCancellationResolvers = {
  * tracking gives), so "already named by a label" is decided by `idNamesShipment`, not by string equality.
  */
 export const OrderShipments: OrderShipmentsResolvers = {
+  labels: (search, args, ctx) => pageOfList<LabelModel>(ctx, () => search.labels, args, 'order-label', (label) => label.id),
   carrierShipments: (search) =>
     search.carrierShipments.filter(
       (shipment) =>

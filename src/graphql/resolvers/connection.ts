@@ -40,6 +40,30 @@ export function toConnection<T>(items: T[], size: number, cursorOf: (item: T) =>
 }
 
 /**
+ * A page of a list read whole (a carrier's lookup answers every match at once): the items after the one the cursor
+ * names, `first` at most. A cursor naming no item of the list is BAD_USER_INPUT on `after`; `first` and the cursor's
+ * form are checked before the list is read (before any carrier call).
+ */
+export async function pageOfList<T>(
+  ctx: GraphQLContext,
+  read: () => readonly T[] | Promise<readonly T[]>,
+  args: { first?: number | null; after?: string | null },
+  kind: string,
+  keyOf: (item: T) => string,
+): Promise<Connection<T>> {
+  const size = pageSize(ctx, args.first);
+  const afterKey = decodeCursor(kind, args.after);
+  const items = await read();
+  let start = 0;
+  if (afterKey !== null) {
+    const index = items.findIndex((item) => keyOf(item) === afterKey);
+    if (index < 0) throw unknownCursor(args.after!);
+    start = index + 1;
+  }
+  return toConnection(items.slice(start, start + size + 1), size, (item) => encodeCursor(kind, keyOf(item)));
+}
+
+/**
  * Opaque cursors for lists keyed by a row id (watches, push subscriptions): base64url of a prefixed key, so clients
  * treat them as tokens and a cursor of one list is refused by another.
  */

@@ -38,6 +38,8 @@ function inputContext(ctx: GraphQLContext, shipping: ShippingContext): ShipmentI
 }
 
 const LABEL_CURSOR = 'label';
+/** Its own kind: a cursor of `labels` (newest first) means nothing in the untendered list (oldest first). */
+const UNTENDERED_CURSOR = 'untendered';
 
 /**
  * A purchase's payload (SG1): the label in every case the service answered; a carrier's refusal (FAILED,
@@ -158,8 +160,14 @@ export const shippingQueries: Pick<QueryResolvers, 'label' | 'labels' | 'untende
     if (!items) throw unknownCursor(after!);
     return toConnection(items, size, (label) => encodeCursor(LABEL_CURSOR, label.id));
   },
-  untenderedLabels: async (_parent, { carrier, accountNumber }, ctx) => {
-    return await shippingOf(ctx).api.untenderedLabels({ carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') });
+  untenderedLabels: async (_parent, { carrier, accountNumber, first, after }, ctx) => {
+    const size = pageSize(ctx, first);
+    const afterId = decodeCursor(UNTENDERED_CURSOR, after);
+    if (afterId !== null) checkLabelId(afterId, 'after');
+    const filter = { carrier: carrier ?? null, accountNumber: checkAccountFilter(accountNumber, 'accountNumber') };
+    const items = await shippingOf(ctx).api.untenderedLabels(filter, { afterId, limit: size + 1 });
+    if (!items) throw unknownCursor(after!);
+    return toConnection(items, size, (label) => encodeCursor(UNTENDERED_CURSOR, label.id));
   },
   tender: async (_parent, { id }, ctx) => {
     return await shippingOf(ctx).api.tenderById(checkTenderId(id, 'id'));

@@ -294,8 +294,18 @@ export class ShippingService implements ShippingApi {
     return (await db.labels(filter, after, limit)).map(publicLabel);
   }
 
-  async untenderedLabels(filter: { carrier: Carrier | null; accountNumber: string | null }): Promise<Label[]> {
-    return (await new ShippingStore(this.deps.store).untendered(filter)).map(publicLabel);
+  async untenderedLabels(
+    filter: { carrier: Carrier | null; accountNumber: string | null },
+    page?: { afterId: string | null; limit: number },
+  ): Promise<Label[] | null> {
+    const db = new ShippingStore(this.deps.store);
+    let after: { createdAt: Date; id: string } | null = null;
+    if (page?.afterId) {
+      const anchor = await db.label(page.afterId);
+      if (!anchor) return null;
+      after = { createdAt: anchor.createdAt, id: anchor.id };
+    }
+    return (await db.untendered(filter, page ? { after, limit: page.limit } : undefined)).map(publicLabel);
   }
 
   async shipmentsByReference(orderId: string): Promise<ReferenceSearch> {

@@ -53,8 +53,11 @@ export interface ShippingApi {
   label(id: string): Promise<Label | null>;
   /** Labels newest first, a page at a time (`afterId` exclusive); null when `afterId` is not a label. */
   labels(filter: LabelFilter, afterId: string | null, limit: number): Promise<Label[] | null>;
-  /** PURCHASED, not cancelled, not tendered labels the carrier does not expect yet (tenderBy set), per carrier and account. */
-  untenderedLabels(filter: { carrier: Carrier | null; accountNumber: string | null }): Promise<Label[]>;
+  /**
+   * PURCHASED, not cancelled, not tendered labels the carrier does not expect yet (tenderBy set), per carrier and
+   * account, oldest first; with `page`, after `afterId` (exclusive), null when it names no label.
+   */
+  untenderedLabels(filter: { carrier: Carrier | null; accountNumber: string | null }, page?: { afterId: string | null; limit: number }): Promise<Label[] | null>;
   /** Shipments with this order id: our stored labels first, then the carriers' reference lookups beside them. */
   shipmentsByReference(orderId: string): Promise<ReferenceSearch>;
   tenderById(id: string): Promise<Tender | null>;
