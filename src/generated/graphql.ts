@@ -854,7 +854,7 @@ export type DimensionsInput = {
  * A stored document (label, invoice, manifest, proof of delivery, ...): fetched from the carrier once, served at `url`
  * behind an unguessable, expiring signed link with its own content type.
  */
-export type Document = {
+export type Document = Node & {
   __typename?: 'Document';
   /**
    * The bytes, base64-encoded, only when selected. Documents larger than the server's DOCUMENT_INLINE_MAX_BYTES answer
@@ -1033,7 +1033,7 @@ export type InvoiceLineInput = {
  * A label purchase: the durable job (`state`) and, once purchased, everything the carrier answered. Its id resolves with
  * `label(id:)`; `shipment` is the same `Shipment` (same id) tracking, watches and `_entities` answer.
  */
-export type Label = {
+export type Label = Node & {
   __typename?: 'Label';
   /** The shipping account it was bought on. */
   account: Scalars['String']['output'];
@@ -1557,6 +1557,15 @@ export type MutationWatchShipmentArgs = {
   input: WatchShipmentInput;
 };
 
+/**
+ * An object with a global id (Relay global object identification): its `id` is the same in every answer that holds it,
+ * and `node(id:)` finds it again by that id alone, as its type's own lookup does.
+ */
+export type Node = {
+  /** The object's id: accepted by `node(id:)` and by its type's own lookup. */
+  id: Scalars['ID']['output'];
+};
+
 /** An address as a carrier normalised or matched it. */
 export type NormalizedAddress = {
   __typename?: 'NormalizedAddress';
@@ -1682,7 +1691,7 @@ export type PartyAddress = {
  * A pickup: booked here or inside an express shipment creation, stored with everything the carrier needs to update or
  * cancel it (so `cancelPickup` takes only its id). Resolves with `pickup(id:)`.
  */
-export type Pickup = {
+export type Pickup = Node & {
   __typename?: 'Pickup';
   /** The account it is booked on. */
   account: Scalars['String']['output'];
@@ -2017,7 +2026,7 @@ export type PurchaseReplay =
   | 'REPLAYED';
 
 /** A Group A push subscription: the carrier pushes status changes of its subject to our webhook, into the status-change log. */
-export type PushSubscription = {
+export type PushSubscription = Node & {
   __typename?: 'PushSubscription';
   /** When it became ACTIVE; null before. */
   activatedAt?: Maybe<Scalars['DateTime']['output']>;
@@ -2094,6 +2103,16 @@ export type Query = {
    * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
    */
   landedCost?: Maybe<LandedCostResult>;
+  /**
+   * The object an id names, whatever its type; null when there is none. An id this subgraph never hands out is
+   * BAD_USER_INPUT on `id`. The same rules as the type's own lookup apply (a shipment is asked of its carrier).
+   */
+  node?: Maybe<Node>;
+  /**
+   * The objects ids name, in the order given (null where there is none), at most the server's MAX_PAGE_SIZE ids. One
+   * id whose lookup fails answers null with its error; the others stand.
+   */
+  nodes: Array<Maybe<Node>>;
   /** A pickup by its id; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   pickup?: Maybe<Pickup>;
   /** When a carrier can collect at an address (Carrier B: cutoff, pickup date, access and ready time). */
@@ -2177,6 +2196,16 @@ export type QueryLabelsArgs = {
 
 export type QueryLandedCostArgs = {
   input: LandedCostInput;
+};
+
+
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
 };
 
 
@@ -2860,7 +2889,7 @@ export type SettlePickupPayload = {
  * `trackingNumber` (plain strings: no copy of the `Carrier` enum needed, and a new carrier breaks no other subgraph).
  * The `carrier trackingNumber` key remains for subgraphs that already copy the whole `Carrier` enum.
  */
-export type Shipment = {
+export type Shipment = Node & {
   __typename?: 'Shipment';
   /** The carrier that moves it. */
   carrier: Carrier;
@@ -3007,7 +3036,7 @@ export type ShipmentStatus =
   | 'UNKNOWN';
 
 /** One change of a shipment's status, as recorded in the durable status-change log. */
-export type ShipmentStatusChange = {
+export type ShipmentStatusChange = Node & {
   __typename?: 'ShipmentStatusChange';
   /** The shipment's carrier. */
   carrier: Carrier;
@@ -3067,7 +3096,7 @@ export type ShipmentValidation = {
 };
 
 /** A shipment our watchers poll because its carrier has no push (Carrier B, Group A express and e-commerce). */
-export type ShipmentWatch = {
+export type ShipmentWatch = Node & {
   __typename?: 'ShipmentWatch';
   /** False once polling stopped: unwatched, a terminal status, or a number the carrier did not know (`stoppedReason`). */
   active: Scalars['Boolean']['output'];
@@ -3241,7 +3270,7 @@ export type SubscriptionShipmentStatusChangedArgs = {
 };
 
 /** A manifest or end-of-day close: the labels it tendered and the document the carrier produced. */
-export type Tender = {
+export type Tender = Node & {
   __typename?: 'Tender';
   /** The shipping account. */
   account: Scalars['String']['output'];
@@ -3775,6 +3804,16 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( ServicePointFailure )
     | ( TrackingFailureModelModel )
   ;
+  Node:
+    | ( StoredDocumentModel )
+    | ( LabelModel )
+    | ( PickupModel )
+    | ( PushSubscriptionModel )
+    | ( ShipmentModel )
+    | ( StatusChangeModel )
+    | ( ShipmentWatchModel )
+    | ( TenderModel )
+  ;
 }>;
 
 /** Mapping between all available schema types and the resolvers types */
@@ -3881,6 +3920,7 @@ export type ResolversTypes = ResolversObject<{
   Money: ResolverTypeWrapper<Money>;
   MoneyInput: MoneyInput;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   NormalizedAddress: ResolverTypeWrapper<NormalizedAddress>;
   NotificationEventType: NotificationEventType;
   NotificationFormat: NotificationFormat;
@@ -4088,6 +4128,7 @@ export type ResolversParentTypes = ResolversObject<{
   Money: Money;
   MoneyInput: MoneyInput;
   Mutation: Record<PropertyKey, never>;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   NormalizedAddress: NormalizedAddress;
   OpeningHours: OpeningHours;
   OrderShipments: ReferenceSearchModel;
@@ -4455,6 +4496,7 @@ export type DocumentResolvers<ContextType = GraphQLContext, ParentType extends R
   size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   urlExpiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type EmailNotificationSubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['EmailNotificationSubscription'] = ResolversParentTypes['EmailNotificationSubscription']> = ResolversObject<{
@@ -4515,6 +4557,7 @@ export type LabelResolvers<ContextType = GraphQLContext, ParentType extends Reso
   trackingUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type LabelCancellationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LabelCancellation'] = ResolversParentTypes['LabelCancellation']> = ResolversObject<{
@@ -4661,6 +4704,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   watchShipment?: Resolver<ResolversTypes['WatchShipmentPayload'], ParentType, ContextType, RequireFields<MutationWatchShipmentArgs, 'input'>>;
 }>;
 
+export type NodeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = ResolversObject<{
+  __resolveType: TypeResolveFn<'Document' | 'Label' | 'Pickup' | 'PushSubscription' | 'Shipment' | 'ShipmentStatusChange' | 'ShipmentWatch' | 'Tender', ParentType, ContextType>;
+}>;
+
 export type NormalizedAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['NormalizedAddress'] = ResolversParentTypes['NormalizedAddress']> = ResolversObject<{
   city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   countryCode?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -4729,6 +4776,7 @@ export type PickupResolvers<ContextType = GraphQLContext, ParentType extends Res
   state?: Resolver<ResolversTypes['PickupState'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type PickupAvailabilityResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PickupAvailability'] = ResolversParentTypes['PickupAvailability']> = ResolversObject<{
@@ -4836,6 +4884,7 @@ export type PushSubscriptionResolvers<ContextType = GraphQLContext, ParentType e
   scope?: Resolver<ResolversTypes['PushSubscriptionScope'], ParentType, ContextType>;
   state?: Resolver<ResolversTypes['PushSubscriptionState'], ParentType, ContextType>;
   subject?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type PushSubscriptionConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PushSubscriptionConnection'] = ResolversParentTypes['PushSubscriptionConnection']> = ResolversObject<{
@@ -4856,6 +4905,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
   labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryLabelsArgs>>;
   landedCost?: Resolver<Maybe<ResolversTypes['LandedCostResult']>, ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType, RequireFields<QueryPickupArgs, 'id'>>;
   pickupAvailability?: Resolver<Maybe<ResolversTypes['PickupAvailability']>, ParentType, ContextType, RequireFields<QueryPickupAvailabilityArgs, 'input'>>;
   pickups?: Resolver<ResolversTypes['PickupConnection'], ParentType, ContextType, Partial<QueryPickupsArgs>>;
@@ -5059,6 +5110,7 @@ export type ShipmentResolvers<ContextType = GraphQLContext, ParentType extends R
   totalWeight?: Resolver<Maybe<ResolversTypes['Measure']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ShipmentConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentConnection'] = ResolversParentTypes['ShipmentConnection']> = ResolversObject<{
@@ -5092,6 +5144,7 @@ export type ShipmentStatusChangeResolvers<ContextType = GraphQLContext, ParentTy
   status?: Resolver<ResolversTypes['StatusReading'], ParentType, ContextType>;
   time?: Resolver<Maybe<ResolversTypes['CarrierTime']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ShipmentStatusChangeConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentStatusChangeConnection'] = ResolversParentTypes['ShipmentStatusChangeConnection']> = ResolversObject<{
@@ -5123,6 +5176,7 @@ export type ShipmentWatchResolvers<ContextType = GraphQLContext, ParentType exte
   shipmentId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   stoppedReason?: Resolver<Maybe<ResolversTypes['WatchStopReason']>, ParentType, ContextType>;
   trackingNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type ShipmentWatchConnectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShipmentWatchConnection'] = ResolversParentTypes['ShipmentWatchConnection']> = ResolversObject<{
@@ -5172,6 +5226,7 @@ export type TenderResolvers<ContextType = GraphQLContext, ParentType extends Res
   labels?: Resolver<Array<ResolversTypes['Label']>, ParentType, ContextType>;
   outcome?: Resolver<ResolversTypes['TenderOutcome'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CarrierWarning']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 }>;
 
 export type TenderLabelsPayloadResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TenderLabelsPayload'] = ResolversParentTypes['TenderLabelsPayload']> = ResolversObject<{
@@ -5329,6 +5384,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   Measure?: MeasureResolvers<ContextType>;
   Money?: MoneyResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   NormalizedAddress?: NormalizedAddressResolvers<ContextType>;
   OpeningHours?: OpeningHoursResolvers<ContextType>;
   OrderShipments?: OrderShipmentsResolvers<ContextType>;

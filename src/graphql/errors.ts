@@ -211,13 +211,19 @@ function mapped(resolve: AnyFunction): AnyFunction {
     } catch (error) {
       throw toGraphQLError(error);
     }
-    if (answer instanceof Promise) {
-      return answer.catch((error: unknown) => {
-        throw toGraphQLError(error);
-      });
+    if (answer instanceof Promise) return mappedPromise(answer);
+    // A list answered item by item (`nodes(ids:)`): each item's failure is mapped, and nulls that item alone.
+    if (Array.isArray(answer) && answer.some((item) => item instanceof Promise)) {
+      return answer.map((item: unknown) => (item instanceof Promise ? mappedPromise(item) : item));
     }
     return answer;
   };
+}
+
+function mappedPromise(answer: Promise<unknown>): Promise<unknown> {
+  return answer.catch((error: unknown) => {
+    throw toGraphQLError(error);
+  });
 }
 
 /** Called by graphql-js to pick a type, never to answer data: nothing of theirs is a domain failure to map. */

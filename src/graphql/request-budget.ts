@@ -18,6 +18,7 @@ import {
 import { collectFields, collectSubfields } from 'graphql/execution/collectFields.js';
 import { getArgumentValues } from 'graphql/execution/values.js';
 import { limitError, type OperationLimits } from './limits.js';
+import { parseShipmentId } from '../domain/ids.js';
 
 /**
  * Fields that make tracking lookups, and how many each makes. A lookup below a paged list (a status change's or a
@@ -31,6 +32,9 @@ const LOOKUPS: Record<string, (args: Record<string, unknown>, schema: GraphQLSch
   'ShipmentStatusChange.shipment': () => 1,
   'ShipmentWatch.shipment': () => 1,
   'Mutation.watchShipment': () => 1,
+  // An id of another type (a label, a watch) is read from the store; a shipment id is asked of its carrier.
+  'Query.node': (args) => (typeof args.id === 'string' && parseShipmentId(args.id) ? 1 : 0),
+  'Query.nodes': (args) => asList(args.ids).filter((id) => typeof id === 'string' && parseShipmentId(id)).length,
 };
 
 /** Arguments that size a page; each is capped by MAX_PAGE_SIZE and multiplies what is selected below it. */
@@ -80,6 +84,15 @@ export function checkExecutedSelection(
           return;
         }
         pageSize = Math.max(pageSize, value);
+      }
+      // `nodes(ids:)` is a page of its ids: capped like one, and what it selects is repeated once per id.
+      if (type.name === 'Query' && field.name === 'nodes') {
+        const ids = asList(args.ids).length;
+        if (ids > limits.maxPageSize) {
+          refusal = limitError('MAX_PAGE_SIZE', `nodes: ids has ${ids} ids; at most ${limits.maxPageSize} per request (MAX_PAGE_SIZE)`, 'ids');
+          return;
+        }
+        pageSize = Math.max(pageSize, ids);
       }
       const count = LOOKUPS[`${type.name}.${field.name}`];
       if (count) lookups += multiplier * count(args, schema);

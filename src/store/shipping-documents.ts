@@ -189,6 +189,12 @@ export async function documentsOfTender(db: Queryable, tenderId: string): Promis
   return rows.map(toDocument);
 }
 
+/** One document's listing (no bytes) by its id; null when there is none. */
+export async function documentById(db: Queryable, id: string): Promise<StoredDocument | null> {
+  const { rows } = await db.query<DocumentRow>(`SELECT ${LISTED} FROM documents WHERE id = $1`, [id]);
+  return rows[0] ? toDocument(rows[0]) : null;
+}
+
 /** A document and its bytes; null when unknown; DocumentExpiredError when retention removed its bytes. */
 export async function documentContent(db: Queryable, id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
   const { rows } = await db.query<DocumentRow & { content: Uint8Array | null }>(`SELECT ${LISTED}, content FROM documents WHERE id = $1`, [id]);

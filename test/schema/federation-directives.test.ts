@@ -93,7 +93,7 @@ describe('federation directives for the router', () => {
   });
 
   it('every connection is sized by its `first` argument for demand control', () => {
-    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions', 'Query.pickups', 'Query.analyticsDeadLetters']) {
+    for (const coordinate of ['Query.statusChanges', 'Query.watches', 'Query.pushSubscriptions', 'Query.pickups', 'Query.analyticsDeadLetters', 'Query.untenderedLabels']) {
       const listSize = directive(coordinate, 'listSize');
       expect(listSize, coordinate).toBeDefined();
       expect(print(listSize!)).toBe('@listSize(assumedSize: 100, slicingArguments: ["first"], sizedFields: ["edges"], requireOneSlicingArgument: false)');
@@ -102,7 +102,7 @@ describe('federation directives for the router', () => {
 
   it('fields that fan out upstream carry a cost: a shipment (every field returning one), its scan history, and the track list', () => {
     expect(sdl).toMatch(
-      /type Shipment @key\(fields: "id"\) @key\(fields: "carrier trackingNumber"\) @key\(fields: "carrierName trackingNumber"\) @cost\(weight: \d+\)/,
+      /type Shipment implements Node @key\(fields: "id"\) @key\(fields: "carrier trackingNumber"\) @key\(fields: "carrierName trackingNumber"\) @cost\(weight: \d+\)/,
     );
     expect(directive('Shipment.events', 'cost')).toBeDefined();
     expect(directive('Query.track', 'listSize')).toBeDefined();
@@ -122,6 +122,9 @@ describe('federation directives for the router', () => {
     );
     expect(printedDirectives('Query.statusChanges').join(' ')).toContain('slicingArguments: ["first"], sizedFields: ["edges"]');
     expect(printedDirectives('Shipment.events').join(' ')).toMatch(/@cost\(weight: \d+\)/);
+    // The Node interface (Relay global object identification) composes beside the Shipment entity.
+    expect(supergraph.has('Query.node') && supergraph.has('Query.nodes')).toBe(true);
+    expect(result.supergraphSdl).toMatch(/type Shipment implements Node\b/);
   });
 
   it('@apollo/gateway, which cannot enforce @authenticated/@requiresScopes, refuses the supergraph instead of serving the mutations unguarded', async () => {

@@ -11,7 +11,7 @@ describe('federation 2 schema', () => {
   });
 
   it('Shipment is an entity keyed by id and by carrier trackingNumber', () => {
-    expect(sdl).toContain('type Shipment @key(fields: "id") @key(fields: "carrier trackingNumber")');
+    expect(sdl).toContain('type Shipment implements Node @key(fields: "id") @key(fields: "carrier trackingNumber")');
   });
 
   it('exposes _entities for the router', () => {

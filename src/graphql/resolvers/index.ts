@@ -1,5 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { mapResolverErrors } from '../errors.js';
+import { Node, nodeQueries } from './node.js';
 import { Query } from './Query.js';
 import { pushMutations, pushQueries } from './push.js';
 import { watchMutations, watchQueries } from './watch.js';
@@ -29,7 +30,8 @@ import { AnalyticsEvent, analyticsMutations, analyticsQueries } from './analytic
 /** One file per type; merged here, every resolver's failures mapped once (src/graphql/errors.ts). */
 export const resolvers: Resolvers = mapResolverErrors({
   ...scalarResolvers,
-  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries, ...analyticsQueries },
+  Query: { ...Query, ...StatusChangesQuery, ...pushQueries, ...watchQueries, ...ratingQueries, ...promiseQueries, ...landedCostQueries, ...pickupQueries, ...shippingQueries, ...addressQueries, ...analyticsQueries, ...nodeQueries },
+  Node,
   Mutation: { ...pushMutations, ...watchMutations, ...pickupMutations, ...shippingMutations, ...addressMutations, ...analyticsMutations },
   ShipmentWatch,
   Subscription: { ...Subscription, ...shippingSubscriptions },

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } fro
 import { mutationPayload } from '../errors.js';
 
 /** Push subscriptions with the carrier that pushes (schema/push.graphql). Merged into Query and Mutation in resolvers/index.ts. */
-function pushService(ctx: GraphQLContext) {
+export function pushService(ctx: GraphQLContext) {
   if (!ctx.services.push) {
     throw new UpstreamError('Push subscriptions are not available in this server', {
       code: 'UPSTREAM_NOT_CONFIGURED',

@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, pageSize, toConnection } from './connection
 import { mutationPayload, notAvailable } from '../errors.js';
 
 /** Watches live in the store; a server built without one has no watcher. */
-function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
+export function watcherOf(ctx: GraphQLContext): ShipmentWatcher {
   const watcher = ctx.services.watcher;
   if (!watcher) throw notAvailable('watchers are not available on this server (no store)');
   return watcher;

@@ -23,7 +23,7 @@ import type {
 import type { DocumentConnector, LinkedDocumentConnector, ReturnsConnector, ShippingConnector, TenderingConnector } from '../../carriers/types.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
-import { documentContent, insertLinkedDocument, linkedDocument } from '../../store/shipping-documents.js';
+import { documentById, documentContent, insertLinkedDocument, linkedDocument } from '../../store/shipping-documents.js';
 import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
@@ -339,6 +339,9 @@ export class ShippingService implements ShippingApi {
   }
   cancelReturn(input: { labelId: string; idempotencyKey: string }): Promise<{ label: Label; result: CancelResult }> {
     return this.cancellations.cancelReturn(input);
+  }
+  document(id: string): Promise<StoredDocument | null> {
+    return documentById(this.deps.store, id);
   }
   documentContent(id: string): Promise<{ document: StoredDocument; content: Buffer } | null> {
     return documentContent(this.deps.store, id);

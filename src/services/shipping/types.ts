@@ -63,6 +63,8 @@ export interface ShippingApi {
   tenderById(id: string): Promise<Tender | null>;
 
   /** A stored document's bytes (for /documents/{id}); null when unknown. */
+  /** A stored document's listing (no bytes); null when there is none. */
+  document(id: string): Promise<StoredDocument | null>;
   documentContent(id: string): Promise<{ document: StoredDocument; content: Buffer } | null>;
   /**
    * Fetches a document from the carrier once and stores it (proof of delivery, shipment image, bill of lading, freight
