@@ -103,3 +103,23 @@ export function checkWatchId(value: string | null | undefined, field: string): s
   if (!SERIAL.test(serial)) throw new InputError(field, 'is not a watch id of this subgraph (expected ShipmentWatch:<n>)');
   return serial;
 }
+
+/**
+ * Ids follow one form, `<Type>:<key>` (docs/assumptions.md ID3). Push subscriptions and documents were stored with
+ * `push_` and `doc_` ids before: the store keeps them (signed document URLs name them), the API answers the
+ * `<Type>:` form and reads both.
+ */
+const STORED_PREFIX = { PushSubscription: 'push_', Document: 'doc_' } as const;
+
+export type RenamedIdType = keyof typeof STORED_PREFIX;
+
+/** The API's id of a stored `push_...` or `doc_...` row id. */
+export function formatStoredId(type: RenamedIdType, rowId: string): string {
+  const stored = STORED_PREFIX[type];
+  return `${type}:${rowId.startsWith(stored) ? rowId.slice(stored.length) : rowId}`;
+}
+
+/** The stored row id of an id a client gave in either form (`PushSubscription:<key>` or `push_<key>`); others unchanged. */
+export function storedIdOf(type: RenamedIdType, id: string): string {
+  return id.startsWith(`${type}:`) ? `${STORED_PREFIX[type]}${id.slice(type.length + 1)}` : id;
+}

@@ -735,7 +735,7 @@ export type DelayStatus =
 
 /** Which push subscription to delete. */
 export type DeletePushSubscriptionInput = {
-  /** The subscription's `id` as `createPushSubscription` or `pushSubscriptions` gave it. */
+  /** The subscription's `id` as `createPushSubscription` or `pushSubscriptions` gave it (`PushSubscription:<uuid>`, or the older `push_<uuid>`). */
   id: Scalars['ID']['input'];
 };
 
@@ -873,7 +873,7 @@ export type Document = Node & {
   createdAt: Scalars['DateTime']['output'];
   /** File format as the carrier names it, e.g. `PDF`, `PNG`. */
   format: Scalars['String']['output'];
-  /** Unguessable id (`doc_...`). */
+  /** Unguessable id (`Document:<key>`; the older form `doc_<key>` is read too by `node`). */
   id: Scalars['ID']['output'];
   /** What the document is. */
   kind: DocumentKind;
@@ -2034,7 +2034,7 @@ export type PushSubscription = Node & {
   carrierSubscriptionId?: Maybe<Scalars['String']['output']>;
   /** When we created it. */
   createdAt: Scalars['DateTime']['output'];
-  /** Our id of the subscription (`push_<uuid>`); pass it to `deletePushSubscription`. */
+  /** Our id of the subscription (`PushSubscription:<uuid>`); pass it to `deletePushSubscription` or `node`. The older form `push_<uuid>` is read too. */
   id: Scalars['ID']['output'];
   /** Whether one tracking number or a whole customer account is subscribed. */
   scope: PushSubscriptionScope;
@@ -2709,7 +2709,7 @@ export type ServicePoint = {
   /** Group A division (`express`). */
   division?: Maybe<Scalars['String']['output']>;
   /** The carrier's id of the point. */
-  id: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
   /** Latitude, when given. */
   latitude?: Maybe<Scalars['Float']['output']>;
   /** Longitude, when given. */
@@ -5023,7 +5023,7 @@ export type ServicePointResolvers<ContextType = GraphQLContext, ParentType exten
   carrier?: Resolver<ResolversTypes['Carrier'], ParentType, ContextType>;
   distanceKm?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   division?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   latitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   longitude?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -71,6 +71,23 @@ describe('node(id:)', () => {
     expect(many.nodes).toEqual(all.map(({ type, id }) => ({ __typename: type, id })));
   });
 
+  it('every id but a shipment\'s has the form <Type>:<key>; the older push_ and doc_ forms are still read', async () => {
+    const all = await oneOfEach();
+    for (const { type, id } of all.filter((n) => n.type !== 'Shipment')) {
+      const prefix = type === 'ShipmentStatusChange' ? 'StatusChange' : type;
+      expect(id, type).toMatch(new RegExp(`^${prefix}:[^:]+$`));
+    }
+    const document = all.find((n) => n.type === 'Document')!.id;
+    const older = document.replace(/^Document:/, 'doc_');
+    expect((await ok(NODE, { id: older })).node).toEqual({ __typename: 'Document', id: document });
+  });
+
+  it('ServicePoint.id is an ID', async () => {
+    const answer = await ok(`{ __type(name: "ServicePoint") { fields { name type { kind ofType { name } } } } }`);
+    const id = answer.__type.fields.find((f: { name: string }) => f.name === 'id');
+    expect(id.type).toEqual({ kind: 'NON_NULL', ofType: { name: 'ID' } });
+  });
+
   it("Carrier B's short id (no unique id) answers the shipment with its canonical id", async () => {
     const canonical = (await ok(`{ shipment(carrier: CARRIER_B, trackingNumber: "123456789013") { id } }`)).shipment.id;
     expect(canonical).toMatch(/^CARRIER_B:-:123456789013:.+/);
@@ -104,7 +121,7 @@ describe('node(id:)', () => {
 });
 
 describe('node(id:) for push subscriptions', () => {
-  it("a PushSubscription's id round-trips through node(id:)", async () => {
+  it("a PushSubscription's id (PushSubscription:<uuid>) round-trips through node(id:), its older push_ form too", async () => {
     // Push subscriptions need the carrier's push API: a server of its own with the push simulator.
     const push = await startPushE2E();
     try {
@@ -113,9 +130,13 @@ describe('node(id:) for push subscriptions', () => {
       );
       expect(created.data.createPushSubscription.userErrors).toEqual([]);
       const id = created.data.createPushSubscription.pushSubscription.id;
+      expect(id).toMatch(/^PushSubscription:[0-9a-f-]{36}$/);
       const found = await push.gql(NODE, { id });
       expect(found.errors).toBeUndefined();
       expect(found.data.node).toEqual({ __typename: 'PushSubscription', id });
+      // The form handed out before is read too, and answers the current one.
+      const older = await push.gql(NODE, { id: id.replace(/^PushSubscription:/, 'push_') });
+      expect(older.data.node).toEqual({ __typename: 'PushSubscription', id });
     } finally {
       await push.close();
     }

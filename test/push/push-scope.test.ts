@@ -30,7 +30,7 @@ describe.each(STORE_BACKENDS)('push scope on $name', (backend) => {
     const created = (await e2e.gql(CREATE, { input })).data?.createPushSubscription.pushSubscription;
     if (!created?.carrierSubscriptionId) throw new Error(`push subscription not created: ${JSON.stringify(created)}`);
     if (input['scope'] === 'CUSTOMER_ACCOUNT') await e2e.sandbox.push.approve(created.carrierSubscriptionId);
-    await waitFor(async () => (await e2e.count(`SELECT count(*) AS n FROM push_subscriptions WHERE id = $1 AND state = 'ACTIVE'`, [created.id])) === 1);
+    await waitFor(async () => (await e2e.count(`SELECT count(*) AS n FROM push_subscriptions WHERE id = $1 AND state = 'ACTIVE'`, [created.id.replace(/^PushSubscription:/, 'push_')])) === 1);
     return { id: created.id, carrierId: created.carrierSubscriptionId, secret: e2e.sandbox.push.subscriptions().find((s) => s.id === created.carrierSubscriptionId)!.validationSecret };
   }
 

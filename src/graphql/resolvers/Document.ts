@@ -1,6 +1,7 @@
 import { DocumentExpiredError } from '../../domain/errors.js';
 import type { DocumentResolvers } from '../../generated/graphql.js';
 import { shippingOf } from './shipping.js';
+import { formatStoredId } from '../../domain/ids.js';
 import { overLimit } from '../errors.js';
 
 /**
@@ -8,6 +9,8 @@ import { overLimit } from '../errors.js';
  * when `base64` is selected, and only up to DOCUMENT_INLINE_MAX_BYTES (SG10).
  */
 export const Document: DocumentResolvers = {
+  // The `<Type>:<key>` form; URLs and the store keep the `doc_` row id.
+  id: (document) => formatStoredId('Document', document.id),
   url: (document, _args, ctx) => shippingOf(ctx).links.sign(document.id).url,
   urlExpiresAt: (document, _args, ctx) => shippingOf(ctx).links.sign(document.id).expiresAt.toISOString(),
   base64: async (document, _args, ctx) => {

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../generated/graphql.js';
 import { mapResolverErrors } from '../errors.js';
 import { Node, nodeQueries } from './node.js';
 import { Query } from './Query.js';
-import { pushMutations, pushQueries } from './push.js';
+import { pushMutations, pushQueries, PushSubscription } from './push.js';
 import { watchMutations, watchQueries } from './watch.js';
 import { ShipmentWatch } from './ShipmentWatch.js';
 import { ProofOfDelivery, Shipment } from './Shipment.js';
@@ -59,6 +59,7 @@ export const resolvers: Resolvers = mapResolverErrors({
   LabelCancellation,
   OrderShipments,
   Document,
+  PushSubscription,
   Tender,
   AnalyticsEvent,
 });

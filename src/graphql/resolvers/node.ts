@@ -1,5 +1,5 @@
 import { InputError } from '../../domain/errors.js';
-import { checkStatusChangeId, parseShipmentId } from '../../domain/ids.js';
+import { checkStatusChangeId, parseShipmentId, storedIdOf } from '../../domain/ids.js';
 import { checkText } from '../../domain/text-bounds.js';
 import type { NodeResolvers, QueryResolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../context.js';
@@ -34,8 +34,9 @@ const BY_PREFIX: Array<{ prefixes: string[]; type: NodeType; find: NodeForm['fin
     type: 'ShipmentStatusChange',
     find: (ctx, id, field) => realtimeServices(ctx).statusLog.getChange(checkStatusChangeId(id, field)),
   },
-  { prefixes: ['push_'], type: 'PushSubscription', find: (ctx, id) => pushService(ctx).get(id) },
-  { prefixes: ['doc_'], type: 'Document', find: (ctx, id) => shippingOf(ctx).api.document(id) },
+  // The `<Type>:<key>` form and the stored form clients of earlier versions hold.
+  { prefixes: ['PushSubscription:', 'push_'], type: 'PushSubscription', find: (ctx, id) => pushService(ctx).get(storedIdOf('PushSubscription', id)) },
+  { prefixes: ['Document:', 'doc_'], type: 'Document', find: (ctx, id) => shippingOf(ctx).api.document(storedIdOf('Document', id)) },
 ];
 
 interface NodeForm {

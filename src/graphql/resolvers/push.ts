@@ -1,4 +1,5 @@
-import type { MutationResolvers, QueryResolvers } from '../../generated/graphql.js';
+import type { MutationResolvers, PushSubscriptionResolvers, QueryResolvers } from '../../generated/graphql.js';
+import { formatStoredId, storedIdOf } from '../../domain/ids.js';
 import { UpstreamError } from '../../domain/errors.js';
 import type { GraphQLContext } from '../context.js';
 import { decodeCursor, encodeCursor, pageSize, toConnection, unknownCursor } from './connection.js';
@@ -21,7 +22,7 @@ const PUSH_CURSOR = 'push';
 export const pushMutations: Pick<MutationResolvers, 'createPushSubscription' | 'deletePushSubscription'> = {
   createPushSubscription: (_parent, { input }, ctx) => mutationPayload('pushSubscription', () => pushService(ctx).create(input)),
   deletePushSubscription: (_parent, { input }, ctx) =>
-    mutationPayload('pushSubscription', () => pushService(ctx).delete(input.id, 'input.id')),
+    mutationPayload('pushSubscription', () => pushService(ctx).delete(storedIdOf('PushSubscription', input.id), 'input.id')),
 };
 
 export const pushQueries: Pick<QueryResolvers, 'pushSubscriptions'> = {
@@ -32,4 +33,9 @@ export const pushQueries: Pick<QueryResolvers, 'pushSubscriptions'> = {
     if (!items) throw unknownCursor(after!);
     return toConnection(items, size, (subscription) => encodeCursor(PUSH_CURSOR, subscription.id));
   },
+};
+
+/** `PushSubscription.id` in the `<Type>:<key>` form; the store keeps its `push_` row ids. */
+export const PushSubscription: PushSubscriptionResolvers = {
+  id: (subscription) => formatStoredId('PushSubscription', subscription.id),
 };
