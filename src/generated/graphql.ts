@@ -2150,7 +2150,7 @@ export type Query = {
    * tracking answers), then the carriers' own reference lookups (Carrier B) beside them. Without `input.carrier`, every
    * carrier; a carrier whose lookup fails fails the field with its code (`shipmentsByOrder` answers failures as data).
    */
-  shipmentsByReference: ShipmentConnection;
+  shipmentsByReference?: Maybe<ShipmentConnection>;
   /** One recorded status change by its `id` (`StatusChange:<cursor>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   statusChange?: Maybe<ShipmentStatusChange>;
   /**
@@ -4918,7 +4918,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
   shipmentsByOrder?: Resolver<ResolversTypes['OrderShipments'], ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
-  shipmentsByReference?: Resolver<ResolversTypes['ShipmentConnection'], ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
+  shipmentsByReference?: Resolver<Maybe<ResolversTypes['ShipmentConnection']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
   statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
   statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType, RequireFields<QueryTenderArgs, 'id'>>;
