@@ -1,4 +1,6 @@
-import { enableCompileCache } from 'node:module';
+// A namespace import: under an older Node (no enableCompileCache) this module must still load, so that the entry
+// point's version check can say "Node 24 is required" instead of a link error naming this file.
+import * as nodeModule from 'node:module';
 
 /**
  * Node's compile cache (V8 code cache on disk) for every module loaded after this one: a start on a machine that has
@@ -8,4 +10,4 @@ import { enableCompileCache } from 'node:module';
  * the OS temporary directory), NODE_DISABLE_COMPILE_CACHE=1 none. A directory that cannot be written only means no
  * cache: Node reports it in the returned status and the start goes on compiling as before.
  */
-enableCompileCache();
+nodeModule.enableCompileCache?.();
