@@ -130,7 +130,13 @@ describe.each(STORE_BACKENDS)('polling watchers on $name', (backend) => {
     sandbox.resetStats();
 
     const report = await watcher.pollOnce();
-    expect(report).toMatchObject({ claimed: 61, calls: 3, failed: 0 });
+    // What a failed watch recorded, so that a failure says why (the watcher's logger is silent here).
+    const watchErrors = (
+      await store.query<{ shipment_id: string; last_error_code: string; last_error_message: string }>(
+        'SELECT shipment_id, last_error_code, last_error_message FROM shipment_watches WHERE last_error_code IS NOT NULL',
+      )
+    ).rows;
+    expect(report, JSON.stringify(watchErrors)).toMatchObject({ claimed: 61, calls: 3, failed: 0 });
     expect(sandbox.stats.carrierB.calls[TRACK]).toBe(3);
     expect(sandbox.stats.carrierB.trackingRequests.map((r) => r.length).sort((a, b) => a - b)).toEqual([1, 30, 30]);
     expect(new Set(sandbox.stats.carrierB.trackingRequests.flat())).toEqual(new Set(numbers));
