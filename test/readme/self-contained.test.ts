@@ -57,4 +57,23 @@ describe('README and docs are self-contained', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('no document names an issue number, the specification files or a path outside the repository', () => {
+    // docs/assumptions.md keeps its own row ids (its reason to exist), so ids are not looked for here.
+    const words = [
+      { what: 'an issue number', pattern: /\bissues? ?#?\d+/i },
+      { what: 'the specification files', pattern: /\bseeds\b|\bseed 00\d/i },
+      { what: 'a path outside the repository', pattern: /\.\.\/shared|\bDESIGN\.md\b|\bSTYLE\.md\b/ },
+    ];
+    const found: string[] = [];
+    for (const file of DOCUMENTS) {
+      for (const [n, line] of readFileSync(join(ROOT, file), 'utf8').split('\n').entries()) {
+        for (const { what, pattern } of words) {
+          const match = pattern.exec(line);
+          if (match) found.push(`${file}:${n + 1}: ${what} ("${match[0]}")`);
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
