@@ -22,6 +22,8 @@ import { freePort, startChildServer, type ChildServer } from '../push/child-serv
 import { changeInput } from '../realtime/fixtures.js';
 import { SAFEGUARDS_WAIVED } from '../production/auth-support.js';
 
+const METRICS_TOKEN = 'export-crash-metrics-token-0123456';
+
 const run = promisify(execFile);
 const CHANGES = 300;
 
@@ -42,6 +44,8 @@ describe.each(STORE_BACKENDS)('analytics export over HTTP on $name', (backend) =
       ...backendEnv,
       NODE_ENV: 'production',
       ...SAFEGUARDS_WAIVED,
+      // Production closes /metrics without its token.
+      METRICS_TOKEN: METRICS_TOKEN,
       SANDBOX: 'off',
       DATA_DIR: dataDir,
       GROUP_A_TRACK_BASE_URL: sandbox.urls.groupAUnified,
@@ -126,8 +130,9 @@ describe.each(STORE_BACKENDS)('analytics export over HTTP on $name', (backend) =
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids)).toEqual(expected);
     // The progress is visible, and nothing waits any more.
-    await waitFor(async () => /analytics_export_lag_seconds 0\b/.test(await (await fetch(`${child!.origin}/metrics`)).text()), { timeoutMs: 10_000 });
-    const metrics = await (await fetch(`${child.origin}/metrics`)).text();
+    const scrape = { headers: { authorization: `Bearer ${METRICS_TOKEN}` } };
+    await waitFor(async () => /analytics_export_lag_seconds 0\b/.test(await (await fetch(`${child!.origin}/metrics`, scrape)).text()), { timeoutMs: 10_000 });
+    const metrics = await (await fetch(`${child.origin}/metrics`, scrape)).text();
     expect(metrics).toMatch(new RegExp(`analytics_events_written_total ${CHANGES}\\b`));
     expect(metrics).toMatch(/analytics_events_exported_total \d+/);
     await child.kill();

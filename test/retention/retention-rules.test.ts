@@ -139,8 +139,9 @@ describe.each(STORE_BACKENDS)('retention on $name', (backend) => {
     expect(purged.documents).toBeGreaterThanOrEqual(1);
     const answer = await e2e.gql(`{ label(id: "${labelId}") { id documents { id size contentExpiredAt base64 url } } }`);
     const docs = answer.data.label.documents as Array<{ id: string; size: number; contentExpiredAt: string | null; base64: string | null; url: string }>;
-    const old = docs.find((d) => d.id === `doc_${p}_old`)!;
-    const fresh = docs.find((d) => d.id === `doc_${p}_new`)!;
+    // The API names a stored `doc_<key>` row `Document:<key>`.
+    const old = docs.find((d) => d.id === `Document:${p}_old`)!;
+    const fresh = docs.find((d) => d.id === `Document:${p}_new`)!;
     expect(old).toMatchObject({ size: 3, base64: null });
     expect(Date.parse(old.contentExpiredAt!)).not.toBeNaN();
     expect(fresh).toMatchObject({ contentExpiredAt: null, base64: Buffer.from('def').toString('base64') });
