@@ -29,6 +29,7 @@ import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
 import { loadMigrations } from '../src/store/migrations.js';
 import { openStore } from '../src/store/store.js';
 import { BENCH_METRICS_TOKEN, ensureBuild, inProcessSandboxEnv, killAll, metric, ROOT, start, startProduction, stopAndWait } from './processes.js';
+import { purchaseInput } from './shipping.js';
 import { percentile } from './stats.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
 
@@ -75,24 +76,6 @@ async function sequential(samples: number, run: (i: number) => Promise<unknown>)
   const times: number[] = [];
   for (let i = 0; i < samples; i++) await timed(times, () => run(i));
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
-}
-
-function purchaseInput(key: string): Record<string, unknown> {
-  const party = (name: string, street: string, city: string, state: string, postalCode: string) => ({
-    contactName: name,
-    phone: '+1 901 555 0100',
-    address: { streetLines: [street], city, stateOrProvinceCode: state, postalCode, countryCode: 'US' },
-  });
-  return {
-    idempotencyKey: key,
-    service: { carrier: 'CARRIER_B', serviceCode: 'CARRIER_GROUND' },
-    shipper: party('Bench Shipper', '10 Fed Way', 'Memphis', 'TN', '38118'),
-    recipient: party('Bench Recipient', '1 Market St', 'San Francisco', 'CA', '94105'),
-    packages: [{ weight: { value: 1.5, unit: 'KG' } }],
-    orderId: `SCALE-${key}`,
-    labelFormat: 'PDF',
-    labelDelivery: 'INLINE',
-  };
 }
 
 interface Sizes { status: number; outbox: number; labels: number }
@@ -195,7 +178,7 @@ async function measure(origin: string, run: string, withPurge: boolean, startedA
     'shipment query': await sequential(SAMPLES, () => gql(url, SHIPMENT)),
     'statusChanges by reference': await sequential(SAMPLES, () => gql(url, BY_REFERENCE)),
     'labels(first: 50)': await sequential(SAMPLES, () => gql(url, LABELS_PAGE)),
-    'label purchase': await sequential(Math.max(10, Math.round(SAMPLES / 3)), (i) => gql(url, CREATE, { input: purchaseInput(`${run}-${i}`) })),
+    'label purchase': await sequential(Math.max(10, Math.round(SAMPLES / 3)), (i) => gql(url, CREATE, { input: purchaseInput(`${run}-${i}`, 'SCALE') })),
   };
   const figures: Figures = { metricsP99: metrics.p99, healthzP99: health.p99, queries };
   if (!withPurge) return figures;

@@ -40,7 +40,8 @@ const CREATE = `mutation Create($input: CreateShipmentInput!) {
   }
 }`;
 
-function purchaseInput(key: string): Record<string, unknown> {
+/** A Carrier B ground purchase over GraphQL (the scale bench buys the same one); `orderPrefix` names its order. */
+export function purchaseInput(key: string, orderPrefix = 'BENCH'): Record<string, unknown> {
   const party = (name: string, street: string, city: string, state: string, postalCode: string) => ({
     contactName: name,
     phone: '+1 901 555 0100',
@@ -52,7 +53,7 @@ function purchaseInput(key: string): Record<string, unknown> {
     shipper: party('Bench Shipper', '10 Fed Way', 'Memphis', 'TN', '38118'),
     recipient: party('Bench Recipient', '1 Market St', 'San Francisco', 'CA', '94105'),
     packages: [{ weight: { value: 1.5, unit: 'KG' } }],
-    orderId: `BENCH-${key}`,
+    orderId: `${orderPrefix}-${key}`,
     labelFormat: 'PDF',
     labelDelivery: 'INLINE',
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outcomeUnknown } from '../../../src/carriers/types.js';
 import { UpstreamError } from '../../../src/domain/errors.js';
 import type { CreatedShipment, CreateShipmentAnswer, ShipmentRequest } from '../../../src/domain/shipping.js';
-import type { TrackRequest } from '../../../src/domain/tracking.js';
+import { lookupByNumber } from '../../../src/domain/tracking.js';
 import { callsTo, party, shipmentRequest, startShippingWorld, type ShippingWorld } from './shipping-support.js';
 
 /** Seed 001 "Shipment creation request/answer" over real HTTP: our connector as the module builds it -> the sandbox. */
@@ -20,21 +20,6 @@ beforeEach(() => world.sandbox.resetStats());
 function created(answer: CreateShipmentAnswer): CreatedShipment {
   if (answer.kind !== 'CREATED') throw new Error(`expected a synchronous creation, got ${answer.kind}`);
   return answer.shipment;
-}
-
-function track(trackingNumber: string): TrackRequest {
-  return {
-    carrier: 'CARRIER_B',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: true,
-  };
 }
 
 describe('seed 001 required inputs: "account number, pickup type, service type, packaging type, shipper, recipient, payment type, package weights, label specification"', () => {
@@ -213,13 +198,13 @@ describe('tracked from birth', () => {
   it('a created number tracks on /track/v1/trackingnumbers at once (label created), then moves along', async () => {
     const shipment = created(await world.shipping.create(shipmentRequest({ serviceCode: 'PRIORITY_OVERNIGHT' })));
     const tracker = world.module.tracking!.interfaces[0]!.connector;
-    const [now] = await tracker.track([track(shipment.trackingNumber)]);
+    const [now] = await tracker.track([lookupByNumber('CARRIER_B', shipment.trackingNumber, true)]);
     expect(now!.ok).toBe(true);
     const first = now!.ok ? now!.shipments[0]! : null;
     expect(first!.status.status).toBe('LABEL_CREATED');
     expect(first!.service?.code).toBe('PRIORITY_OVERNIGHT');
     world.clock.advance(6 * 86_400_000);
-    const [later] = await tracker.track([track(shipment.pieces[0]!.trackingNumber)]);
+    const [later] = await tracker.track([lookupByNumber('CARRIER_B', shipment.pieces[0]!.trackingNumber, true)]);
     expect(later!.ok && later!.shipments[0]!.status.status).toBe('DELIVERED');
   });
 });
