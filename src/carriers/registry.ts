@@ -166,5 +166,16 @@ export function trackingRoutes(
     numbersReused: (carrier) => byCarrier.get(carrier)?.numbersReused === true,
     hasDivisions: (carrier) => byCarrier.get(carrier)?.hasDivisions === true,
     unwatchable: (request) => byCarrier.get(request.carrier)?.unwatchable?.(request) ?? null,
+    async refinePushed(changes) {
+      const refined = [...changes];
+      for (const tracking of byCarrier.values()) {
+        if (!tracking.refinePushed) continue;
+        const at = refined.flatMap((change, index) => (change.carrier === tracking.carrier ? [index] : []));
+        if (at.length === 0) continue;
+        const answers = await tracking.refinePushed(at.map((index) => refined[index]!));
+        at.forEach((index, i) => (refined[index] = answers[i] ?? refined[index]!));
+      }
+      return refined;
+    },
   };
 }

@@ -336,6 +336,12 @@ export interface TrackingCapability {
    * (Group A unified tracking). The field of the lookup to name and the refusal; null (or absent): it can be polled.
    */
   unwatchable?(request: TrackRequest): WatchRefusal | null;
+  /**
+   * Pushed changes read as a query would read them now: Group A's unified `transit`/`failure` of an express or
+   * e-commerce shipment in its division's finer word (docs/assumptions.md OS1), so the log never records a reading a
+   * query contradicts. Never rejects; a change it cannot refine comes back as it was. Absent: recorded as pushed.
+   */
+  refinePushed?(changes: readonly StatusChangeInput[]): Promise<StatusChangeInput[]>;
   /** Lookup by customer reference, when the carrier offers it; connector null when its interface is not configured. */
   readonly references?: { readonly upstream: CarrierInterface; readonly connector: ReferenceTrackingConnector | null };
 }
@@ -370,6 +376,8 @@ export interface TrackingDirectory {
   hasDivisions(carrier: Carrier): boolean;
   /** Why the carrier's module will not have this lookup polled (TrackingCapability.unwatchable); null: it may be. */
   unwatchable(request: TrackRequest): WatchRefusal | null;
+  /** Pushed changes as each carrier's module reads them before they are recorded (TrackingCapability.refinePushed). */
+  refinePushed(changes: readonly StatusChangeInput[]): Promise<StatusChangeInput[]>;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CarrierPush, PushWebhookWire } from '../carriers/module-contract.js';
+import type { StatusChangeInput } from '../domain/status-change.js';
 import type { Config } from '../platform/config.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
@@ -44,6 +45,8 @@ export function createPushRuntime(deps: {
   push: CarrierPush | null;
   /** The divisions input may name (the registry's, from the modules' policies). */
   divisions: readonly string[];
+  /** Pushed changes as the carriers' modules read them before they are recorded (the registry's refinePushed). */
+  refine?: (changes: readonly StatusChangeInput[]) => Promise<StatusChangeInput[]>;
 }): PushRuntime {
   const { config, logger, metrics, store } = deps;
   const push = deps.push;
@@ -76,6 +79,7 @@ export function createPushRuntime(deps: {
     groupMax: config.webhook.inboxGroupMax,
     batchSize: config.webhook.inboxBatchSize,
     processIntervalMs: config.webhook.inboxProcessIntervalMs,
+    ...(deps.refine ? { refine: deps.refine } : {}),
   });
   const router = pushWebhookRouter({
     source: push?.source ?? 'push',

@@ -89,6 +89,8 @@ export async function startServer({
     ...(services.statusLog ? { statusLog: services.statusLog } : {}),
     push: modules.find((module) => module.policies?.push)?.policies?.push ?? null,
     divisions: services.registry.divisions,
+    // Pushed changes in the reading a query gives (a Group A `transit` of an express shipment in the express word).
+    refine: (changes) => services.registry.tracking.refinePushed(changes),
   });
   // Labels bought here are tracked from birth: by a push subscription where the label's module says so and push is configured.
   services.attachPush({ subscriptions: push.subscriptions, configured: push.configured });

@@ -12,6 +12,8 @@ const shape = {
   GROUP_A_TRACK_MAX_WAIT_MS: ms(20_000),
   GROUP_A_TRACK_CACHE_TTL_MS: ms(300_000),
   GROUP_A_TRACK_PAGE_LIMIT: positive(5),
+  // How long a unified `transit`/`failure` waits for its division's finer reading (docs/assumptions.md OS1).
+  GROUP_A_STATUS_REFINE_TIMEOUT_MS: positive(5_000),
 
   GROUP_A_EXPRESS_BASE_URL: url.optional(),
   GROUP_A_EXPRESS_ENVIRONMENT: z.enum(['test', 'production']).default('test'),
@@ -88,6 +90,11 @@ function readTracking(env: Env) {
     maxWaitMs: env.GROUP_A_TRACK_MAX_WAIT_MS,
     cacheTtlMs: env.GROUP_A_TRACK_CACHE_TTL_MS,
     pageLimit: env.GROUP_A_TRACK_PAGE_LIMIT,
+    /**
+     * How long a unified `transit` or `failure` waits for the express or e-commerce interface's finer reading before the
+     * unified reading stands with a warning. Optional in hand-built configurations (default 5 s).
+     */
+    refineTimeoutMs: env.GROUP_A_STATUS_REFINE_TIMEOUT_MS as number | undefined,
   };
 }
 

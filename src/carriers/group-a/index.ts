@@ -40,6 +40,7 @@ import { ExpressAddressCapabilityConnector } from './express/address-validate.js
 import { ExpressPickupConnector } from './express/pickup.js';
 import { UnifiedTrackingConnector } from './unified/connector.js';
 import { UnifiedLinkedDocuments } from './unified/linked-documents.js';
+import { divisionLookup, StatusRefinement, type DivisionTracking } from './status-refinement.js';
 
 export type { TrackingCache } from './unified/cache.js';
 export { MemoryTrackingCache } from './unified/cache.js';
@@ -81,8 +82,11 @@ function unifiedPushesInstead(request: TrackRequest): WatchRefusal {
   };
 }
 
-/** Group A's tracking over the given interfaces (the module's; tests pass their own connectors). */
-export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | TrackingConnector>): TrackingCapability {
+/**
+ * Group A's tracking over the given interfaces (the module's; tests pass their own connectors). `refinement`: the
+ * divisions' finer reading of pushed unified statuses (docs/assumptions.md OS1), when a division interface is configured.
+ */
+export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | TrackingConnector>, refinement: StatusRefinement | null = null): TrackingCapability {
   const tracking = interfaces.map((i): TrackingInterface => ('connector' in i ? i : { upstream: i.upstream, connector: i }));
   const configured = new Set<CarrierInterface>(tracking.map((t) => t.upstream));
   return {
@@ -96,6 +100,7 @@ export function groupATracking(interfaces: ReadonlyArray<TrackingInterface | Tra
     // configured, so it does not spend unified tracking's quota.
     lookupForShipmentId: (request) =>
       request.division === 'ecommerce' && configured.has('group-a/ecommerce') ? { ...request, ecommerceIdType: 'CARRIER_PACKAGE_ID' } : request,
+    ...(refinement ? { refinePushed: (changes) => refinement.refineChanges(changes) } : {}),
   };
 }
 
@@ -119,9 +124,18 @@ export const groupAModule: CarrierModule = {
     const platform = { timeouts: deps.timeouts, retryBaseDelayMs: deps.retryBaseDelayMs, metrics: deps.metrics, logger: deps.logger };
     const quota = deps.quotaCounter ? { quotaCounter: deps.quotaCounter } : {};
 
-    const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking, connections: poolConnectionsFor(config.http, 'group-a/tracking') }) : null;
     const expressClient = config.groupAExpress ? createExpressHttpClient({ ...platform, ...quota, config: config.groupAExpress, connections: poolConnectionsFor(config.http, 'group-a/express') }) : null;
     const ecommerceClient = config.groupAEcommerce ? createEcommerceHttpClient({ ...platform, config: config.groupAEcommerce, connections: poolConnectionsFor(config.http, 'group-a/ecommerce') }) : null;
+    const expressTracking = expressClient ? new ExpressTrackingConnector({ client: expressClient }) : null;
+    const ecommerceTracking = ecommerceClient && config.groupAEcommerce ? new EcommerceTrackingConnector({ client: ecommerceClient, config: config.groupAEcommerce }) : null;
+    // A unified `transit`/`failure` is read again on its division's own interface: the same connectors, clients and
+    // daily quotas as that division's tracking route (docs/assumptions.md OS1).
+    const divisions = new Map<string, DivisionTracking>();
+    if (expressTracking) divisions.set('express', { connector: expressTracking, lookup: divisionLookup('express') });
+    if (ecommerceTracking) divisions.set('ecommerce', { connector: ecommerceTracking, lookup: divisionLookup('ecommerce') });
+    const refinement =
+      config.groupATracking && divisions.size > 0 ? new StatusRefinement({ divisions, timeoutMs: config.groupATracking.refineTimeoutMs ?? 5_000 }) : null;
+    const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking, connections: poolConnectionsFor(config.http, 'group-a/tracking'), refinement }) : null;
 
     const tracking: TrackingInterface[] = [];
     const rating: RatingConnector[] = [];
@@ -143,9 +157,9 @@ export const groupAModule: CarrierModule = {
       // Its answers link the proof of delivery; the link is followed through the same client and quota (PD1).
       linkedDocuments.push(new UnifiedLinkedDocuments({ client: unified.client, baseUrl: config.groupATracking.baseUrl }));
     }
-    if (expressClient && config.groupAExpress) {
+    if (expressClient && expressTracking && config.groupAExpress) {
       const express = { client: expressClient, config: config.groupAExpress };
-      tracking.push({ upstream: 'group-a/express', connector: new ExpressTrackingConnector(express) });
+      tracking.push({ upstream: 'group-a/express', connector: expressTracking });
       rating.push(new ExpressRatingConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
       landedCost.push(new ExpressLandedCostConnector({ ...express, failures: { metrics: deps.metrics, logger: deps.logger } }));
       // Shipping and documents spend the same daily test quota as rating: the same client.
@@ -156,9 +170,9 @@ export const groupAModule: CarrierModule = {
       addressCapability.push(new ExpressAddressCapabilityConnector(express));
       pickups.push(new ExpressPickupConnector(express));
     }
-    if (ecommerceClient && config.groupAEcommerce) {
+    if (ecommerceClient && ecommerceTracking && config.groupAEcommerce) {
       const ecommerce = { client: ecommerceClient, config: config.groupAEcommerce };
-      tracking.push({ upstream: 'group-a/ecommerce', connector: new EcommerceTrackingConnector(ecommerce) });
+      tracking.push({ upstream: 'group-a/ecommerce', connector: ecommerceTracking });
       const failures = { metrics: deps.metrics, logger: deps.logger };
       rating.push(new EcommerceRatingConnector({ ...ecommerce, failures }));
       landedCost.push(new EcommerceDutyTaxConnector({ ...ecommerce, failures }));
@@ -174,7 +188,7 @@ export const groupAModule: CarrierModule = {
     const clients: UpstreamClient[] = [unified?.client, expressClient, ecommerceClient].filter((c): c is UpstreamClient => c !== null && c !== undefined);
     return {
       carrier: 'GROUP_A',
-      tracking: groupATracking(tracking),
+      tracking: groupATracking(tracking, refinement),
       rating,
       landedCost,
       postalValidation,

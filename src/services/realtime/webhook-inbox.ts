@@ -7,6 +7,7 @@ import { PeriodicJob } from '../../platform/periodic.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { readInboxBacklog } from '../../store/row-counters.js';
 import { InboxWriter } from './inbox-writer.js';
+import { PushedReadings } from './pushed-readings.js';
 import { SerialRunner } from './serial-runner.js';
 
 /** What the inbox needs from the status log (StatusLog.append: null = a duplicate, nothing changed). */
@@ -56,6 +57,12 @@ export interface WebhookInboxOptions {
   batchSize?: number;
   /** Processing runs start at least this far apart (WEBHOOK_INBOX_PROCESS_INTERVAL_MS, WI3); default 50 ms. */
   processIntervalMs?: number;
+  /**
+   * Reads pushed changes as a query would read them now (the registry's refinePushed: a Group A `transit` of an express
+   * shipment in the express interface's finer word, docs/assumptions.md OS1). Asked before the processing transaction,
+   * never inside it (it may call a carrier). Never rejects; absent: changes are recorded as pushed.
+   */
+  refine?: (changes: readonly StatusChangeInput[]) => Promise<StatusChangeInput[]>;
 }
 
 /** The pending notifications; confirmations have their own runner (processConfirmations). */
@@ -92,10 +99,13 @@ export class WebhookInbox {
   private readonly deadLetters: Counter<'source'> | null;
   private readonly writer: InboxWriter;
   private readonly batchSize: number;
+  /** Readings `refine` gave for the rows about to be processed (read before the transaction that claims them). */
+  private readonly refined: PushedReadings;
 
   constructor(private readonly options: WebhookInboxOptions) {
     this.deadLetters = options.metrics ? deadLetterCounter(options.metrics) : null;
     this.batchSize = Math.max(1, options.batchSize ?? 50);
+    this.refined = new PushedReadings({ ...options, pendingWhere: PENDING_PUSH, batchSize: this.batchSize });
     this.writer = new InboxWriter({
       store: options.store,
       windowMs: options.groupWindowMs ?? 2,
@@ -258,6 +268,7 @@ export class WebhookInbox {
   async processPending(): Promise<number> {
     let processed = 0;
     for (;;) {
+      await this.refined.prepare();
       const batch = await this.options.store
         .transaction(async (tx) => {
           const { rows } = await tx.query<InboxRow>(
@@ -275,6 +286,11 @@ export class WebhookInbox {
     }
   }
 
+  /** A stored row's changes, each with the reading `refine` gave it before the transaction (when it gave one). */
+  private changesOf(body: unknown): StatusChangeInput[] {
+    return this.refined.apply(this.options.reader.statusChanges(body));
+  }
+
   /** A batch's shipments appended together, every row marked processed; returns how many changes were new. */
   private async processRows(tx: Queryable, rows: InboxRow[]): Promise<number> {
     const appendMany = this.options.statusLog.appendMany?.bind(this.options.statusLog);
@@ -284,7 +300,7 @@ export class WebhookInbox {
       return added;
     }
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
-    const changes = rows.flatMap((row) => this.options.reader.statusChanges(row.body));
+    const changes = rows.flatMap((row) => this.changesOf(row.body));
     // Duplicates (same id, status.timestamp, status.statusCode) append nothing.
     const added = (await appendMany(tx, changes)).length;
     await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])', [rows.map((row) => String(row.id))]);
@@ -329,7 +345,7 @@ export class WebhookInbox {
   /** Appends a row's shipments and marks it processed; returns how many were new (not duplicates). */
   private async processRow(tx: Queryable, row: InboxRow): Promise<number> {
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
-    const changes = this.options.reader.statusChanges(row.body);
+    const changes = this.changesOf(row.body);
     let added = 0;
     for (const change of changes) {
       // A duplicate (same id, status.timestamp, status.statusCode) appends nothing.

@@ -14,6 +14,7 @@ import { MemoryQuotaCounter } from '../../../platform/quota-memory.js';
 import type { TrackingConnector } from '../../types.js';
 import { missingPayload } from '../../missing-payload.js';
 import { notFound, readProblem, trackEach } from '../shared.js';
+import type { StatusRefinement } from '../status-refinement.js';
 import { MemoryTrackingCache, type TrackingCache } from './cache.js';
 import { mapUnifiedShipment } from './mapping.js';
 import { unifiedTrackingAnswer, type UnifiedShipment, type UnifiedTrackingAnswer } from './wire.js';
@@ -35,6 +36,11 @@ export interface UnifiedConnectorOptions {
   /** Shared counter (the store's) when replicas share one quota; defaults to an in-process counter. */
   quotaCounter?: QuotaCounter;
   cache?: TrackingCache;
+  /**
+   * Reads a `transit` or `failure` again on the shipment's division's own interface (docs/assumptions.md OS1). Applied
+   * before an answer is cached or shared, so every caller and every cached reading costs one refinement at most.
+   */
+  refinement?: StatusRefinement | null;
   now?: () => number;
 }
 
@@ -127,7 +133,8 @@ export class UnifiedTrackingConnector implements TrackingConnector {
     try {
       const wire = await this.fetchPages(request);
       if (wire.length === 0) throw missingPayload(UPSTREAM, 'track', 'any shipment');
-      const shipments = wire.map(mapUnifiedShipment);
+      const unified = wire.map(mapUnifiedShipment);
+      const shipments = this.options.refinement ? await this.options.refinement.refineShipments(unified) : unified;
       this.cache.set(key, shipments);
       return shipments;
     } catch (error) {
