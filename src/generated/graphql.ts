@@ -2957,7 +2957,10 @@ export type Shipment = Node & {
   totalWeight?: Maybe<Measure>;
   /** The carrier's tracking number. */
   trackingNumber: Scalars['String']['output'];
-  /** Soft failures the carrier returned with this answer. */
+  /**
+   * Soft failures of this answer: the carrier's own, and `STATUS_NOT_REFINED` when a Group A division's interface could
+   * not give its finer reading of a unified status, which then stands.
+   */
   warnings: Array<CarrierWarning>;
 };
 
