@@ -51,8 +51,9 @@ export class PushedReadings {
     }
   }
 
-  /** The changes with the readings `prepare` found for them. */
-  apply(changes: StatusChangeInput[]): StatusChangeInput[] {
+  /** A stored row's changes (the reader's), each with the reading `prepare` found for it. */
+  statusChanges(body: unknown): StatusChangeInput[] {
+    const changes = this.options.reader.statusChanges(body);
     if (this.readings.size === 0) return changes;
     return changes.map((change) => {
       const status = this.readings.get(change.dedupKey);

@@ -1,4 +1,4 @@
-import { Counter } from 'prom-client';
+import type { Counter } from 'prom-client';
 import type { PushNotificationReader } from '../../carriers/types.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { Logger } from '../../platform/logger.js';
@@ -6,6 +6,7 @@ import type { Metrics } from '../../platform/metrics.js';
 import { PeriodicJob } from '../../platform/periodic.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { readInboxBacklog } from '../../store/row-counters.js';
+import { deadLetterCounter } from './inbox-dead-letters.js';
 import { InboxWriter } from './inbox-writer.js';
 import { PushedReadings } from './pushed-readings.js';
 import { SerialRunner } from './serial-runner.js';
@@ -57,11 +58,7 @@ export interface WebhookInboxOptions {
   batchSize?: number;
   /** Processing runs start at least this far apart (WEBHOOK_INBOX_PROCESS_INTERVAL_MS, WI3); default 50 ms. */
   processIntervalMs?: number;
-  /**
-   * Reads pushed changes as a query would read them now (the registry's refinePushed: a Group A `transit` of an express
-   * shipment in the express interface's finer word, docs/assumptions.md OS1). Asked before the processing transaction,
-   * never inside it (it may call a carrier). Never rejects; absent: changes are recorded as pushed.
-   */
+  /** Pushed changes as a query reads them now (the registry's refinePushed), asked before each processing transaction. */
   refine?: (changes: readonly StatusChangeInput[]) => Promise<StatusChangeInput[]>;
 }
 
@@ -99,7 +96,6 @@ export class WebhookInbox {
   private readonly deadLetters: Counter<'source'> | null;
   private readonly writer: InboxWriter;
   private readonly batchSize: number;
-  /** Readings `refine` gave for the rows about to be processed (read before the transaction that claims them). */
   private readonly refined: PushedReadings;
 
   constructor(private readonly options: WebhookInboxOptions) {
@@ -286,11 +282,6 @@ export class WebhookInbox {
     }
   }
 
-  /** A stored row's changes, each with the reading `refine` gave it before the transaction (when it gave one). */
-  private changesOf(body: unknown): StatusChangeInput[] {
-    return this.refined.apply(this.options.reader.statusChanges(body));
-  }
-
   /** A batch's shipments appended together, every row marked processed; returns how many changes were new. */
   private async processRows(tx: Queryable, rows: InboxRow[]): Promise<number> {
     const appendMany = this.options.statusLog.appendMany?.bind(this.options.statusLog);
@@ -300,7 +291,7 @@ export class WebhookInbox {
       return added;
     }
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
-    const changes = rows.flatMap((row) => this.changesOf(row.body));
+    const changes = rows.flatMap((row) => this.refined.statusChanges(row.body));
     // Duplicates (same id, status.timestamp, status.statusCode) append nothing.
     const added = (await appendMany(tx, changes)).length;
     await tx.query('UPDATE webhook_inbox SET processed_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])', [rows.map((row) => String(row.id))]);
@@ -345,7 +336,7 @@ export class WebhookInbox {
   /** Appends a row's shipments and marks it processed; returns how many were new (not duplicates). */
   private async processRow(tx: Queryable, row: InboxRow): Promise<number> {
     // Validated before it was stored; parsed again because the stored JSON is the only truth after a restart.
-    const changes = this.changesOf(row.body);
+    const changes = this.refined.statusChanges(row.body);
     let added = 0;
     for (const change of changes) {
       // A duplicate (same id, status.timestamp, status.statusCode) appends nothing.
@@ -395,18 +386,6 @@ export class WebhookInbox {
       );
     }
   }
-}
-
-/** One counter per registry (several servers may share a test process, each with its own registry). */
-function deadLetterCounter(metrics: Metrics): Counter<'source'> {
-  const existing = metrics.registry.getSingleMetric('webhook_inbox_dead_letters_total');
-  if (existing) return existing as Counter<'source'>;
-  return new Counter({
-    name: 'webhook_inbox_dead_letters_total',
-    help: 'Webhook notifications moved to webhook_dead_letters after WEBHOOK_INBOX_MAX_ATTEMPTS failed processing attempts',
-    labelNames: ['source'],
-    registers: [metrics.registry],
-  });
 }
 
 function errorText(error: unknown): string {
