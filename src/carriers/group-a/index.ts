@@ -134,7 +134,7 @@ export const groupAModule: CarrierModule = {
     if (expressTracking) divisions.set('express', { connector: expressTracking, lookup: divisionLookup('express') });
     if (ecommerceTracking) divisions.set('ecommerce', { connector: ecommerceTracking, lookup: divisionLookup('ecommerce') });
     const refinement =
-      config.groupATracking && divisions.size > 0 ? new StatusRefinement({ divisions, timeoutMs: config.groupATracking.refineTimeoutMs ?? 5_000 }) : null;
+      config.groupATracking && divisions.size > 0 ? new StatusRefinement({ divisions, timeoutMs: config.groupATracking.refineTimeoutMs ?? 5_000, failures: { metrics: deps.metrics, logger: deps.logger } }) : null;
     const unified = config.groupATracking ? new UnifiedTrackingConnector({ ...platform, ...quota, config: config.groupATracking, connections: poolConnectionsFor(config.http, 'group-a/tracking'), refinement }) : null;
 
     const tracking: TrackingInterface[] = [];

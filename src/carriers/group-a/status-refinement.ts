@@ -4,6 +4,7 @@ import type { ShipmentStatus, StatusReading } from '../../domain/status.js';
 import type { StatusChangeInput } from '../../domain/status-change.js';
 import type { CarrierTime } from '../../domain/time.js';
 import { lookupByNumber, type TrackRequest } from '../../domain/tracking.js';
+import { recordUpstreamFailure, type FailureSink } from '../../platform/upstream-failures.js';
 import type { TrackingConnector } from '../types.js';
 
 /**
@@ -41,6 +42,8 @@ export interface StatusRefinementOptions {
   divisions: ReadonlyMap<string, DivisionTracking>;
   /** GROUP_A_STATUS_REFINE_TIMEOUT_MS: how long a reading waits for its division; past it the unified reading stands. */
   timeoutMs: number;
+  /** Where a failed division call is counted and logged once (upstream_errors_total), as every upstream failure is. */
+  failures?: FailureSink;
 }
 
 /**
@@ -112,12 +115,18 @@ export class StatusRefinement {
     const { timeoutMs } = this.options;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<string>((resolve) => {
-      timer = setTimeout(() => resolve(`it did not answer within ${timeoutMs} ms`), timeoutMs);
+      timer = setTimeout(() => {
+        this.options.failures?.logger.warn({ upstream: tracking.connector.upstream, timeoutMs }, 'division tracking did not answer in time; the unified status stands');
+        resolve(`it did not answer within ${timeoutMs} ms`);
+      }, timeoutMs);
       timer.unref();
     });
     const asked = tracking.connector.track([tracking.lookup(trackingNumber)]).then(([outcome]): Shipment | string => {
       if (!outcome) return 'it gave no answer';
-      if (!outcome.ok) return outcome.error.code;
+      if (!outcome.ok) {
+        if (this.options.failures) recordUpstreamFailure(outcome.error, this.options.failures);
+        return outcome.error.code;
+      }
       return outcome.shipments.find((s) => s.trackingNumber === trackingNumber) ?? (outcome.shipments.length === 1 ? outcome.shipments[0]! : 'it does not show this number');
     }, (error: unknown) => (error instanceof UpstreamError ? error.code : 'it failed'));
     try {
