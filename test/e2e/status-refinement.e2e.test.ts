@@ -130,11 +130,12 @@ describe('refinement within the express daily quota', () => {
   });
 });
 
-describe('pushed statuses recorded in the reading a query gives', () => {
+describe('pushed and polled statuses recorded in the reading a query gives', () => {
   let e2e: E2E;
   let secret: string;
   beforeAll(async () => {
-    e2e = await startE2E({ faultProxies: ['groupAExpress'], withPush: true });
+    // Watches are polled every 100 ms here (a watch's first poll is due at once).
+    e2e = await startE2E({ faultProxies: ['groupAExpress'], withPush: true, env: { WATCH_POLL_TICK_MS: '100' } });
     // A customer-account subscription takes a push about any number (the sandbox account ending 404 pushes nothing).
     const created = await e2e.gql(
       `mutation { createPushSubscription(input: { scope: CUSTOMER_ACCOUNT, subject: "ACCOUNT-404" }) { pushSubscription { carrierSubscriptionId } } }`,
@@ -165,5 +166,21 @@ describe('pushed statuses recorded in the reading a query gives', () => {
     expect(expressTrackingCalls(e2e) - before).toBe(1);
     const queried = await trackOne(e2e, number);
     expect(queried.status.status).toBe('OUT_FOR_DELIVERY');
+  });
+
+  it('a watched express shipment out for delivery is recorded as polled, OUT_FOR_DELIVERY, and a query by number without division answers the same', async () => {
+    const number = '1234560125';
+    const watched = await e2e.gql(
+      `mutation($n: String!) { watchShipment(input: { carrier: GROUP_A, trackingNumber: $n, division: "express" }) { watch { shipmentId } userErrors { field message } } }`,
+      { n: number },
+    );
+    expect(watched.errors, JSON.stringify(watched.errors)).toBeUndefined();
+    expect(watched.data.watchShipment.userErrors).toEqual([]);
+    const latestPolled = async () =>
+      (await e2e.server.store.query<{ status: string }>(`SELECT status FROM status_changes WHERE tracking_number = $1 AND source = 'POLL' ORDER BY cursor DESC LIMIT 1`, [number])).rows[0]?.status;
+    await waitFor(async () => (await latestPolled()) !== undefined);
+    expect(await latestPolled()).toBe('OUT_FOR_DELIVERY');
+    const queried = await trackOne(e2e, number);
+    expect(queried.status.status).toBe(await latestPolled());
   });
 });
