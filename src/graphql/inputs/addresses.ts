@@ -3,13 +3,15 @@ import type { AddressInput, EmailNotificationRequest, NotificationRecipient, Ser
 import { CARRIERS, type Carrier } from '../../domain/carrier.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
 import { checkCountry } from './rate-parts.js';
+import { FieldChecks } from './field-checks.js';
 import type { ResolveAddressesOptions } from '../../services/pickups/types.js';
 import type { AddressToResolveInput, EmailRecipientInput, ResolveAddressesOptionsInput, ServicePointsNearInput, SubscribeEmailNotificationsInput } from '../../generated/graphql.js';
 
 /**
  * The inputs of `resolveAddresses`, `servicePoints` and `subscribeEmailNotifications`, checked before any upstream
  * call: a problem is an InputError naming the field's path (`inputs.3.streetLines.0`, `near.latitude`,
- * `input.recipients.4`). Messages never echo the value (docs/assumptions.md AR1-AR2, AR5-AR6).
+ * `input.recipients.4`), every bad field of one input in one answer (FieldChecks). Messages never echo the value
+ * (docs/assumptions.md AR1-AR2, AR5-AR6).
  */
 
 const PRINTABLE = 'printable characters (no control characters)';
@@ -41,20 +43,29 @@ export const SERVICE_POINT_LIMITS = { maxRadiusKm: 100, maxLimit: 50, maxCapabil
 export function toAddressInputs(raw: readonly AddressToResolveInput[], maxInputs: number, path = 'inputs'): AddressInput[] {
   if (raw.length === 0) throw new InputError(path, 'give at least one address');
   if (raw.length > maxInputs) throw new InputError(path, `at most ${maxInputs} addresses per request (MAX_ADDRESSES_PER_REQUEST); ${raw.length} were given`);
-  return raw.map((address, i) => toAddressInput(address, `${path}.${i}`));
+  // Every bad field of every address in one answer.
+  const checks = new FieldChecks();
+  const addresses = raw.map((address, i) => checks.run(() => toAddressInput(address, `${path}.${i}`)));
+  checks.done();
+  return addresses;
 }
 
 export function toAddressInput(raw: AddressToResolveInput, at: string): AddressInput {
-  const countryCode = checkCountry(raw.countryCode, `${at}.countryCode`);
-  if (raw.streetLines.length === 0) throw new InputError(`${at}.streetLines`, 'give at least one street line');
-  if (raw.streetLines.length > MAX_STREET_LINES) throw new InputError(`${at}.streetLines`, `at most ${MAX_STREET_LINES} street lines`);
-  return {
-    streetLines: raw.streetLines.map((line, i) => checkText(line, `${at}.streetLines.${i}`, RULES.streetLine)),
-    city: checkOptionalText(raw.city, `${at}.city`, RULES.city),
-    stateOrProvinceCode: checkOptionalText(raw.stateOrProvinceCode, `${at}.stateOrProvinceCode`, RULES.stateOrProvinceCode)?.toUpperCase() ?? null,
-    postalCode: checkOptionalText(raw.postalCode, `${at}.postalCode`, RULES.postalCode),
+  const checks = new FieldChecks();
+  const countryCode = checks.run(() => checkCountry(raw.countryCode, `${at}.countryCode`));
+  let streetLines: string[] = [];
+  if (raw.streetLines.length === 0) checks.fail(`${at}.streetLines`, 'give at least one street line');
+  else if (raw.streetLines.length > MAX_STREET_LINES) checks.fail(`${at}.streetLines`, `at most ${MAX_STREET_LINES} street lines`);
+  else streetLines = raw.streetLines.map((line, i) => checks.run(() => checkText(line, `${at}.streetLines.${i}`, RULES.streetLine)));
+  const address: AddressInput = {
+    streetLines,
+    city: checks.run(() => checkOptionalText(raw.city, `${at}.city`, RULES.city)),
+    stateOrProvinceCode: checks.run(() => checkOptionalText(raw.stateOrProvinceCode, `${at}.stateOrProvinceCode`, RULES.stateOrProvinceCode))?.toUpperCase() ?? null,
+    postalCode: checks.run(() => checkOptionalText(raw.postalCode, `${at}.postalCode`, RULES.postalCode)),
     countryCode,
   };
+  checks.done();
+  return address;
 }
 
 export function toResolveOptions(raw: ResolveAddressesOptionsInput | null | undefined): ResolveAddressesOptions {
@@ -69,36 +80,34 @@ export function toResolveOptions(raw: ResolveAddressesOptionsInput | null | unde
 
 export function toServicePointQuery(raw: ServicePointsNearInput, path = 'near'): ServicePointQuery {
   const at = (field: string) => `${path}.${field}`;
-  const countryCode = checkCountry(raw.countryCode, at('countryCode'));
+  const checks = new FieldChecks();
+  const countryCode = checks.run(() => checkCountry(raw.countryCode, at('countryCode')));
   const latitude = raw.latitude ?? null;
   const longitude = raw.longitude ?? null;
   if ((latitude === null) !== (longitude === null)) {
-    throw new InputError(at(latitude === null ? 'latitude' : 'longitude'), 'give latitude and longitude together, or neither');
+    checks.fail(at(latitude === null ? 'latitude' : 'longitude'), 'give latitude and longitude together, or neither');
   }
-  if (latitude !== null && (latitude < -90 || latitude > 90)) throw new InputError(at('latitude'), 'must be from -90 to 90 degrees');
-  if (longitude !== null && (longitude < -180 || longitude > 180)) throw new InputError(at('longitude'), 'must be from -180 to 180 degrees');
-  const postalCode = checkOptionalText(raw.postalCode, at('postalCode'), RULES.postalCode);
-  const city = checkOptionalText(raw.city, at('city'), RULES.city);
-  if (latitude === null && postalCode === null && city === null) throw new InputError(path, 'give a postal code, a city, or latitude and longitude');
+  if (latitude !== null && (latitude < -90 || latitude > 90)) checks.fail(at('latitude'), 'must be from -90 to 90 degrees');
+  if (longitude !== null && (longitude < -180 || longitude > 180)) checks.fail(at('longitude'), 'must be from -180 to 180 degrees');
+  const postalCode = checks.run(() => checkOptionalText(raw.postalCode, at('postalCode'), RULES.postalCode));
+  const city = checks.run(() => checkOptionalText(raw.city, at('city'), RULES.city));
+  // Only when both were read (a refused one was given, and is named on its own).
+  if (latitude === null && longitude === null && postalCode === null && city === null) {
+    checks.fail(path, 'give a postal code, a city, or latitude and longitude');
+  }
   const radiusKm = raw.radiusKm ?? 10;
   if (!(radiusKm > 0 && radiusKm <= SERVICE_POINT_LIMITS.maxRadiusKm)) {
-    throw new InputError(at('radiusKm'), `must be above 0 and at most ${SERVICE_POINT_LIMITS.maxRadiusKm} km`);
+    checks.fail(at('radiusKm'), `must be above 0 and at most ${SERVICE_POINT_LIMITS.maxRadiusKm} km`);
   }
   const limit = raw.limit ?? 10;
-  if (!Number.isInteger(limit) || limit < 1 || limit > SERVICE_POINT_LIMITS.maxLimit) throw new InputError(at('limit'), `must be from 1 to ${SERVICE_POINT_LIMITS.maxLimit}`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > SERVICE_POINT_LIMITS.maxLimit) checks.fail(at('limit'), `must be from 1 to ${SERVICE_POINT_LIMITS.maxLimit}`);
   const capabilities = raw.capabilities ?? [];
-  if (capabilities.length > SERVICE_POINT_LIMITS.maxCapabilities) throw new InputError(at('capabilities'), `at most ${SERVICE_POINT_LIMITS.maxCapabilities} capabilities`);
-  return {
-    countryCode,
-    postalCode,
-    city,
-    streetLine: checkOptionalText(raw.streetLine, at('streetLine'), RULES.streetLine),
-    latitude,
-    longitude,
-    radiusKm,
-    limit,
-    capabilities: [...new Set(capabilities.map((c, i) => checkText(c, at(`capabilities.${i}`), RULES.capability)))],
-  };
+  let checkedCapabilities: string[] = [];
+  if (capabilities.length > SERVICE_POINT_LIMITS.maxCapabilities) checks.fail(at('capabilities'), `at most ${SERVICE_POINT_LIMITS.maxCapabilities} capabilities`);
+  else checkedCapabilities = capabilities.map((c, i) => checks.run(() => checkText(c, at(`capabilities.${i}`), RULES.capability)));
+  const streetLine = checks.run(() => checkOptionalText(raw.streetLine, at('streetLine'), RULES.streetLine));
+  checks.done();
+  return { countryCode, postalCode, city, streetLine, latitude, longitude, radiusKm, limit, capabilities: [...new Set(checkedCapabilities)] };
 }
 
 /** A fifth recipient is refused on `input.recipients.4` before anything else is read (seed 001: at most four). */
@@ -107,27 +116,30 @@ export function toEmailNotificationRequest(raw: SubscribeEmailNotificationsInput
   if (raw.recipients.length > MAX_EMAIL_RECIPIENTS) {
     throw new InputError(at(`recipients.${MAX_EMAIL_RECIPIENTS}`), `at most ${MAX_EMAIL_RECIPIENTS} email recipients per subscription; ${raw.recipients.length} were given`);
   }
-  if (raw.recipients.length === 0) throw new InputError(at('recipients'), 'give at least one recipient');
-  if (!CARRIERS.includes(raw.carrier)) throw new InputError(at('carrier'), 'unknown carrier');
-  return {
+  const checks = new FieldChecks();
+  if (raw.recipients.length === 0) checks.fail(at('recipients'), 'give at least one recipient');
+  if (!CARRIERS.includes(raw.carrier)) checks.fail(at('carrier'), 'unknown carrier');
+  const request: EmailNotificationRequest = {
     carrier: raw.carrier,
-    trackingNumber: checkText(raw.trackingNumber, at('trackingNumber'), RULES.trackingNumber),
-    carrierCode: checkOptionalText(raw.carrierCode, at('carrierCode'), RULES.carrierCode),
-    carrierUniqueId: checkOptionalText(raw.carrierUniqueId, at('carrierUniqueId'), RULES.carrierUniqueId),
-    senderEmail: checkText(raw.senderEmail, at('senderEmail'), RULES.email),
-    senderName: checkText(raw.senderName, at('senderName'), RULES.name),
-    recipients: raw.recipients.map((r, i) => toRecipient(r, at(`recipients.${i}`))),
+    trackingNumber: checks.run(() => checkText(raw.trackingNumber, at('trackingNumber'), RULES.trackingNumber)),
+    carrierCode: checks.run(() => checkOptionalText(raw.carrierCode, at('carrierCode'), RULES.carrierCode)),
+    carrierUniqueId: checks.run(() => checkOptionalText(raw.carrierUniqueId, at('carrierUniqueId'), RULES.carrierUniqueId)),
+    senderEmail: checks.run(() => checkText(raw.senderEmail, at('senderEmail'), RULES.email)),
+    senderName: checks.run(() => checkText(raw.senderName, at('senderName'), RULES.name)),
+    recipients: raw.recipients.map((r, i) => toRecipient(checks, r, at(`recipients.${i}`))),
   };
+  checks.done();
+  return request;
 }
 
-function toRecipient(raw: EmailRecipientInput, at: string): NotificationRecipient {
-  if (raw.eventTypes.length === 0) throw new InputError(`${at}.eventTypes`, 'give at least one event type');
+function toRecipient(checks: FieldChecks, raw: EmailRecipientInput, at: string): NotificationRecipient {
+  if (raw.eventTypes.length === 0) checks.fail(`${at}.eventTypes`, 'give at least one event type');
   return {
     role: raw.role,
-    email: checkText(raw.email, `${at}.email`, RULES.email),
-    name: checkOptionalText(raw.name, `${at}.name`, RULES.name),
+    email: checks.run(() => checkText(raw.email, `${at}.email`, RULES.email)),
+    name: checks.run(() => checkOptionalText(raw.name, `${at}.name`, RULES.name)),
     format: raw.format ?? 'HTML',
-    locale: checkOptionalText(raw.locale, `${at}.locale`, RULES.locale),
+    locale: checks.run(() => checkOptionalText(raw.locale, `${at}.locale`, RULES.locale)),
     eventTypes: [...new Set(raw.eventTypes)],
   };
 }

@@ -1,6 +1,6 @@
-import { InputError } from '../../domain/errors.js';
 import type { RateRequest } from '../../domain/rating.js';
-import { checkAddress, checkMoney, } from './rate-parts.js';
+import { checkAddress, checkMoney } from './rate-parts.js';
+import { FieldChecks } from './field-checks.js';
 import type { RateShopOptions } from '../../services/rating/types.js';
 import type { DeliveryPromiseRequest } from '../../services/promise/types.js';
 import type { DeliveryPromiseInput, RateRequestInput } from '../../generated/graphql.js';
@@ -17,43 +17,54 @@ const MAX_ITEM_COUNT = 10_000;
  */
 export function validateDeliveryPromiseInput(raw: DeliveryPromiseInput, path: string, validateRates: ValidateRates): DeliveryPromiseRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
+  // Every bad field in one answer; the couriers' part (the rates rules) adds its own refusals to the same list.
+  const checks = new FieldChecks();
   // `input.countryCode` and `input.postalCode`: the destination's fields sit at the input's top level.
-  const destination = checkAddress({ countryCode: raw.countryCode, postalCode: raw.postalCode }, path);
-  if (destination.postalCode === null) throw new InputError(at('postalCode'), 'is required: the promise is made for a postal code');
+  const destination = checks.run(() => checkAddress({ countryCode: raw.countryCode, postalCode: raw.postalCode }, path));
+  if (destination && destination.postalCode === null) checks.fail(at('postalCode'), 'is required: the promise is made for a postal code');
   if (!Number.isInteger(raw.itemCount) || raw.itemCount < 1 || raw.itemCount > MAX_ITEM_COUNT) {
-    throw new InputError(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
+    checks.fail(at('itemCount'), `must be a whole number from 1 to ${MAX_ITEM_COUNT}`);
   }
-  const cashOnDelivery = raw.cashOnDelivery ? checkMoney(raw.cashOnDelivery, at('cashOnDelivery')) : null;
+  const cashOnDelivery = raw.cashOnDelivery ? checks.run(() => checkMoney(raw.cashOnDelivery!, at('cashOnDelivery'))) : null;
   const hasOrigin = raw.origin != null;
   const hasPackages = raw.packages != null;
   if (hasOrigin !== hasPackages) {
-    throw new InputError(at(hasOrigin ? 'packages' : 'origin'), 'origin and packages go together: the couriers need both to quote');
+    checks.fail(at(hasOrigin ? 'packages' : 'origin'), 'origin and packages go together: the couriers need both to quote');
   }
   let courierRequest: RateRequest | null = null;
   if (raw.origin && raw.packages) {
-    const originCountry = checkAddress(raw.origin, at('origin')).countryCode;
-    if (originCountry !== destination.countryCode) {
-      throw new InputError(
+    const originCountry = checks.run(() => checkAddress(raw.origin!, at('origin')))?.countryCode;
+    if (destination && originCountry !== undefined && originCountry !== destination.countryCode) {
+      checks.fail(
         at('origin.countryCode'),
         `must be the destination's country (${destination.countryCode}): the promise is for a domestic order; rates quotes cross-border lanes with customs`,
       );
     }
-    courierRequest = validateRates(
-      {
-        origin: raw.origin,
-        destination: { countryCode: destination.countryCode, postalCode: destination.postalCode },
-        packages: raw.packages,
-        shipDate: raw.shipDate ?? null,
-        originUtcOffset: raw.originUtcOffset ?? null,
-        cashOnDelivery: raw.cashOnDelivery ?? null,
-        itemCount: raw.itemCount,
-      },
-      path,
-    ).request;
+    // The rates rules, for the couriers' part: they read the checked destination, and a refusal they share with the
+    // checks above (the origin's fields, itemCount, cashOnDelivery) is listed once. A cross-border origin is refused
+    // above alone (the rates rules would ask for customs the promise never takes).
+    if (destination?.postalCode && (originCountry === undefined || originCountry === destination.countryCode)) {
+      courierRequest = checks.run(
+        () =>
+          validateRates(
+            {
+              origin: raw.origin!,
+              destination: { countryCode: destination.countryCode, postalCode: destination.postalCode },
+              packages: raw.packages!,
+              shipDate: raw.shipDate ?? null,
+              originUtcOffset: raw.originUtcOffset ?? null,
+              cashOnDelivery: raw.cashOnDelivery ?? null,
+              itemCount: raw.itemCount,
+            },
+            path,
+          ).request,
+      );
+    }
   } else {
     for (const field of ['shipDate', 'originUtcOffset'] as const) {
-      if (raw[field] != null) throw new InputError(at(field), 'is read only with origin and packages (the couriers\' part)');
+      if (raw[field] != null) checks.fail(at(field), 'is read only with origin and packages (the couriers\' part)');
     }
   }
-  return { destination, itemCount: raw.itemCount, cashOnDelivery, courierRequest };
+  checks.done();
+  return { destination: destination!, itemCount: raw.itemCount, cashOnDelivery, courierRequest };
 }

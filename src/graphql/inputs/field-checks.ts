@@ -24,7 +24,7 @@ export class FieldChecks {
 
   /** Records a refusal found by the caller (a rule across fields). */
   fail(field: string, message: string): void {
-    this.errors.push(new InputError(field, message));
+    this.push(new InputError(field, message));
   }
 
   /** True while nothing was refused. */
@@ -38,8 +38,13 @@ export class FieldChecks {
   }
 
   private add(error: unknown): void {
-    if (error instanceof InputErrors) this.errors.push(...error.errors);
-    else if (error instanceof InputError) this.errors.push(error);
+    if (error instanceof InputErrors) for (const one of error.errors) this.push(one);
+    else if (error instanceof InputError) this.push(error);
     else throw error;
+  }
+
+  /** The same refusal found by two checks that share a rule (a field both read) is listed once. */
+  private push(error: InputError): void {
+    if (!this.errors.some((known) => known.field === error.field && known.message === error.message)) this.errors.push(error);
   }
 }

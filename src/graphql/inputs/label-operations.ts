@@ -24,46 +24,66 @@ import {
 } from './shipment-parts.js';
 import type { ShipmentInputContext } from './shipment.js';
 import type { SettleLabelInput } from '../../services/shipping/settlement.js';
+import { FieldChecks } from './field-checks.js';
 
 /**
  * GraphQL label operations -> service requests (cancel, tender, return, documents, uploads, filters, settlement): every
- * value checked at the edge before the service writes anything or calls a carrier, an InputError naming the field.
+ * value checked at the edge before the service writes anything or calls a carrier, an InputError naming the field, and
+ * every bad field of one input reported in one answer (FieldChecks).
  */
+/** Runs `build` with a FieldChecks, then throws every refusal it recorded (none: answers what `build` built). */
+function collected<T>(build: (checks: FieldChecks) => T): T {
+  const checks = new FieldChecks();
+  const built = build(checks);
+  checks.done();
+  return built;
+}
+
 export function toCancelShipment(raw: CancelShipmentInput, path = 'input'): { labelId: string; reason: string | null; idempotencyKey: string } {
-  return {
-    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
-    reason: checkOptionalText(raw.reason, `${path}.reason`, RULES.reason),
-    idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`),
-  };
+  return collected((checks) => ({
+    labelId: checks.run(() => checkLabelId(raw.labelId, `${path}.labelId`)),
+    reason: checks.run(() => checkOptionalText(raw.reason, `${path}.reason`, RULES.reason)),
+    idempotencyKey: checks.run(() => checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`)),
+  }));
 }
 
 export function toCancelReturn(raw: { labelId: string; idempotencyKey: string }, path = 'input'): { labelId: string; idempotencyKey: string } {
-  return { labelId: checkLabelId(raw.labelId, `${path}.labelId`), idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`) };
+  return collected((checks) => ({
+    labelId: checks.run(() => checkLabelId(raw.labelId, `${path}.labelId`)),
+    idempotencyKey: checks.run(() => checkIdempotencyKey(raw.idempotencyKey, `${path}.idempotencyKey`)),
+  }));
 }
 
 export function toTender(raw: TenderLabelsInput, ctx: Pick<ShipmentInputContext, 'divisionsOf'>, path = 'input'): TenderInput {
   const at = (field: string) => `${path}.${field}`;
-  const carrier = checkCarrier(raw.carrier, at('carrier'));
-  const division = checkDivision(carrier, raw.division, at('division'), ctx.divisionsOf);
-  let labelIds: string[] | null = null;
-  if (raw.labelIds != null) {
-    if (raw.labelIds.length === 0) throw new InputError(at('labelIds'), 'must name at least one label (omit it for every eligible label)');
-    if (raw.labelIds.length > MAX_LABEL_IDS) throw new InputError(at('labelIds'), `at most ${MAX_LABEL_IDS} labels`);
-    labelIds = raw.labelIds.map((id, i) => checkLabelId(id, at(`labelIds.${i}`)));
-    const seen = new Set<string>();
-    labelIds.forEach((id, i) => {
-      if (seen.has(id)) throw new InputError(at(`labelIds.${i}`), 'names a label already listed');
-      seen.add(id);
-    });
-  }
-  return {
-    carrier,
-    division,
-    accountNumber: checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber),
-    labelIds,
-    date: checkDate(raw.date, at('date')),
-    idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey')),
-  };
+  return collected((checks) => {
+    const carrier = checks.run(() => checkCarrier(raw.carrier, at('carrier')));
+    const division = carrier === undefined ? null : checks.run(() => checkDivision(carrier, raw.division, at('division'), ctx.divisionsOf));
+    let labelIds: string[] | null = null;
+    if (raw.labelIds != null) {
+      if (raw.labelIds.length === 0) checks.fail(at('labelIds'), 'must name at least one label (omit it for every eligible label)');
+      else if (raw.labelIds.length > MAX_LABEL_IDS) checks.fail(at('labelIds'), `at most ${MAX_LABEL_IDS} labels`);
+      else {
+        const seen = new Set<string>();
+        labelIds = raw.labelIds.map((id, i) =>
+          checks.run(() => {
+            const labelId = checkLabelId(id, at(`labelIds.${i}`));
+            if (seen.has(labelId)) throw new InputError(at(`labelIds.${i}`), 'names a label already listed');
+            seen.add(labelId);
+            return labelId;
+          }),
+        );
+      }
+    }
+    return {
+      carrier,
+      division,
+      accountNumber: checks.run(() => checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber)),
+      labelIds,
+      date: checks.run(() => checkDate(raw.date, at('date'))),
+      idempotencyKey: checks.run(() => checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey'))),
+    };
+  });
 }
 
 /** What the outbound label lends a return by default: its parties (swapped) and packages. */
@@ -83,15 +103,17 @@ export function toReturn(
   path = 'input',
 ): { outboundLabelId: string; idempotencyKey: string; request: Omit<ReturnRequest, 'outbound' | 'purchaseReference'> | null } {
   const at = (field: string) => `${path}.${field}`;
-  const outboundLabelId = checkLabelId(raw.outboundLabelId, at('outboundLabelId'));
-  const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey'));
-  const from = raw.from ? checkParty(raw.from, at('from')) : null;
-  const to = raw.to ? checkParty(raw.to, at('to')) : null;
-  const packages = raw.packages ? checkShipmentPackages(raw.packages, at('packages')) : null;
-  const serviceCode = checkOptionalText(raw.serviceCode, at('serviceCode'), RULES.serviceCode);
-  const pickupReadyAt = checkLocalDateTime(raw.pickupReadyAt, at('pickupReadyAt'));
-  const reason = checkOptionalText(raw.reason, at('reason'), RULES.reason);
-  const labelFormat = checkLabelFormat(raw.labelFormat, at('labelFormat'));
+  const checks = new FieldChecks();
+  const outboundLabelId = checks.run(() => checkLabelId(raw.outboundLabelId, at('outboundLabelId')));
+  const idempotencyKey = checks.run(() => checkIdempotencyKey(raw.idempotencyKey, at('idempotencyKey')));
+  const from = raw.from ? checks.run(() => checkParty(raw.from!, at('from'))) : null;
+  const to = raw.to ? checks.run(() => checkParty(raw.to!, at('to'))) : null;
+  const packages = raw.packages ? checks.run(() => checkShipmentPackages(raw.packages!, at('packages'))) : null;
+  const serviceCode = checks.run(() => checkOptionalText(raw.serviceCode, at('serviceCode'), RULES.serviceCode));
+  const pickupReadyAt = checks.run(() => checkLocalDateTime(raw.pickupReadyAt, at('pickupReadyAt')));
+  const reason = checks.run(() => checkOptionalText(raw.reason, at('reason'), RULES.reason));
+  const labelFormat = checks.run(() => checkLabelFormat(raw.labelFormat, at('labelFormat')));
+  checks.done();
   const overridden = from || to || packages || serviceCode || pickupReadyAt || reason || labelFormat !== 'PDF';
   if (!overridden || !outbound) return { outboundLabelId, idempotencyKey, request: null };
   return {
@@ -118,71 +140,79 @@ export function toFetchDocument(
   raw: { labelId: string; kind: string; format?: string | null },
   path = 'input',
 ): { labelId: string; kind: 'PROOF_OF_DELIVERY' | 'SHIPMENT_IMAGE' | 'BILL_OF_LADING' | 'FREIGHT_BILLING_DOCUMENT'; format: LabelFormat } {
-  return {
-    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
-    kind: checkOneOf(raw.kind, ['PROOF_OF_DELIVERY', 'SHIPMENT_IMAGE', 'BILL_OF_LADING', 'FREIGHT_BILLING_DOCUMENT'] as const, `${path}.kind`),
-    format: checkLabelFormat(raw.format, `${path}.format`),
-  };
+  return collected((checks) => ({
+    labelId: checks.run(() => checkLabelId(raw.labelId, `${path}.labelId`)),
+    kind: checks.run(() => checkOneOf(raw.kind, ['PROOF_OF_DELIVERY', 'SHIPMENT_IMAGE', 'BILL_OF_LADING', 'FREIGHT_BILLING_DOCUMENT'] as const, `${path}.kind`)),
+    format: checks.run(() => checkLabelFormat(raw.format, `${path}.format`)),
+  }));
 }
 
 export function toUploadImage(
   raw: { labelId: string; format: string; contentBase64: string; typeCode?: string | null },
   path = 'input',
 ): { labelId: string; format: string; content: Buffer; typeCode: string | null } {
-  return {
-    labelId: checkLabelId(raw.labelId, `${path}.labelId`),
-    format: checkText(raw.format, `${path}.format`, RULES.imageFormat).toUpperCase(),
-    content: checkBase64(raw.contentBase64, `${path}.contentBase64`, true)!,
-    typeCode: checkOptionalText(raw.typeCode, `${path}.typeCode`, RULES.typeCode)?.toUpperCase() ?? null,
-  };
+  return collected((checks) => ({
+    labelId: checks.run(() => checkLabelId(raw.labelId, `${path}.labelId`)),
+    format: checks.run(() => checkText(raw.format, `${path}.format`, RULES.imageFormat))?.toUpperCase(),
+    content: checks.run(() => checkBase64(raw.contentBase64, `${path}.contentBase64`, true)!),
+    typeCode: checks.run(() => checkOptionalText(raw.typeCode, `${path}.typeCode`, RULES.typeCode))?.toUpperCase() ?? null,
+  }));
 }
 
 export function toUploadInvoice(raw: UploadCommercialInvoiceInput, path = 'input'): InvoiceInput {
   const at = (field: string) => `${path}.${field}`;
-  const labelId = raw.labelId == null || raw.labelId === '' ? null : checkLabelId(raw.labelId, at('labelId'));
-  const plannedShipDate = checkDate(raw.plannedShipDate, at('plannedShipDate'));
-  // Express: before creation the invoice is matched by account and planned date; after it, by the shipment.
-  if (labelId === null && plannedShipDate === null) throw new InputError(at('plannedShipDate'), 'is required when no labelId is given (an upload before creation)');
-  if (raw.lines.length === 0) throw new InputError(at('lines'), 'at least one line is required');
-  if (raw.lines.length > MAX_INVOICE_LINES) throw new InputError(at('lines'), `at most ${MAX_INVOICE_LINES} lines`);
-  return {
-    labelId,
-    accountNumber: checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber),
-    plannedShipDate,
-    invoiceNumber: checkText(raw.invoiceNumber, at('invoiceNumber'), RULES.invoiceNumber),
-    invoiceDate: checkDate(raw.invoiceDate, at('invoiceDate')) ?? missing(at('invoiceDate')),
-    document: checkBase64(raw.documentBase64, at('documentBase64'), false),
-    lines: raw.lines.map((line, i) => {
+  return collected((checks) => {
+    const labelId = raw.labelId == null || raw.labelId === '' ? null : checks.run(() => checkLabelId(raw.labelId!, at('labelId')));
+    const plannedShipDate = checks.run(() => checkDate(raw.plannedShipDate, at('plannedShipDate')));
+    // Express: before creation the invoice is matched by account and planned date; after it, by the shipment.
+    if (labelId === null && plannedShipDate === null) checks.fail(at('plannedShipDate'), 'is required when no labelId is given (an upload before creation)');
+    if (raw.lines.length === 0) checks.fail(at('lines'), 'at least one line is required');
+    if (raw.lines.length > MAX_INVOICE_LINES) checks.fail(at('lines'), `at most ${MAX_INVOICE_LINES} lines`);
+    const lines = raw.lines.length > MAX_INVOICE_LINES ? [] : raw.lines.map((line, i) => {
       const l = (field: string) => at(`lines.${i}.${field}`);
-      if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 1_000_000) throw new InputError(l('quantity'), 'must be a whole number from 1 to 1000000');
+      if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > 1_000_000) checks.fail(l('quantity'), 'must be a whole number from 1 to 1000000');
       return {
-        description: checkText(line.description, l('description'), RULES.description),
+        description: checks.run(() => checkText(line.description, l('description'), RULES.description)),
         quantity: line.quantity,
-        value: checkMoney(line.value, l('value')),
-        hsCode: checkOptionalText(line.hsCode, l('hsCode'), { what: 'a Harmonised System code', max: 13, pattern: /^\d{4}(\.?\d{2}){1,3}$/, charset: 'a Harmonised System code of 6 to 10 digits (dots allowed)' })?.replace(/\./g, '') ?? null,
-        countryOfOrigin: line.countryOfOrigin == null || line.countryOfOrigin.trim() === '' ? null : checkCountry(line.countryOfOrigin, l('countryOfOrigin')),
+        value: checks.run(() => checkMoney(line.value, l('value'))),
+        hsCode: checks.run(() => checkOptionalText(line.hsCode, l('hsCode'), HS_CODE))?.replace(/\./g, '') ?? null,
+        countryOfOrigin: line.countryOfOrigin == null || line.countryOfOrigin.trim() === '' ? null : checks.run(() => checkCountry(line.countryOfOrigin, l('countryOfOrigin'))),
       };
-    }),
-  };
+    });
+    return {
+      labelId,
+      accountNumber: checks.run(() => checkOptionalText(raw.accountNumber, at('accountNumber'), RULES.accountNumber)),
+      plannedShipDate,
+      invoiceNumber: checks.run(() => checkText(raw.invoiceNumber, at('invoiceNumber'), RULES.invoiceNumber)),
+      invoiceDate: checks.run(() => checkDate(raw.invoiceDate, at('invoiceDate')) ?? missing(at('invoiceDate'))),
+      document: checks.run(() => checkBase64(raw.documentBase64, at('documentBase64'), false)),
+      lines,
+    };
+  });
 }
 
+const HS_CODE = { what: 'a Harmonised System code', max: 13, pattern: /^\d{4}(\.?\d{2}){1,3}$/, charset: 'a Harmonised System code of 6 to 10 digits (dots allowed)' };
+
 export function toLabelFilter(raw: { carrier?: string | null; state?: string | null; orderId?: string | null } | null | undefined, path = 'filter'): LabelFilter {
-  return {
-    carrier: raw?.carrier == null ? null : checkCarrier(raw.carrier, `${path}.carrier`),
-    state: raw?.state == null ? null : checkOneOf(raw.state, ['PENDING', 'PURCHASED', 'FAILED', 'UNKNOWN', 'CANCELLED'] as const, `${path}.state`),
-    orderId: checkOptionalText(raw?.orderId, `${path}.orderId`, RULES.orderId),
-  };
+  return collected((checks) => ({
+    carrier: raw?.carrier == null ? null : checks.run(() => checkCarrier(raw.carrier!, `${path}.carrier`)),
+    state: raw?.state == null ? null : checks.run(() => checkOneOf(raw.state!, ['PENDING', 'PURCHASED', 'FAILED', 'UNKNOWN', 'CANCELLED'] as const, `${path}.state`)),
+    orderId: checks.run(() => checkOptionalText(raw?.orderId, `${path}.orderId`, RULES.orderId)),
+  }));
 }
 
 const TRACKING_NUMBER = { what: 'a tracking number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
 
 /** `settleLabel`'s input: a label id and exactly one of `trackingNumber` or `notCreated: true`. */
 export function toSettleLabel(raw: { labelId: string; trackingNumber?: string | null; notCreated?: boolean | null }, path = 'input'): SettleLabelInput {
-  const labelId = checkLabelId(raw.labelId, `${path}.labelId`);
-  const notCreated = raw.notCreated === true;
-  const given = raw.trackingNumber !== null && raw.trackingNumber !== undefined;
-  if (given === notCreated) {
-    throw new InputError(given ? `${path}.notCreated` : `${path}.trackingNumber`, 'give exactly one of trackingNumber (the carrier made it) or notCreated: true');
-  }
-  return { labelId, trackingNumber: given ? checkText(raw.trackingNumber, `${path}.trackingNumber`, TRACKING_NUMBER) : null, notCreated };
+  return collected((checks) => {
+    const labelId = checks.run(() => checkLabelId(raw.labelId, `${path}.labelId`));
+    const notCreated = raw.notCreated === true;
+    const given = raw.trackingNumber !== null && raw.trackingNumber !== undefined;
+    if (given === notCreated) {
+      checks.fail(given ? `${path}.notCreated` : `${path}.trackingNumber`, 'give exactly one of trackingNumber (the carrier made it) or notCreated: true');
+    }
+    const trackingNumber = given && !notCreated ? checks.run(() => checkText(raw.trackingNumber, `${path}.trackingNumber`, TRACKING_NUMBER)) : null;
+    return { labelId, trackingNumber, notCreated };
+  });
 }

@@ -1,8 +1,9 @@
 /**
  * GraphQL pickup inputs -> domain requests (issue 10 item 1; docs/assumptions.md PK3). Every value is checked here,
  * before the service writes anything or calls a carrier: a problem is an InputError naming the field's path under
- * `input.`, never echoing the value. The party and address checks are the shipment's (shipment-parts.ts). Which
- * carrier offers pickups, and the carrier's own rules (its connector's `check`), are the service's next step.
+ * `input.`, never echoing the value, and every bad field of one input is reported in one answer (FieldChecks). The
+ * party and address checks are the shipment's (shipment-parts.ts). Which carrier offers pickups, and the carrier's own
+ * rules (its connector's `check`), are the service's next step.
  */
 import { CARRIERS, type Carrier, type DivisionsOf } from '../../domain/carrier.js';
 import { InputError } from '../../domain/errors.js';
@@ -15,7 +16,8 @@ import {
   checkLabelId,
   checkParty,
   checkShippingAddress,
-  } from './shipment-parts.js';
+} from './shipment-parts.js';
+import { FieldChecks } from './field-checks.js';
 import type { PickupUpdate } from '../../services/pickups/pickups-api.js';
 import type { SettlePickupInput } from '../../services/pickups/pickup-settlement.js';
 import type {
@@ -53,74 +55,86 @@ export function checkPickupId(value: string | null | undefined, field: string): 
 
 /** `schedulePickup`'s input: the request (its purchase reference is the service's to derive), the key and the labels. */
 export function toSchedulePickup(raw: SchedulePickupInput, now: Date, divisionsOf: DivisionsOf): { request: PickupRequest; idempotencyKey: string; labelIds: string[] } {
-  const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
-  const carrier = checkCarrier(raw.carrier, 'input.carrier');
-  const division = checkDivision(carrier, raw.division, 'input.division', divisionsOf);
-  const location = checkParty(raw.location, 'input.location');
-  const when = checkReady(raw.readyAt, raw.utcOffset, now);
-  const remarks = checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks);
+  // Every bad field in one answer (one userError each); the carrier's own rules (its connector's check) run after.
+  const checks = new FieldChecks();
+  const idempotencyKey = checks.run(() => checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey'));
+  const carrier = checks.run(() => checkCarrier(raw.carrier, 'input.carrier'));
+  const division = carrier === undefined ? null : checks.run(() => checkDivision(carrier, raw.division, 'input.division', divisionsOf));
+  const location = checks.run(() => checkParty(raw.location, 'input.location'));
+  const when = checkReady(checks, raw.readyAt, raw.utcOffset, now);
   // A carrier's own bound on remarks (Carrier B keeps few of them) is its connector's `check`, run by the service.
   const request: PickupRequest = {
     carrier,
     division,
-    accountNumber: checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber),
-    network: checkOneOf(raw.network, NETWORKS, 'input.network'),
+    accountNumber: checks.run(() => checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber)),
+    network: checks.run(() => checkOneOf(raw.network, NETWORKS, 'input.network')),
     location,
     ...when,
-    closeTime: checkCloseTime(raw.closeTime, when.readyAtLocal),
-    dateType: checkOneOf(raw.dateType ?? 'FUTURE_DAY', DATE_TYPES, 'input.dateType'),
-    packageLocation: checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation),
-    packageCount: checkPackageCount(raw.packageCount, 'input.packageCount'),
-    totalWeight: checkTotalWeight(raw.totalWeight, 'input.totalWeight'),
-    remarks,
+    closeTime: checks.run(() => checkCloseTime(raw.closeTime, when?.readyAtLocal)),
+    dateType: checks.run(() => checkOneOf(raw.dateType ?? 'FUTURE_DAY', DATE_TYPES, 'input.dateType')),
+    packageLocation: checks.run(() => checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation)),
+    packageCount: checks.run(() => checkPackageCount(raw.packageCount, 'input.packageCount')),
+    totalWeight: checks.run(() => checkTotalWeight(raw.totalWeight, 'input.totalWeight')),
+    remarks: checks.run(() => checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks)),
     countryRelationship: raw.international ? 'INTERNATIONAL' : 'DOMESTIC',
-    trackingNumbers: checkTrackingNumbers(raw.trackingNumbers, 'input.trackingNumbers'),
+    trackingNumbers: checks.run(() => checkTrackingNumbers(raw.trackingNumbers, 'input.trackingNumbers')),
     purchaseReference: '',
-  };
-  return { request, idempotencyKey, labelIds: checkLabelIds(raw.labelIds, 'input.labelIds') };
+  } as PickupRequest;
+  const labelIds = checks.run(() => checkLabelIds(raw.labelIds, 'input.labelIds'));
+  checks.done();
+  return { request, idempotencyKey, labelIds };
 }
 
 export function toUpdatePickup(raw: UpdatePickupInput, now: Date): PickupUpdate {
-  const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
-  const idempotencyKey = checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey');
-  const when = checkReady(raw.readyAt, raw.utcOffset, now);
-  return {
+  const checks = new FieldChecks();
+  const pickupId = checks.run(() => checkPickupId(raw.pickupId, 'input.pickupId'));
+  const idempotencyKey = checks.run(() => checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey'));
+  const when = checkReady(checks, raw.readyAt, raw.utcOffset, now);
+  const update: PickupUpdate = {
     pickupId,
     idempotencyKey,
-    readyAt: when.readyAt,
-    utcOffset: when.utcOffset,
-    closeTime: checkCloseTime(raw.closeTime, when.readyAtLocal),
-    packageLocation: checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation),
-    packageCount: raw.packageCount == null ? null : checkPackageCount(raw.packageCount, 'input.packageCount'),
-    totalWeight: raw.totalWeight == null ? null : checkTotalWeight(raw.totalWeight, 'input.totalWeight'),
-    remarks: checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks),
-    labelIds: checkLabelIds(raw.labelIds, 'input.labelIds'),
-  };
+    readyAt: when?.readyAt,
+    utcOffset: when?.utcOffset,
+    closeTime: checks.run(() => checkCloseTime(raw.closeTime, when?.readyAtLocal)),
+    packageLocation: checks.run(() => checkOptionalText(raw.packageLocation, 'input.packageLocation', RULES.packageLocation)),
+    packageCount: raw.packageCount == null ? null : checks.run(() => checkPackageCount(raw.packageCount!, 'input.packageCount')),
+    totalWeight: raw.totalWeight == null ? null : checks.run(() => checkTotalWeight(raw.totalWeight!, 'input.totalWeight')),
+    remarks: checks.run(() => checkOptionalText(raw.remarks, 'input.remarks', RULES.remarks)),
+    labelIds: checks.run(() => checkLabelIds(raw.labelIds, 'input.labelIds')),
+  } as PickupUpdate;
+  checks.done();
+  return update;
 }
 
 export function toCancelPickup(raw: CancelPickupInput): { pickupId: string; reason: string | null; idempotencyKey: string } {
-  return {
-    pickupId: checkPickupId(raw.pickupId, 'input.pickupId'),
-    reason: checkOptionalText(raw.reason, 'input.reason', RULES.reason),
-    idempotencyKey: checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey'),
+  const checks = new FieldChecks();
+  const cancel = {
+    pickupId: checks.run(() => checkPickupId(raw.pickupId, 'input.pickupId')),
+    reason: checks.run(() => checkOptionalText(raw.reason, 'input.reason', RULES.reason)),
+    idempotencyKey: checks.run(() => checkIdempotencyKey(raw.idempotencyKey, 'input.idempotencyKey')),
   };
+  checks.done();
+  return cancel;
 }
 
 export function toPickupAvailability(raw: PickupAvailabilityInput, now: Date, divisionsOf: DivisionsOf): PickupAvailabilityRequest {
-  const carrier = checkCarrier(raw.carrier, 'input.carrier');
-  const division = checkDivision(carrier, raw.division, 'input.division', divisionsOf);
-  const address = checkShippingAddress(raw.address, 'input.address');
-  const when = checkReady(raw.readyAt, raw.utcOffset, now);
-  return {
+  const checks = new FieldChecks();
+  const carrier = checks.run(() => checkCarrier(raw.carrier, 'input.carrier'));
+  const division = carrier === undefined ? null : checks.run(() => checkDivision(carrier, raw.division, 'input.division', divisionsOf));
+  const address = checks.run(() => checkShippingAddress(raw.address, 'input.address'));
+  const when = checkReady(checks, raw.readyAt, raw.utcOffset, now);
+  const request: PickupAvailabilityRequest = {
     carrier,
     division,
     address,
-    network: checkOneOf(raw.network, NETWORKS, 'input.network'),
-    dateType: checkOneOf(raw.dateType, DATE_TYPES, 'input.dateType'),
-    readyDate: when.readyAtLocal.slice(0, 10),
-    readyTime: when.readyAtLocal.slice(11),
-    accountNumber: checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber),
-  };
+    network: checks.run(() => checkOneOf(raw.network, NETWORKS, 'input.network')),
+    dateType: checks.run(() => checkOneOf(raw.dateType, DATE_TYPES, 'input.dateType')),
+    readyDate: when?.readyAtLocal.slice(0, 10),
+    readyTime: when?.readyAtLocal.slice(11),
+    accountNumber: checks.run(() => checkOptionalText(raw.accountNumber, 'input.accountNumber', RULES.accountNumber)),
+  } as PickupAvailabilityRequest;
+  checks.done();
+  return request;
 }
 
 /** `pickups(state:)` and the like take enums; the carrier filter is checked like an input. */
@@ -137,33 +151,46 @@ function checkOneOf<T extends string>(value: string, allowed: readonly T[], fiel
 /**
  * The ready instant (`input.readyAt`, ISO 8601 with `Z` or an offset) and the address's UTC offset at that date
  * (`input.utcOffset`, never guessed): answered as the UTC instant Carrier B takes and the local date-time express takes.
+ * Both fields are checked (each refusal recorded in `checks`); undefined when either was refused.
  */
-function checkReady(readyAt: string, utcOffset: string, now: Date): { readyAt: string; readyAtLocal: string; utcOffset: string } {
+function checkReady(checks: FieldChecks, readyAt: string, utcOffset: string, now: Date): { readyAt: string; readyAtLocal: string; utcOffset: string } | undefined {
+  const offset = checks.run(() => checkUtcOffset(utcOffset));
+  const ms = checks.run(() => checkReadyAt(readyAt, now));
+  if (offset === undefined || ms === undefined) return undefined;
+  const utc = new Date(Math.floor(ms / 1000) * 1000);
+  return {
+    readyAt: utc.toISOString().replace('.000Z', 'Z'),
+    readyAtLocal: new Date(utc.getTime() + offset.minutes * 60_000).toISOString().slice(0, 19),
+    utcOffset: offset.text,
+  };
+}
+
+function checkUtcOffset(utcOffset: string): { text: string; minutes: number } {
   const offset = OFFSET.exec((utcOffset ?? '').trim());
-  const offsetMinutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : Number.NaN;
-  if (!offset || offsetMinutes < -12 * 60 || offsetMinutes > 14 * 60) {
+  const minutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : Number.NaN;
+  if (!offset || minutes < -12 * 60 || minutes > 14 * 60) {
     throw new InputError('input.utcOffset', 'must be the address\'s UTC offset from -12:00 to +14:00, e.g. "+05:30"');
   }
+  return { text: offset[0], minutes };
+}
+
+/** The ready instant in epoch milliseconds. */
+function checkReadyAt(readyAt: string, now: Date): number {
   const match = INSTANT.exec((readyAt ?? '').trim());
   const ms = match ? Date.parse(match[0]) : Number.NaN;
   if (!match || Number.isNaN(ms) || new Date(`${match[1]}T00:00:00Z`).toISOString().slice(0, 10) !== match[1]) {
     throw new InputError('input.readyAt', 'must be an instant such as "2030-03-13T08:30:00Z" (ISO 8601 with Z or an offset)');
   }
   if (ms < now.getTime() - PAST_TOLERANCE_MS) throw new InputError('input.readyAt', 'is in the past');
-  const utc = new Date(Math.floor(ms / 1000) * 1000);
-  return {
-    readyAt: utc.toISOString().replace('.000Z', 'Z'),
-    readyAtLocal: new Date(utc.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 19),
-    utcOffset: offset[0],
-  };
+  return ms;
 }
 
-/** `HH:MM` or `HH:MM:SS` at the address, after the local ready time; answered `HH:MM:SS`. */
-function checkCloseTime(value: string, readyAtLocal: string): string {
+/** `HH:MM` or `HH:MM:SS` at the address, after the local ready time (when that was valid); answered `HH:MM:SS`. */
+function checkCloseTime(value: string, readyAtLocal: string | undefined): string {
   const match = TIME.exec((value ?? '').trim());
   if (!match) throw new InputError('input.closeTime', 'must be a local time HH:MM or HH:MM:SS at the address');
   const close = `${match[1]}:${match[2]}:${match[3] ?? '00'}`;
-  if (close <= readyAtLocal.slice(11)) throw new InputError('input.closeTime', 'must be after the ready time (local time at the address)');
+  if (readyAtLocal !== undefined && close <= readyAtLocal.slice(11)) throw new InputError('input.closeTime', 'must be after the ready time (local time at the address)');
   return close;
 }
 
@@ -182,30 +209,41 @@ function checkTotalWeight(raw: PickupWeightInput, field: string): Weight {
 function checkLabelIds(raw: readonly string[] | null | undefined, field: string): string[] {
   const ids = raw ?? [];
   if (ids.length > MAX_LINKED) throw new InputError(field, `at most ${MAX_LINKED} labels`);
+  const checks = new FieldChecks();
   const seen = new Set<string>();
-  return ids.map((id, i) => {
-    const checked = checkLabelId(id, `${field}.${i}`);
-    if (seen.has(checked)) throw new InputError(`${field}.${i}`, 'repeats a label given before');
-    seen.add(checked);
-    return checked;
-  });
+  const checked = ids.map((id, i) =>
+    checks.run(() => {
+      const labelId = checkLabelId(id, `${field}.${i}`);
+      if (seen.has(labelId)) throw new InputError(`${field}.${i}`, 'repeats a label given before');
+      seen.add(labelId);
+      return labelId;
+    }),
+  );
+  checks.done();
+  return checked;
 }
 
 function checkTrackingNumbers(raw: readonly string[] | null | undefined, field: string): string[] {
   const numbers = raw ?? [];
   if (numbers.length > MAX_LINKED) throw new InputError(field, `at most ${MAX_LINKED} tracking numbers`);
-  return [...new Set(numbers.map((n, i) => checkText(n, `${field}.${i}`, TEXT_RULES.trackingNumber)))];
+  const checks = new FieldChecks();
+  const checked = numbers.map((n, i) => checks.run(() => checkText(n, `${field}.${i}`, TEXT_RULES.trackingNumber)));
+  checks.done();
+  return [...new Set(checked)];
 }
 
 const CONFIRMATION_NUMBER = { what: 'a confirmation number', max: 40, pattern: /^[A-Za-z0-9-]+$/, charset: 'letters, digits and "-"' };
 
 /** `settlePickup`'s input: a pickup id and exactly one of `confirmationNumber` or `notCreated: true`. */
 export function toSettlePickup(raw: { pickupId: string; confirmationNumber?: string | null; notCreated?: boolean | null }): SettlePickupInput {
-  const pickupId = checkPickupId(raw.pickupId, 'input.pickupId');
+  const checks = new FieldChecks();
+  const pickupId = checks.run(() => checkPickupId(raw.pickupId, 'input.pickupId'));
   const notCreated = raw.notCreated === true;
   const given = raw.confirmationNumber !== null && raw.confirmationNumber !== undefined;
   if (given === notCreated) {
-    throw new InputError(given ? 'input.notCreated' : 'input.confirmationNumber', 'give exactly one of confirmationNumber (the carrier booked it) or notCreated: true');
+    checks.fail(given ? 'input.notCreated' : 'input.confirmationNumber', 'give exactly one of confirmationNumber (the carrier booked it) or notCreated: true');
   }
-  return { pickupId, confirmationNumber: given ? checkText(raw.confirmationNumber, 'input.confirmationNumber', CONFIRMATION_NUMBER) : null, notCreated };
+  const confirmationNumber = given && !notCreated ? checks.run(() => checkText(raw.confirmationNumber, 'input.confirmationNumber', CONFIRMATION_NUMBER)) : null;
+  checks.done();
+  return { pickupId, confirmationNumber, notCreated };
 }

@@ -110,18 +110,14 @@ export const shippingMutations: Pick<
   createReturn: (_parent, { input }, ctx) =>
     payload('purchase', async () => {
       const shipping = shippingOf(ctx);
-      // Overrides are completed from the outbound label (its parties swapped, its packages): read it first (SG6).
-      let outbound: Label | null = null;
-      if (returnOverridesAnything(input)) {
-        const outboundId = checkLabelId(input.outboundLabelId, 'input.outboundLabelId');
-        outbound = await shipping.api.label(outboundId);
-        if (!outbound) throw new NotFoundError('input.outboundLabelId', 'no label has this id');
-      }
-      const checked = toReturn(
-        input,
-        outbound ? { shipper: outbound.request.shipper, recipient: outbound.request.recipient, packages: outbound.request.packages } : null,
-      );
-      return purchaseAnswer(await shipping.api.createReturn(checked));
+      // Every field is checked first (all bad fields in one answer); overrides are then completed from the outbound
+      // label (its parties swapped, its packages), read only for a well-formed input (SG6).
+      const shape = toReturn(input, null);
+      if (!returnOverridesAnything(input)) return purchaseAnswer(await shipping.api.createReturn(shape));
+      const outbound = await shipping.api.label(shape.outboundLabelId);
+      if (!outbound) throw new NotFoundError('input.outboundLabelId', 'no label has this id');
+      const defaults = { shipper: outbound.request.shipper, recipient: outbound.request.recipient, packages: outbound.request.packages };
+      return purchaseAnswer(await shipping.api.createReturn(toReturn(input, defaults)));
     }),
   cancelReturn: (_parent, { input }, ctx) =>
     payload('cancellation', async () => {
