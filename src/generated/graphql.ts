@@ -196,7 +196,10 @@ export type AnalyticsEvent = {
   distinctId: Scalars['String']['output'];
   /** When the bridge imported it; null until then. */
   exportedAt?: Maybe<Scalars['DateTime']['output']>;
-  /** `AnalyticsEvent:<n>`; n is the export order. */
+  /**
+   * `AnalyticsEvent:<n>`; n is the export order. Not a `Node`: events are for operators with the `analytics:manage`
+   * scope, and `node(id:)` answers every caller; `analyticsDeadLetters` lists them and `requeueAnalyticsEvent` takes the id.
+   */
   id: Scalars['ID']['output'];
   /** What makes the event itself (e.g. `status:<dedup key>`, `label:<label id>:PURCHASED`): the same happening is one event. */
   identity: Scalars['String']['output'];
@@ -1362,7 +1365,10 @@ export type Location = {
   address?: Maybe<PartyAddress>;
   /** The carrier's description of the place. */
   description?: Maybe<Scalars['String']['output']>;
-  /** The carrier's location id (e.g. Carrier B `locationId`). */
+  /**
+   * The carrier's location id (e.g. Carrier B `locationId`). Not a `Node`: a place is named inside a carrier's answer
+   * and no carrier offers a lookup of it by this id.
+   */
   id?: Maybe<Scalars['String']['output']>;
   /** The carrier's location type, e.g. a hub or a service point. */
   type?: Maybe<Scalars['String']['output']>;
@@ -1631,7 +1637,7 @@ export type OrderShipments = {
   /** Carriers whose lookup failed; the others' answers stand. */
   failures: Array<ReferenceLookupFailure>;
   /** Labels bought here with this order id, newest first (from the store, no carrier call), a page at a time. */
-  labels: LabelConnection;
+  labels?: Maybe<LabelConnection>;
 };
 
 
@@ -1941,7 +1947,10 @@ export type Piece = {
   dimensions?: Maybe<Dimensions>;
   /** This piece's scans, newest first. */
   events: Array<TrackingEvent>;
-  /** The carrier's piece id. */
+  /**
+   * The carrier's piece id. Not a `Node`: a piece is read with its shipment (`node(id:)` on the `Shipment.id`), since
+   * no carrier looks up one piece on its own.
+   */
   id: Scalars['String']['output'];
   /** Position of the piece in the shipment (1-based). */
   sequenceNumber?: Maybe<Scalars['Int']['output']>;
@@ -2083,7 +2092,7 @@ export type PushSubscriptionState =
 export type Query = {
   __typename?: 'Query';
   /** Events set aside (DEAD), oldest first, with their reasons. */
-  analyticsDeadLetters: AnalyticsEventConnection;
+  analyticsDeadLetters?: Maybe<AnalyticsEventConnection>;
   /** The analytics outbox's state: counts by state and the age of the oldest waiting event. */
   analyticsOutbox: AnalyticsOutbox;
   /** The dark store's last health reading; null when no dark store is configured or it was not read yet. */
@@ -2097,7 +2106,7 @@ export type Query = {
   /** One label by its `id`; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   label?: Maybe<Label>;
   /** Labels, newest first, a page at a time. */
-  labels: LabelConnection;
+  labels?: Maybe<LabelConnection>;
   /**
    * Duty and tax estimates for a cross-border shipment from every carrier that gives them, asked in parallel, each under
    * its own deadline (RATE_CARRIER_DEADLINE_MS): one itemised estimate or one typed failure per carrier.
@@ -2112,15 +2121,15 @@ export type Query = {
    * The objects ids name, in the order given (null where there is none), at most the server's MAX_PAGE_SIZE ids. One
    * id whose lookup fails answers null with its error; the others stand.
    */
-  nodes: Array<Maybe<Node>>;
+  nodes?: Maybe<Array<Maybe<Node>>>;
   /** A pickup by its id; null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   pickup?: Maybe<Pickup>;
   /** When a carrier can collect at an address (Carrier B: cutoff, pickup date, access and ready time). */
   pickupAvailability?: Maybe<PickupAvailability>;
   /** Stored pickups, newest first. */
-  pickups: PickupConnection;
+  pickups?: Maybe<PickupConnection>;
   /** Push subscriptions, oldest first, a page at a time. */
-  pushSubscriptions: PushSubscriptionConnection;
+  pushSubscriptions?: Maybe<PushSubscriptionConnection>;
   /**
    * Rate shopping: one request fans out in parallel to every carrier that can serve the lane, each under its own
    * deadline (RATE_CARRIER_DEADLINE_MS); one slow or failing carrier is a typed outcome beside the others' quotes.
@@ -2144,7 +2153,7 @@ export type Query = {
   /** One shipment by its id. */
   shipmentById?: Maybe<Shipment>;
   /** Everything shipped for an order id: labels bought here first, the carriers' reference lookups beside them, failures as data. */
-  shipmentsByOrder: OrderShipments;
+  shipmentsByOrder?: Maybe<OrderShipments>;
   /**
    * Shipments carrying a customer reference such as an order id: the labels bought here first (the same Shipment ids
    * tracking answers), then the carriers' own reference lookups (Carrier B) beside them. Without `input.carrier`, every
@@ -2157,17 +2166,17 @@ export type Query = {
    * The log read as a page: changes after `after` matching `filter`, oldest first. Edge cursors are log positions: the
    * last one can be given to `shipmentStatusChanged(cursor:)` to continue live from there.
    */
-  statusChanges: ShipmentStatusChangeConnection;
+  statusChanges?: Maybe<ShipmentStatusChangeConnection>;
   /** One manifest or end-of-day close by its `id`; null when there is none. */
   tender?: Maybe<Tender>;
   /** Many lookups at once: one outcome per input, so one bad number never fails its siblings. Carrier B numbers cost one upstream call per 30. */
   track?: Maybe<Array<TrackOutcome>>;
   /** Purchased labels the carrier does not expect yet (not tendered, not cancelled), oldest first, a page at a time: to close the day with nothing left behind. */
-  untenderedLabels: LabelConnection;
+  untenderedLabels?: Maybe<LabelConnection>;
   /** One watch by its `id` (`ShipmentWatch:<n>`); null when there is none. A malformed id is BAD_USER_INPUT on `id`. */
   watch?: Maybe<ShipmentWatch>;
   /** Watched shipments, oldest first, a page at a time. */
-  watches: ShipmentWatchConnection;
+  watches?: Maybe<ShipmentWatchConnection>;
 };
 
 
@@ -2708,7 +2717,10 @@ export type ServicePoint = {
   distanceKm?: Maybe<Scalars['Float']['output']>;
   /** Group A division (`express`). */
   division?: Maybe<Scalars['String']['output']>;
-  /** The carrier's id of the point. */
+  /**
+   * The carrier's id of the point. Not a `Node`: no carrier offers a lookup of one point by its id and this server keeps
+   * no copy of the points it answered, so a point is found again only through `servicePoints(near:)`.
+   */
   id: Scalars['ID']['output'];
   /** Latitude, when given. */
   latitude?: Maybe<Scalars['Float']['output']>;
@@ -4729,7 +4741,7 @@ export type OpeningHoursResolvers<ContextType = GraphQLContext, ParentType exten
 export type OrderShipmentsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderShipments'] = ResolversParentTypes['OrderShipments']> = ResolversObject<{
   carrierShipments?: Resolver<Array<ResolversTypes['Shipment']>, ParentType, ContextType>;
   failures?: Resolver<Array<ResolversTypes['ReferenceLookupFailure']>, ParentType, ContextType>;
-  labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<OrderShipmentsLabelsArgs>>;
+  labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, Partial<OrderShipmentsLabelsArgs>>;
 }>;
 
 export type PageInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = ResolversObject<{
@@ -4901,34 +4913,34 @@ export type PushSubscriptionEdgeResolvers<ContextType = GraphQLContext, ParentTy
 }>;
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
-  analyticsDeadLetters?: Resolver<ResolversTypes['AnalyticsEventConnection'], ParentType, ContextType, Partial<QueryAnalyticsDeadLettersArgs>>;
+  analyticsDeadLetters?: Resolver<Maybe<ResolversTypes['AnalyticsEventConnection']>, ParentType, ContextType, Partial<QueryAnalyticsDeadLettersArgs>>;
   analyticsOutbox?: Resolver<ResolversTypes['AnalyticsOutbox'], ParentType, ContextType>;
   darkStoreHealth?: Resolver<Maybe<ResolversTypes['DarkStoreHealth']>, ParentType, ContextType>;
   deliveryPromise?: Resolver<Maybe<ResolversTypes['DeliveryPromise']>, ParentType, ContextType, RequireFields<QueryDeliveryPromiseArgs, 'input'>>;
   label?: Resolver<Maybe<ResolversTypes['Label']>, ParentType, ContextType, RequireFields<QueryLabelArgs, 'id'>>;
-  labels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryLabelsArgs>>;
+  labels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, Partial<QueryLabelsArgs>>;
   landedCost?: Resolver<Maybe<ResolversTypes['LandedCostResult']>, ParentType, ContextType, RequireFields<QueryLandedCostArgs, 'input'>>;
   node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
-  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
+  nodes?: Resolver<Maybe<Array<Maybe<ResolversTypes['Node']>>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   pickup?: Resolver<Maybe<ResolversTypes['Pickup']>, ParentType, ContextType, RequireFields<QueryPickupArgs, 'id'>>;
   pickupAvailability?: Resolver<Maybe<ResolversTypes['PickupAvailability']>, ParentType, ContextType, RequireFields<QueryPickupAvailabilityArgs, 'input'>>;
-  pickups?: Resolver<ResolversTypes['PickupConnection'], ParentType, ContextType, Partial<QueryPickupsArgs>>;
-  pushSubscriptions?: Resolver<ResolversTypes['PushSubscriptionConnection'], ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
+  pickups?: Resolver<Maybe<ResolversTypes['PickupConnection']>, ParentType, ContextType, Partial<QueryPickupsArgs>>;
+  pushSubscriptions?: Resolver<Maybe<ResolversTypes['PushSubscriptionConnection']>, ParentType, ContextType, Partial<QueryPushSubscriptionsArgs>>;
   rates?: Resolver<Maybe<ResolversTypes['RateShopResult']>, ParentType, ContextType, RequireFields<QueryRatesArgs, 'input'>>;
   resolveAddresses?: Resolver<Maybe<Array<ResolversTypes['AddressOutcome']>>, ParentType, ContextType, RequireFields<QueryResolveAddressesArgs, 'inputs'>>;
   servicePoints?: Resolver<Maybe<ResolversTypes['ServicePointsResult']>, ParentType, ContextType, RequireFields<QueryServicePointsArgs, 'near'>>;
   serviceability?: Resolver<Maybe<ResolversTypes['ServiceabilityResult']>, ParentType, ContextType, RequireFields<QueryServiceabilityArgs, 'input'>>;
   shipment?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentArgs, 'carrier' | 'trackingNumber'>>;
   shipmentById?: Resolver<Maybe<ResolversTypes['Shipment']>, ParentType, ContextType, RequireFields<QueryShipmentByIdArgs, 'id'>>;
-  shipmentsByOrder?: Resolver<ResolversTypes['OrderShipments'], ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
+  shipmentsByOrder?: Resolver<Maybe<ResolversTypes['OrderShipments']>, ParentType, ContextType, RequireFields<QueryShipmentsByOrderArgs, 'orderId'>>;
   shipmentsByReference?: Resolver<Maybe<ResolversTypes['ShipmentConnection']>, ParentType, ContextType, RequireFields<QueryShipmentsByReferenceArgs, 'input'>>;
   statusChange?: Resolver<Maybe<ResolversTypes['ShipmentStatusChange']>, ParentType, ContextType, RequireFields<QueryStatusChangeArgs, 'id'>>;
-  statusChanges?: Resolver<ResolversTypes['ShipmentStatusChangeConnection'], ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
+  statusChanges?: Resolver<Maybe<ResolversTypes['ShipmentStatusChangeConnection']>, ParentType, ContextType, RequireFields<QueryStatusChangesArgs, 'filter'>>;
   tender?: Resolver<Maybe<ResolversTypes['Tender']>, ParentType, ContextType, RequireFields<QueryTenderArgs, 'id'>>;
   track?: Resolver<Maybe<Array<ResolversTypes['TrackOutcome']>>, ParentType, ContextType, RequireFields<QueryTrackArgs, 'inputs'>>;
-  untenderedLabels?: Resolver<ResolversTypes['LabelConnection'], ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
+  untenderedLabels?: Resolver<Maybe<ResolversTypes['LabelConnection']>, ParentType, ContextType, Partial<QueryUntenderedLabelsArgs>>;
   watch?: Resolver<Maybe<ResolversTypes['ShipmentWatch']>, ParentType, ContextType, RequireFields<QueryWatchArgs, 'id'>>;
-  watches?: Resolver<ResolversTypes['ShipmentWatchConnection'], ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
+  watches?: Resolver<Maybe<ResolversTypes['ShipmentWatchConnection']>, ParentType, ContextType, RequireFields<QueryWatchesArgs, 'activeOnly'>>;
 }>;
 
 export type RateFailureResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['RateFailure'] = ResolversParentTypes['RateFailure']> = ResolversObject<{

@@ -118,6 +118,45 @@ describe('a bad argument of one root field', () => {
   });
 });
 
+describe('a bad page size, cursor or id of one root field', () => {
+  const CASES: Array<[string, string]> = [
+    ['labels', 'labels(first: 0) { edges { cursor } }'],
+    ['labels', 'labels(after: "not a cursor") { edges { cursor } }'],
+    ['untenderedLabels', 'untenderedLabels(first: 0) { edges { cursor } }'],
+    ['statusChanges', 'statusChanges(filter: { carriers: [CARRIER_B] }, first: -1) { edges { cursor } }'],
+    ['shipmentsByReference', 'shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1" }, first: 0) { edges { cursor } }'],
+    ['shipmentsByOrder', 'shipmentsByOrder(orderId: "a\\u0000b") { carrierShipments { id } }'],
+    ['pickups', 'pickups(first: 0) { edges { cursor } }'],
+    ['watches', 'watches(first: 0) { edges { cursor } }'],
+    ['pushSubscriptions', 'pushSubscriptions(first: 0) { edges { cursor } }'],
+    ['analyticsDeadLetters', 'analyticsDeadLetters(first: 0) { edges { cursor } }'],
+    ['nodes', 'nodes(ids: ["not an id"]) { id }'],
+  ];
+  it.each(CASES)('a refused argument of %s nulls that field alone: its sibling root field answers (%s)', async (root, selection) => {
+    const [number] = carrierBNumbers(1) as [string];
+    const answer = await e2e.gql(`{ ${selection} shipment(carrier: CARRIER_B, trackingNumber: "${number}") { trackingNumber } }`);
+    expect(answer.errors, JSON.stringify(answer.errors)).toHaveLength(1);
+    expect(answer.errors![0]!.path).toEqual([root]);
+    expect(answer.errors![0]!.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(Array.isArray(answer.errors![0]!.extensions?.fieldPath)).toBe(true);
+    expect(answer.data).not.toBeNull();
+    expect(answer.data[root]).toBeNull();
+    expect(answer.data.shipment).toEqual({ trackingNumber: number });
+  });
+
+  it("a refused page size of an order's labels nulls that page alone: the order's other fields and the sibling answer", async () => {
+    const [number] = carrierBNumbers(1) as [string];
+    const answer = await e2e.gql(
+      `{ shipmentsByOrder(orderId: "ORDER-1") { labels(first: 0) { edges { cursor } } failures { carrier } } shipment(carrier: CARRIER_B, trackingNumber: "${number}") { trackingNumber } }`,
+    );
+    expect(answer.errors, JSON.stringify(answer.errors)).toHaveLength(1);
+    expect(answer.errors![0]!.path).toEqual(['shipmentsByOrder', 'labels']);
+    expect(answer.data.shipmentsByOrder.labels).toBeNull();
+    expect(Array.isArray(answer.data.shipmentsByOrder.failures)).toBe(true);
+    expect(answer.data.shipment).toEqual({ trackingNumber: number });
+  });
+});
+
 describe('CarrierFailure', () => {
   it('a failed track outcome (the carrier answers 503) is read through the CarrierFailure interface with its code and retryable', async () => {
     const [number] = carrierBNumbers(1, 40) as [string];

@@ -47,4 +47,20 @@ describe('the error model in the schema', () => {
       expect(isNonNullType(field.type), field.name).toBe(false);
     }
   });
+
+  it('every root query field that takes any argument (a page size, a cursor, a filter, ids) is nullable: a refused argument nulls that field alone', () => {
+    const checked: string[] = [];
+    for (const field of Object.values(schema.getQueryType()!.getFields())) {
+      // Federation's own `_entities` answers per representation; its list is the gateway's contract, not ours.
+      if (field.name.startsWith('_') || field.args.length === 0) continue;
+      checked.push(field.name);
+      expect(isNonNullType(field.type), field.name).toBe(false);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['labels', 'untenderedLabels', 'statusChanges', 'shipmentsByReference', 'shipmentsByOrder', 'pickups', 'watches', 'nodes']));
+  });
+
+  it('a page field nested in a root answer (an order\'s labels) is nullable too: a refused page size nulls that page alone', () => {
+    const orderShipments = schema.getType('OrderShipments') as GraphQLObjectType;
+    expect(isNonNullType(orderShipments.getFields()['labels']!.type)).toBe(false);
+  });
 });
