@@ -146,7 +146,7 @@ export function checkCost(
   operationName: string | null,
   variables: Record<string, unknown>,
 ): GraphQLError | null {
-  const priced = withExecutedPageSizes(schema, document, operationName, variables);
+  const priced = withExecutedPageSizes(schema, document, operationName, variables, limits.maxPageSize);
   return validate(schema, priced, shapeRules(limits, 'cost'), { maxErrors: 1 })[0] ?? null;
 }
 
@@ -155,8 +155,16 @@ const SLICING_ARGUMENTS = new Set(['first', 'last']);
 /**
  * armor multiplies by a literal `first`/`last` only: here each one given by a variable becomes its value, and an
  * omitted one with a default (our connections' `first: Int = 100`) is written out, so armor prices the page as it runs.
+ * A `first` beyond MAX_PAGE_SIZE is priced at MAX_PAGE_SIZE: its field refuses it when it runs, reading nothing, and
+ * the rest of the operation answers (request-budget.ts).
  */
-function withExecutedPageSizes(schema: GraphQLSchema, document: DocumentNode, operationName: string | null, raw: Record<string, unknown>): DocumentNode {
+function withExecutedPageSizes(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null,
+  raw: Record<string, unknown>,
+  maxPageSize: number,
+): DocumentNode {
   const operation = getOperationAST(document, operationName);
   // Coerced only when a page size is given by a variable, and then once: coercing every variable for nothing was a
   // third coercion of a 3,000-number `track`'s inputs per request (issue 12 item 2).
@@ -178,8 +186,11 @@ function withExecutedPageSizes(schema: GraphQLSchema, document: DocumentNode, op
         if (!field) return undefined;
         let changed = false;
         const args: ArgumentNode[] = node.arguments?.map((arg) => {
-          if (!SLICING_ARGUMENTS.has(arg.name.value) || arg.value.kind !== Kind.VARIABLE) return arg;
-          const literal = intValue(variablesNow()[arg.value.name.value]);
+          if (!SLICING_ARGUMENTS.has(arg.name.value)) return arg;
+          const given = arg.value.kind === Kind.VARIABLE ? variablesNow()[arg.value.name.value] : arg.value.kind === Kind.INT ? Number(arg.value.value) : null;
+          const capped = arg.name.value === 'first' && typeof given === 'number' && given > maxPageSize ? maxPageSize : given;
+          if (arg.value.kind !== Kind.VARIABLE && capped === given) return arg;
+          const literal = intValue(capped);
           if (!literal) return arg;
           changed = true;
           return { ...arg, value: literal };

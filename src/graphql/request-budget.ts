@@ -79,6 +79,13 @@ export function checkExecutedSelection(
       for (const name of PAGE_ARGUMENTS) {
         const value = args[name];
         if (typeof value !== 'number') continue;
+        if (value > limits.maxPageSize && name === 'first') {
+          // Every `first` is checked by its own field when it runs (connection.ts `pageSize`), before it reads
+          // anything: that field alone is refused (BAD_USER_INPUT naming `first`) and its siblings answer. It is
+          // priced here at the most a page holds.
+          pageSize = Math.max(pageSize, limits.maxPageSize);
+          continue;
+        }
         if (value > limits.maxPageSize) {
           refusal = limitError('MAX_PAGE_SIZE', `${node.name.value}: ${name} is ${value}; at most ${limits.maxPageSize} per page (MAX_PAGE_SIZE)`, name);
           return;

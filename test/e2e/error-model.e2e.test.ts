@@ -123,6 +123,9 @@ describe('a bad page size, cursor or id of one root field', () => {
     ['labels', 'labels(first: 0) { edges { cursor } }'],
     ['labels', 'labels(after: "not a cursor") { edges { cursor } }'],
     ['untenderedLabels', 'untenderedLabels(first: 0) { edges { cursor } }'],
+    // Beyond MAX_PAGE_SIZE (500 here): refused by the field itself, not by the whole operation.
+    ['untenderedLabels', 'untenderedLabels(first: 100000) { edges { cursor } }'],
+    ['labels', 'labels(first: 100000) { edges { node { id shipment { id } } } }'],
     ['statusChanges', 'statusChanges(filter: { carriers: [CARRIER_B] }, first: -1) { edges { cursor } }'],
     ['shipmentsByReference', 'shipmentsByReference(input: { carrier: CARRIER_B, value: "ORDER-1" }, first: 0) { edges { cursor } }'],
     ['shipmentsByOrder', 'shipmentsByOrder(orderId: "a\\u0000b") { carrierShipments { id } }'],
@@ -141,6 +144,20 @@ describe('a bad page size, cursor or id of one root field', () => {
     expect(Array.isArray(answer.errors![0]!.extensions?.fieldPath)).toBe(true);
     expect(answer.data).not.toBeNull();
     expect(answer.data[root]).toBeNull();
+    expect(answer.data.shipment).toEqual({ trackingNumber: number });
+  });
+
+  it('a page size beyond MAX_PAGE_SIZE given by a variable nulls its own field alone, naming first and the limit', async () => {
+    const [number] = carrierBNumbers(1) as [string];
+    const answer = await e2e.gql(
+      `query($n: Int) { statusChanges(filter: { carriers: [CARRIER_B] }, first: $n) { edges { cursor } } shipment(carrier: CARRIER_B, trackingNumber: "${number}") { trackingNumber } }`,
+      { n: 100000 },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.errors, JSON.stringify(answer.errors)).toHaveLength(1);
+    expect(answer.errors![0]!.path).toEqual(['statusChanges']);
+    expect(answer.errors![0]!.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fieldPath: ['first'], limit: 'MAX_PAGE_SIZE', max: 500 });
+    expect(answer.data.statusChanges).toBeNull();
     expect(answer.data.shipment).toEqual({ trackingNumber: number });
   });
 

@@ -1,6 +1,7 @@
 /**
  * Depth, aliases, tokens, cost and page size are limited on every transport: the same operation is refused over HTTP
- * and over graphql-ws, before anything runs, with BAD_USER_INPUT naming the limit's variable in `extensions.limit`.
+ * and over graphql-ws, before anything runs, with BAD_USER_INPUT naming the limit's variable in `extensions.limit`. A
+ * page size beyond MAX_PAGE_SIZE is refused by its own field (before it reads anything), so its siblings answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startE2E, type E2E } from '../e2e/support.js';
@@ -100,11 +101,24 @@ describe.each<Transport>(['HTTP', 'graphql-ws'])('operation limits over %s', (tr
     expect(small.errors).toBeUndefined();
   });
 
-  it('a page larger than MAX_PAGE_SIZE (default 500) is refused before execution, naming the argument', async () => {
-    await expectRefused(transport, 'MAX_PAGE_SIZE', `query($n: Int) { statusChanges(filter: ${filter}, first: $n) { pageInfo { hasNextPage } } }`, { n: 501 });
-    const error = (await send(transport, `{ watches(first: 100000) { pageInfo { hasNextPage } } }`)).errors![0]!;
-    expect(error.extensions?.limit).toBe('MAX_PAGE_SIZE');
-    expect(error.extensions?.field).toBe('first');
+  it('a page larger than MAX_PAGE_SIZE (default 500) is refused by its own field before it reads anything, naming the argument; its siblings answer', async () => {
+    e2e.sandbox.resetStats();
+    const answer = await send(
+      transport,
+      `query($n: Int) { statusChanges(filter: ${filter}, first: $n) { edges { node { shipment { id } } } } watches(first: 1) { pageInfo { hasNextPage } } }`,
+      { n: 501 },
+    );
+    expect(answer.errors, JSON.stringify(answer)).toHaveLength(1);
+    const error = answer.errors![0]!;
+    expect(error.path).toEqual(['statusChanges']);
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit: 'MAX_PAGE_SIZE', field: 'first', max: 500 });
+    expect(error.message).toContain('MAX_PAGE_SIZE');
+    expect((answer.data as any).statusChanges).toBeNull();
+    expect((answer.data as any).watches.pageInfo).toEqual({ hasNextPage: false });
+    expect(e2e.upstreamBusinessCalls()).toBe(0);
+    const literal = (await send(transport, `{ watches(first: 100000) { pageInfo { hasNextPage } } }`)).errors![0]!;
+    expect(literal.extensions?.limit).toBe('MAX_PAGE_SIZE');
+    expect(literal.extensions?.field).toBe('first');
   });
 });
 

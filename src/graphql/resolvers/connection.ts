@@ -10,13 +10,17 @@ export interface Connection<T> {
 }
 
 /**
- * `first` within 1..MAX_PAGE_SIZE. Beyond it is BAD_USER_INPUT naming `first` and the limit (DESIGN.md: "a capped
- * page size"), the same answer the operation-limits check gives before execution.
+ * `first` within 1..MAX_PAGE_SIZE. Outside it is BAD_USER_INPUT naming `first` and the limit (DESIGN.md: "a capped
+ * page size"), thrown before anything is read: it nulls this field alone, its siblings answer (the operation-limits
+ * check prices such a page at MAX_PAGE_SIZE and leaves the refusal to this field).
  */
 export function pageSize(ctx: GraphQLContext, first: number | null | undefined): number {
   const max = ctx.limits.maxPageSize;
   const size = first ?? Math.min(100, max);
-  if (!Number.isInteger(size) || size < 1 || size > max) {
+  if (Number.isInteger(size) && size > max) {
+    throw overLimit(`first: is ${size}; at most ${max} per page (MAX_PAGE_SIZE)`, { field: 'first', limit: 'MAX_PAGE_SIZE', max });
+  }
+  if (!Number.isInteger(size) || size < 1) {
     throw overLimit(`first: must be between 1 and ${max} (MAX_PAGE_SIZE)`, { field: 'first', limit: 'MAX_PAGE_SIZE', max });
   }
   return size;
