@@ -71,6 +71,13 @@ describe('node(id:)', () => {
     expect(many.nodes).toEqual(all.map(({ type, id }) => ({ __typename: type, id })));
   });
 
+  it('the round trips above and the push subscription test below cover every type implementing Node (introspected over HTTP)', async () => {
+    const answer = await ok(`{ __type(name: "Node") { possibleTypes { name } } }`);
+    const implementing = answer.__type.possibleTypes.map((t: { name: string }) => t.name).sort();
+    const covered = [...(await oneOfEach()).map((n) => n.type), 'PushSubscription'].sort();
+    expect(implementing).toEqual(covered);
+  });
+
   it('every id but a shipment\'s has the form <Type>:<key>; the older push_ and doc_ forms are still read', async () => {
     const all = await oneOfEach();
     for (const { type, id } of all.filter((n) => n.type !== 'Shipment')) {

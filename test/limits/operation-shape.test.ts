@@ -110,7 +110,7 @@ describe.each<Transport>(['HTTP', 'graphql-ws'])('operation limits over %s', (tr
     );
     expect(answer.errors, JSON.stringify(answer)).toHaveLength(1);
     const error = answer.errors![0]!;
-    expect(error.path).toEqual(['statusChanges']);
+    expect((error as { path?: unknown }).path).toEqual(['statusChanges']);
     expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', limit: 'MAX_PAGE_SIZE', field: 'first', max: 500 });
     expect(error.message).toContain('MAX_PAGE_SIZE');
     expect((answer.data as any).statusChanges).toBeNull();
