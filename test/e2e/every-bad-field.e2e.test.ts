@@ -55,15 +55,20 @@ async function inputErrorFields(query: string, variables: Record<string, unknown
 }
 
 describe('pickups: every bad field in one answer', () => {
-  it('schedulePickup with four bad fields answers four userErrors', async () => {
-    const input = carrierBPickup('k-every-pickup', { utcOffset: 'local', readyAt: 'tomorrow morning', packageCount: 0, remarks: CONTROL });
-    expect(await userErrorFields('schedulePickup', 'SchedulePickupInput', input)).toEqual([
-      ['input', 'utcOffset'],
-      ['input', 'readyAt'],
-      ['input', 'packageCount'],
-      ['input', 'remarks'],
-    ]);
-  });
+  for (const [name, carrier] of [
+    ['Carrier B', { carrier: 'CARRIER_B', network: 'GROUND' }],
+    ['Group A express', { carrier: 'GROUP_A', division: 'express', network: 'EXPRESS' }],
+  ] as const) {
+    it(`schedulePickup for ${name} with four bad fields answers four userErrors`, async () => {
+      const input = carrierBPickup(`k-every-pickup-${carrier.carrier}`, { ...carrier, utcOffset: 'local', readyAt: 'tomorrow morning', packageCount: 0, remarks: CONTROL });
+      expect(await userErrorFields('schedulePickup', 'SchedulePickupInput', input)).toEqual([
+        ['input', 'utcOffset'],
+        ['input', 'readyAt'],
+        ['input', 'packageCount'],
+        ['input', 'remarks'],
+      ]);
+    });
+  }
 
   it('updatePickup with three bad fields answers three userErrors', async () => {
     const input = { pickupId: PICKUP, idempotencyKey: 'k-every-update', readyAt: '2030-03-13T08:30:00Z', utcOffset: '+99:00', closeTime: '25:00' };
@@ -137,14 +142,19 @@ describe('label operations: every bad field in one answer', () => {
     ]);
   });
 
-  it('tenderLabels with three bad fields answers three userErrors', async () => {
-    const input = { carrier: 'CARRIER_B', division: 'express', labelIds: [LABEL], idempotencyKey: '' };
-    expect(await userErrorFields('tenderLabels', 'TenderLabelsInput', input)).toEqual([
-      ['input', 'division'],
-      ['input', 'labelIds', '0'],
-      ['input', 'idempotencyKey'],
-    ]);
-  });
+  for (const [name, carrier] of [
+    ['Carrier B', { carrier: 'CARRIER_B', division: 'express' }],
+    ['Group A', { carrier: 'GROUP_A', division: 'nowhere' }],
+  ] as const) {
+    it(`tenderLabels for ${name} with three bad fields answers three userErrors`, async () => {
+      const input = { ...carrier, labelIds: [LABEL], idempotencyKey: '' };
+      expect(await userErrorFields('tenderLabels', 'TenderLabelsInput', input)).toEqual([
+        ['input', 'division'],
+        ['input', 'labelIds', '0'],
+        ['input', 'idempotencyKey'],
+      ]);
+    });
+  }
 
   it('createReturn with overrides and three bad fields answers three userErrors without reading the outbound label first', async () => {
     const input = { outboundLabelId: LABEL, idempotencyKey: '', reason: CONTROL };
