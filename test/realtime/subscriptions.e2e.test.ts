@@ -122,8 +122,8 @@ describe('shipmentStatusChanged over graphql-ws', () => {
     }`;
     const post = async (variables: Record<string, unknown>) => {
       const res = await fetch(rt.server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-      const answer = (await res.json()) as { data?: { statusChanges: { edges: { node: { cursor: string } }[] } }; errors?: { extensions: Record<string, unknown> }[] };
-      return { ...answer, changes: answer.data?.statusChanges.edges.map((edge) => edge.node) ?? [] };
+      const answer = (await res.json()) as { data?: { statusChanges: null | { edges: { node: { cursor: string } }[] } }; errors?: { extensions: Record<string, unknown> }[] };
+      return { ...answer, changes: answer.data?.statusChanges?.edges.map((edge) => edge.node) ?? [] };
     };
     const page1 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: start, first: 3 });
     const page2 = await post({ filter: { trackingNumbers: [trackingNumber] }, after: page1.changes.at(-1)?.cursor, first: 3 });
