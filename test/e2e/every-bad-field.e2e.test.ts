@@ -1,7 +1,7 @@
 /**
  * Every bad field of an input in one answer, over real HTTP, for the inputs beyond a shipment's and a rate request's:
  * pickups, address resolution and service points, the label operations (cancel, tender, return, uploads, settlement),
- * landed cost and the delivery promise. A mutation answers one userError per bad field; a query one BAD_USER_INPUT
+ * tracking lookups and the status-change filter, landed cost and the delivery promise. A mutation answers one userError per bad field; a query one BAD_USER_INPUT
  * error listing them all in `extensions.inputErrors`. Nothing reaches a carrier, whichever carrier the input names.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -185,6 +185,38 @@ describe('label operations: every bad field in one answer', () => {
 
   it('settleLabel with a bad id and neither outcome answers two userErrors', async () => {
     expect(await userErrorFields('settleLabel', 'SettleLabelInput', { labelId: LABEL })).toEqual([['input', 'labelId'], ['input', 'trackingNumber']]);
+  });
+});
+
+describe('tracking lookups and the status-change filter: every bad field in one answer', () => {
+  it('track with two bad inputs answers one error listing both', async () => {
+    const inputs = [
+      { carrier: 'CARRIER_B', trackingNumber: '' },
+      { carrier: 'CARRIER_B', trackingNumber: '123456789013' },
+      { carrier: 'CARRIER_B', trackingNumber: CONTROL },
+    ];
+    const fields = await inputErrorFields('query($inputs: [TrackInput!]!) { track(inputs: $inputs) { __typename } }', { inputs }, 'track');
+    expect(fields).toEqual([['inputs', '0', 'trackingNumber'], ['inputs', '2', 'trackingNumber']]);
+  });
+
+  it('shipmentsByReference with three bad fields answers one error listing the three', async () => {
+    const input = { value: '   ', referenceType: 'INVOICE', shipDateBegin: '2030-03-20', shipDateEnd: '2030-03-10' };
+    const fields = await inputErrorFields(
+      'query($input: ReferenceLookupInput!) { shipmentsByReference(input: $input) { __typename } }',
+      { input },
+      'shipmentsByReference',
+    );
+    expect(fields).toEqual([['input', 'value'], ['input', 'carrier'], ['input', 'shipDateEnd']]);
+  });
+
+  it('statusChanges with two bad numbers and a bad reference answers one error listing the three', async () => {
+    const filter = { trackingNumbers: ['bad number!', '123456789013', 'also bad!'], reference: CONTROL };
+    const fields = await inputErrorFields(
+      'query($filter: StatusChangeFilter!) { statusChanges(filter: $filter) { __typename } }',
+      { filter },
+      'statusChanges',
+    );
+    expect(fields).toEqual([['filter', 'trackingNumbers', '0'], ['filter', 'trackingNumbers', '2'], ['filter', 'reference']]);
   });
 });
 

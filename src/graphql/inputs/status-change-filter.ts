@@ -1,6 +1,7 @@
 /** Validation of a client's status-change filter, shared by the subscription and the paged query. */
 import { InputError } from '../../domain/errors.js';
 import { checkText } from '../../domain/text-bounds.js';
+import { FieldChecks } from './field-checks.js';
 import type { StatusChangeFilter } from '../../domain/status-change.js';
 import type { StatusChangeFilter as StatusChangeFilterInput } from '../../generated/graphql.js';
 
@@ -11,7 +12,8 @@ export const MAX_FILTER_TRACKING_NUMBERS = 1_000;
  * The schema: "At least one member must be given". An empty list or a blank reference names nothing, so a filter of
  * only those is as empty as `{}` and is refused on `filter` before anything is subscribed or read. Each number and
  * the reference are held to their rules (src/domain/text-bounds.ts: a tracking number, a reference), each refusal
- * naming its own path (`filter.trackingNumbers.3`, `filter.reference`), before the store is asked anything.
+ * naming its own path (`filter.trackingNumbers.3`, `filter.reference`), all in one answer, before the store is asked
+ * anything.
  */
 export function validateStatusChangeFilter(raw: StatusChangeFilterInput, field = 'filter'): StatusChangeFilter {
   const listed = raw.trackingNumbers ?? [];
@@ -19,11 +21,14 @@ export function validateStatusChangeFilter(raw: StatusChangeFilterInput, field =
   if (listed.length > MAX_FILTER_TRACKING_NUMBERS) {
     throw new InputError(`${field}.trackingNumbers`, `at most ${MAX_FILTER_TRACKING_NUMBERS} tracking numbers per filter`);
   }
+  // Every bad number and the reference in one answer.
+  const checks = new FieldChecks();
   const trackingNumbers = listed.flatMap((n, index) =>
-    n.trim().length === 0 ? [] : [checkText(n, `${field}.trackingNumbers.${index}`, 'trackingNumber')],
+    n.trim().length === 0 ? [] : [checks.run(() => checkText(n, `${field}.trackingNumbers.${index}`, 'trackingNumber'))],
   );
   const carriers = raw.carriers ? [...new Set(raw.carriers)] : [];
-  const reference = raw.reference?.trim() ? checkText(raw.reference, `${field}.reference`, 'referenceValue') : '';
+  const reference = raw.reference?.trim() ? checks.run(() => checkText(raw.reference, `${field}.reference`, 'referenceValue')) : '';
+  checks.done();
   if (trackingNumbers.length === 0 && carriers.length === 0 && reference.length === 0) {
     throw new InputError(field, 'empty filter: give at least one of trackingNumbers, carriers or reference');
   }
