@@ -11,7 +11,7 @@ import { startE2E, type E2E } from './support.js';
 let e2e: E2E;
 beforeAll(async () => {
   // The dark store too, so the delivery promise is served; its monitor's `/health` reads are not counted below.
-  e2e = await startE2E({ withDarkStore: true, withEcommerceShipping: true });
+  e2e = await startE2E({ withDarkStore: true, withEcommerceShipping: true, withPush: true });
 });
 afterAll(async () => {
   await e2e?.close();
@@ -217,6 +217,13 @@ describe('tracking lookups and the status-change filter: every bad field in one 
       'statusChanges',
     );
     expect(fields).toEqual([['filter', 'trackingNumbers', '0'], ['filter', 'trackingNumbers', '2'], ['filter', 'reference']]);
+  });
+});
+
+describe('push subscriptions: every bad field in one answer', () => {
+  it('createPushSubscription with a bad subject and an unknown division answers two userErrors', async () => {
+    const input = { scope: 'TRACKING_NUMBER', subject: 'not a number!', division: 'nowhere' };
+    expect(await userErrorFields('createPushSubscription', 'CreatePushSubscriptionInput', input)).toEqual([['input', 'subject'], ['input', 'division']]);
   });
 });
 

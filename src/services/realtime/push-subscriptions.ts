@@ -6,6 +6,7 @@ import type { PushSubscription, PushSubscriptionCoverage, PushSubscriptionScope,
 import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
+import { throwInputErrors } from '../shipping/input-errors.js';
 
 /** What the lifecycle needs from the carrier (the pushing module's client). */
 export interface PushCarrierClient {
@@ -113,15 +114,24 @@ export class PushSubscriptionService {
    * is a tracking number or a customer account by scope, the division a division (src/domain/text-bounds.ts).
    */
   validate(raw: NewPushSubscription): { scope: PushSubscriptionScope; subject: string; division: string | null } {
-    const subject = checkText(raw.subject, 'input.subject', raw.scope === 'CUSTOMER_ACCOUNT' ? 'customerAccount' : 'trackingNumber');
-    const division = checkOptionalText(raw.division, 'input.division', 'division');
-    if (division !== null && !this.options.divisions.includes(division)) {
-      throw new InputError(
-        'input.division',
-        `unknown division "${division}"; expected one of ${this.options.divisions.join(', ')}`,
-      );
+    // Both fields checked, every refusal in one answer.
+    const refusals: InputError[] = [];
+    const checked = <T>(check: () => T): T | undefined => {
+      try {
+        return check();
+      } catch (error) {
+        if (!(error instanceof InputError)) throw error;
+        refusals.push(error);
+        return undefined;
+      }
+    };
+    const subject = checked(() => checkText(raw.subject, 'input.subject', raw.scope === 'CUSTOMER_ACCOUNT' ? 'customerAccount' : 'trackingNumber'));
+    const division = checked(() => checkOptionalText(raw.division, 'input.division', 'division'));
+    if (division != null && !this.options.divisions.includes(division)) {
+      refusals.push(new InputError('input.division', `unknown division "${division}"; expected one of ${this.options.divisions.join(', ')}`));
     }
-    return { scope: raw.scope, subject, division };
+    throwInputErrors(refusals);
+    return { scope: raw.scope, subject: subject!, division: division ?? null };
   }
 
   async create(raw: NewPushSubscription): Promise<PushSubscription> {
