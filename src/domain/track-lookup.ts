@@ -1,5 +1,6 @@
 import { CARRIERS, type Carrier } from './carrier.js';
 import { InputError } from './errors.js';
+import { FieldChecks } from './field-checks.js';
 import { checkOptionalText, checkText } from './text-bounds.js';
 import type { EcommerceIdType, TrackRequest } from './tracking.js';
 
@@ -34,44 +35,43 @@ export function checkTrackLookup(
   trackingCarriers: ReadonlySet<Carrier>,
 ): TrackRequest {
   const at = (field: string) => (path ? `${path}.${field}` : field);
-  if (!(CARRIERS as readonly string[]).includes(raw.carrier)) {
-    throw new InputError(at('carrier'), `unknown carrier ${JSON.stringify(String(raw.carrier).slice(0, 40))}; expected one of ${CARRIERS.join(', ')}`);
-  }
-  const carrier = raw.carrier as Carrier;
-  if (!trackingCarriers.has(carrier)) {
-    throw new InputError(at('carrier'), `${carrier} has no tracking interface`);
-  }
-  const trackingNumber = checkText(raw.trackingNumber, at('trackingNumber'), 'trackingNumber');
-  const division = checkOptionalText(raw.division, at('division'), 'division');
-  if (division !== null) {
-    if (carrier !== 'GROUP_A') throw new InputError(at('division'), 'only Group A has divisions');
-    if (!divisions.includes(division)) {
-      throw new InputError(at('division'), `unknown Group A division "${division}"; expected one of ${divisions.join(', ')}`);
+  // Every bad field of the lookup in one answer; the carrier first, since the other rules depend on it.
+  const checks = new FieldChecks();
+  const carrier = checks.run(() => {
+    if (!(CARRIERS as readonly string[]).includes(raw.carrier)) {
+      throw new InputError(at('carrier'), `unknown carrier ${JSON.stringify(String(raw.carrier).slice(0, 40))}; expected one of ${CARRIERS.join(', ')}`);
     }
-  }
-  const carrierOnly = (field: keyof TrackLookup, only: Carrier) => {
+    if (!trackingCarriers.has(raw.carrier as Carrier)) throw new InputError(at('carrier'), `${raw.carrier} has no tracking interface`);
+    return raw.carrier as Carrier;
+  });
+  const trackingNumber = checks.run(() => checkText(raw.trackingNumber, at('trackingNumber'), 'trackingNumber'));
+  const division = checks.run(() => {
+    const value = checkOptionalText(raw.division, at('division'), 'division');
+    if (value !== null && carrier !== undefined) {
+      if (carrier !== 'GROUP_A') throw new InputError(at('division'), 'only Group A has divisions');
+      if (!divisions.includes(value)) throw new InputError(at('division'), `unknown Group A division "${value}"; expected one of ${divisions.join(', ')}`);
+    }
+    return value;
+  });
+  // A member for another carrier is refused as such (one refusal a field), otherwise held to its own rule.
+  const carrierOnly = (field: keyof TrackLookup, only: Carrier): boolean => {
     const value = raw[field];
-    if (value !== null && value !== undefined && value !== '' && carrier !== only) {
-      throw new InputError(at(field), `applies to ${only} only`);
-    }
+    if (value === null || value === undefined || value === '' || carrier === undefined || carrier === only) return true;
+    checks.fail(at(field), `applies to ${only} only`);
+    return false;
   };
-  carrierOnly('carrierCode', 'CARRIER_B');
-  carrierOnly('carrierUniqueId', 'CARRIER_B');
-  carrierOnly('shipDateBegin', 'CARRIER_B');
-  carrierOnly('shipDateEnd', 'CARRIER_B');
-  carrierOnly('ecommerceIdType', 'GROUP_A');
-  const carrierCode = checkOptionalText(raw.carrierCode, at('carrierCode'), 'carrierCode');
-  const carrierUniqueId = checkOptionalText(raw.carrierUniqueId, at('carrierUniqueId'), 'carrierUniqueId');
-  const shipDateBegin = checkLookupDate(raw.shipDateBegin, at('shipDateBegin'));
-  const shipDateEnd = checkLookupDate(raw.shipDateEnd, at('shipDateEnd'));
-  if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) {
-    throw new InputError(at('shipDateEnd'), 'must not be before shipDateBegin');
-  }
-  const language = checkOptionalText(raw.language, at('language'), 'language');
-  const ecommerceIdType = raw.ecommerceIdType ?? null;
-  if (ecommerceIdType && division !== null && division !== 'ecommerce') {
-    throw new InputError(at('ecommerceIdType'), 'applies to the ecommerce division only');
-  }
+  const text = (field: 'carrierCode' | 'carrierUniqueId') =>
+    carrierOnly(field, 'CARRIER_B') ? checks.run(() => checkOptionalText(raw[field], at(field), field)) : null;
+  const date = (field: 'shipDateBegin' | 'shipDateEnd') => (carrierOnly(field, 'CARRIER_B') ? checks.run(() => checkLookupDate(raw[field], at(field))) : null);
+  const carrierCode = text('carrierCode');
+  const carrierUniqueId = text('carrierUniqueId');
+  const shipDateBegin = date('shipDateBegin');
+  const shipDateEnd = date('shipDateEnd');
+  if (shipDateBegin && shipDateEnd && shipDateBegin > shipDateEnd) checks.fail(at('shipDateEnd'), 'must not be before shipDateBegin');
+  const language = checks.run(() => checkOptionalText(raw.language, at('language'), 'language'));
+  const ecommerceIdType = carrierOnly('ecommerceIdType', 'GROUP_A') ? (raw.ecommerceIdType ?? null) : null;
+  if (ecommerceIdType && division && division !== 'ecommerce') checks.fail(at('ecommerceIdType'), 'applies to the ecommerce division only');
+  checks.done();
   return {
     carrier,
     trackingNumber,

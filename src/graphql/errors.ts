@@ -3,7 +3,7 @@ import { CursorExpiredError, DocumentExpiredError, InputError, NotFoundError, Up
 import type { CarrierWarning as CarrierWarningModel } from '../domain/shipment.js';
 import type { CarrierWarning, Resolvers, UserError } from '../generated/graphql.js';
 import { currentRequestId } from '../platform/request-context.js';
-import { InputErrors } from '../services/shipping/input-errors.js';
+import { InputErrors } from '../domain/input-errors.js';
 
 /**
  * The one place where what a service or the domain throws becomes what a client sees: a GraphQL error with a stable

@@ -199,6 +199,29 @@ describe('tracking lookups and the status-change filter: every bad field in one 
     expect(fields).toEqual([['inputs', '0', 'trackingNumber'], ['inputs', '2', 'trackingNumber']]);
   });
 
+  it('one track input with three bad fields lists the three, beside another input\'s', async () => {
+    const inputs = [
+      { carrier: 'CARRIER_B', trackingNumber: CONTROL, division: 'express', ecommerceIdType: 'PACKAGE_ID' },
+      { carrier: 'GROUP_A', trackingNumber: '1234567875', shipDateBegin: '2030-01-01' },
+    ];
+    const fields = await inputErrorFields('query($inputs: [TrackInput!]!) { track(inputs: $inputs) { __typename } }', { inputs }, 'track');
+    expect(fields).toEqual([
+      ['inputs', '0', 'trackingNumber'],
+      ['inputs', '0', 'division'],
+      ['inputs', '0', 'ecommerceIdType'],
+      ['inputs', '1', 'shipDateBegin'],
+    ]);
+  });
+
+  it('watchShipment with three bad fields answers three userErrors', async () => {
+    const input = { carrier: 'GROUP_A', trackingNumber: 'bad number!', carrierCode: 'FDXE', carrierUniqueId: CONTROL };
+    expect(await userErrorFields('watchShipment', 'WatchShipmentInput', input)).toEqual([
+      ['input', 'trackingNumber'],
+      ['input', 'carrierCode'],
+      ['input', 'carrierUniqueId'],
+    ]);
+  });
+
   it('shipmentsByReference with three bad fields answers one error listing the three', async () => {
     const input = { value: '   ', referenceType: 'INVOICE', shipDateBegin: '2030-03-20', shipDateEnd: '2030-03-10' };
     const fields = await inputErrorFields(

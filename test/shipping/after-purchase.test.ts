@@ -9,7 +9,7 @@ import { InputError } from '../../src/domain/errors.js';
 import type { CancelResult, CreatedReturn, FetchedDocument, LabelHandle, ReturnRequest } from '../../src/domain/shipping.js';
 import { UpstreamError } from '../../src/domain/errors.js';
 import type { Shipment } from '../../src/domain/shipment.js';
-import { InputErrors } from '../../src/services/shipping/input-errors.js';
+import { InputErrors } from '../../src/domain/input-errors.js';
 import { openStore, type Store } from '../../src/store/store.js';
 import { STORE_BACKENDS } from '../support/database.js';
 import { FakeShipping, makeService, shipmentRequest } from './support.js';

@@ -3,7 +3,7 @@ import type { AddressInput, EmailNotificationRequest, NotificationRecipient, Ser
 import { CARRIERS, type Carrier } from '../../domain/carrier.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
 import { checkCountry } from './rate-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { ResolveAddressesOptions } from '../../services/pickups/types.js';
 import type { AddressToResolveInput, EmailRecipientInput, ResolveAddressesOptionsInput, ServicePointsNearInput, SubscribeEmailNotificationsInput } from '../../generated/graphql.js';
 

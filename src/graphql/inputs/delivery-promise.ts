@@ -1,6 +1,6 @@
 import type { RateRequest } from '../../domain/rating.js';
 import { checkAddress, checkMoney } from './rate-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { RateShopOptions } from '../../services/rating/types.js';
 import type { DeliveryPromiseRequest } from '../../services/promise/types.js';
 import type { DeliveryPromiseInput, RateRequestInput } from '../../generated/graphql.js';

@@ -24,7 +24,7 @@ import {
 } from './shipment-parts.js';
 import type { ShipmentInputContext } from './shipment.js';
 import type { SettleLabelInput } from '../../services/shipping/settlement.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 
 /**
  * GraphQL label operations -> service requests (cancel, tender, return, documents, uploads, filters, settlement): every

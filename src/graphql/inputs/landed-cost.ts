@@ -6,7 +6,7 @@ import {
   checkMoney,
   checkPackages,
 } from './rate-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import { checkAccount } from './rates.js';
 import type { LandedCostInput } from '../../generated/graphql.js';
 

@@ -17,7 +17,7 @@ import {
   checkParty,
   checkShippingAddress,
 } from './shipment-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { PickupUpdate } from '../../services/pickups/pickups-api.js';
 import type { SettlePickupInput } from '../../services/pickups/pickup-settlement.js';
 import type {

@@ -6,7 +6,7 @@ import { InputError } from '../../domain/errors.js';
 import type { Money } from '../../domain/money.js';
 import type { CustomsContent, CustomsItem, Dimensions, RateAddress, RatePackage, Weight } from '../../domain/rating.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { CustomsContentInput, CustomsItemInput, DimensionsInput, MoneyInput, RateAddressInput, RatePackageInput, WeightInput } from '../../generated/graphql.js';
 
 /**

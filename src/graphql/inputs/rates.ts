@@ -10,7 +10,7 @@ import {
   checkPackages,
   } from './rate-parts.js';
 import type { RateInputRules, RateShopOptions } from '../../services/rating/types.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { RatePackageInput, RateRequestInput, ServiceabilityInput } from '../../generated/graphql.js';
 
 /**

@@ -11,7 +11,7 @@ import type {
 } from '../../domain/shipping.js';
 import { checkOptionalText, checkText, type TextRule } from '../../domain/text-bounds.js';
 import { checkAddress, checkMoney, checkPackages } from './rate-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import { MAX_SHIP_DAYS_AHEAD } from './rates.js';
 import type {
   RateAddressInput,

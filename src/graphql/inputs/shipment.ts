@@ -24,7 +24,7 @@ import {
   checkShipDate,
   checkShipmentPackages,
 } from './shipment-parts.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 
 /**
  * GraphQL shipping inputs -> domain requests (issue 9 items 1, 2, 10; docs/assumptions.md SG3-SG6). Every value is

@@ -1,7 +1,7 @@
 /** Validation of a client's status-change filter, shared by the subscription and the paged query. */
 import { InputError } from '../../domain/errors.js';
 import { checkText } from '../../domain/text-bounds.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 import type { StatusChangeFilter } from '../../domain/status-change.js';
 import type { StatusChangeFilter as StatusChangeFilterInput } from '../../generated/graphql.js';
 

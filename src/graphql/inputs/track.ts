@@ -5,7 +5,7 @@ import { checkLookupDate } from '../../domain/track-lookup.js';
 import type { ReferenceLookup, TrackRequest } from '../../domain/tracking.js';
 import type { ReferenceLookupInput, TrackInput } from '../../generated/graphql.js';
 import type { TrackingService } from '../../services/tracking.js';
-import { FieldChecks } from './field-checks.js';
+import { FieldChecks } from '../../domain/field-checks.js';
 
 /**
  * GraphQL tracking inputs -> lookups, checked before any upstream call: a problem is an InputError naming the field's

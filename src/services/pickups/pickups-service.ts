@@ -21,7 +21,7 @@ import { pickupEvent, type PickupEventState } from '../../domain/lifecycle-event
 import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { IdempotencyKeys } from '../shipping/idempotency.js';
-import { throwInputErrors } from '../shipping/input-errors.js';
+import { throwInputErrors } from '../../domain/input-errors.js';
 import { purchaseReference, requestHash } from '../shipping/purchase-key.js';
 import { failureOf, handleOf, requestOfShipmentPickup, scheduledPatch } from './pickup-records.js';
 import type { Pickup } from '../../domain/pickup.js';

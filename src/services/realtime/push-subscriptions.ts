@@ -6,7 +6,7 @@ import type { PushSubscription, PushSubscriptionCoverage, PushSubscriptionScope,
 import { checkOptionalText, checkText } from '../../domain/text-bounds.js';
 import type { Logger } from '../../platform/logger.js';
 import type { Store } from '../../store/store.js';
-import { throwInputErrors } from '../shipping/input-errors.js';
+import { throwInputErrors } from '../../domain/input-errors.js';
 
 /** What the lifecycle needs from the carrier (the pushing module's client). */
 export interface PushCarrierClient {

@@ -8,7 +8,7 @@ import { InputError } from '../../domain/errors.js';
 import type { CreatedShipment, ReturnRequest } from '../../domain/shipping.js';
 import { ShippingStore } from '../../store/shipping-store.js';
 import { AfterPurchase, named } from './after-purchase.js';
-import { throwInputErrors } from './input-errors.js';
+import { throwInputErrors } from '../../domain/input-errors.js';
 import { documentsToStore, failureOf, handleOf, publicLabel } from './label-records.js';
 import { purchaseReference, requestHash } from './purchase-key.js';
 import type { PurchaseOutcome, ReturnInput } from './types.js';

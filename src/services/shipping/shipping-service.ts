@@ -28,7 +28,7 @@ import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
 import { IdempotencyKeys } from './idempotency.js';
-import { throwInputErrors } from './input-errors.js';
+import { throwInputErrors } from '../../domain/input-errors.js';
 import { LabelJobs } from './label-jobs.js';
 import { LabelRecords, publicLabel } from './label-records.js';
 import { watchLabel } from './label-updates.js';

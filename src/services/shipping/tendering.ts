@@ -12,7 +12,7 @@ import { IdempotencyKeyStore } from '../../store/shipping-keys.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import { AfterPurchase, named } from './after-purchase.js';
 import { KEY_FIELD } from './idempotency.js';
-import { throwInputErrors } from './input-errors.js';
+import { throwInputErrors } from '../../domain/input-errors.js';
 import { documentsToStore, handleOf, recordLabelEvent, storeDocuments } from './label-records.js';
 import { requestHash } from './purchase-key.js';
 import type { TenderInput } from './types.js';

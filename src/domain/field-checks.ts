@@ -1,5 +1,5 @@
-import { InputError } from '../../domain/errors.js';
-import { InputErrors, throwInputErrors } from '../../services/shipping/input-errors.js';
+import { InputError } from './errors.js';
+import { InputErrors, throwInputErrors } from './input-errors.js';
 
 /**
  * Collects every refusal of one input, so a client learns all its bad fields in one answer (one userError each in a

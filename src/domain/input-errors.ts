@@ -3,7 +3,7 @@
  * carrier's required inputs). An InputError itself (the first refusal's field and message), so anything that maps
  * InputError to BAD_USER_INPUT keeps working; `errors` lists every refusal for callers that show them all.
  */
-import { InputError } from '../../domain/errors.js';
+import { InputError } from './errors.js';
 
 export class InputErrors extends InputError {
   readonly errors: readonly InputError[];
