@@ -4,7 +4,7 @@ import { buildSubgraphSchema, type GraphQLResolverMap } from '@apollo/subgraph';
 import { parse, type GraphQLSchema } from 'graphql';
 import { resolvers } from '../graphql/resolvers/index.js';
 
-/** schema/ sits two levels above this file both in src/server (tsx) and in dist/src/server (build copies it). */
+/** schema/ sits two levels above this file in src/server (tsx), dist/src/server and dist/src/bundle (build copies it). */
 const SCHEMA_DIR = fileURLToPath(new URL('../../schema/', import.meta.url));
 
 export function readTypeDefs(): string {

@@ -19,8 +19,11 @@ export interface Migration {
   checksum: string;
 }
 
-/* Resolved from this module so it works from src (tsx) and from dist, provided the build copies the .sql files. */
-export const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+/*
+ * Resolved from this module so it works from src (tsx) and from dist, provided the build copies the .sql files; by way
+ * of its parent, so it also holds in the bundle of dist/src/bundle/ (scripts/bundle.mjs), one level deep like this one.
+ */
+export const MIGRATIONS_DIR = new URL('../store/migrations/', import.meta.url);
 
 const FILE_NAME = /^(\d{3,})_([a-z0-9_]+)\.sql$/;
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const INPUTS = ['src', 'sandbox', 'schema', 'package.json', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUTS = ['src', 'sandbox', 'schema', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'scripts/bundle.mjs'];
 
 async function newestMtime(path: string): Promise<number> {
   const info = await stat(path);

@@ -1,0 +1,118 @@
+/**
+ * The compiled start runs from the esbuild bundle `npm run build` writes (SR2, scripts/bundle.mjs): dist/src/main.js
+ * loads dist/src/bundle/ and the packages left out of it, a few hundred modules instead of ~1,200 files, and what the
+ * bundle must keep working does: the schema and the migrations found from the bundle's own location, and the
+ * OpenTelemetry preload still tracing the GraphQL operation (graphql is loaded from node_modules, where the preload
+ * hooks it), the HTTP request and the undici call to the carrier. Child processes with NODE_ENV=production, upstreams
+ * on simulators in this process.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxEnv } from '../../sandbox/env.js';
+import { startSandbox, type Sandbox } from '../../sandbox/index.js';
+import { startChildServer } from '../push/child-server.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
+import { ensureBuilt } from './build.js';
+import { startProdNodeArgs } from './node-flags.js';
+
+/** Counts the files (file: URLs) Node loads as modules, written to stderr when the process exits. */
+const COUNT_MODULES = `data:text/javascript,${encodeURIComponent(`
+import { registerHooks } from 'node:module';
+let files = 0;
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files += 1; return next(url, context); } });
+process.on('exit', () => process.stderr.write('MODULE_FILES_LOADED=' + files + '\\n'));
+`)}`;
+
+interface Span { scope: string; name: string; traceId: string; kind: number; attributes: Record<string, unknown> }
+
+async function startOtlpReceiver(): Promise<{ endpoint: string; spans: Span[]; close(): Promise<void> }> {
+  const spans: Span[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      if (req.url === '/v1/traces') {
+        const parsed = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<{ name: string; traceId: string; kind: number; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }> };
+        for (const resource of parsed.resourceSpans) {
+          for (const scoped of resource.scopeSpans) {
+            for (const span of scoped.spans) {
+              const attributes = Object.fromEntries((span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
+              spans.push({ scope: scoped.scope.name, name: span.name, traceId: span.traceId, kind: span.kind, attributes });
+            }
+          }
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    spans,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const SHIPMENT = 'query TraceMe { shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
+
+async function shipment(origin: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const answer = await fetch(`${origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query: SHIPMENT }) });
+  return answer.json();
+}
+
+describe('the compiled start runs from the bundle (SR2)', () => {
+  let sandbox: Sandbox;
+  let dataDir: string;
+  beforeAll(async () => {
+    await ensureBuilt();
+    sandbox = await startSandbox({});
+    dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bundle-'));
+  }, 300_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const env = (): Record<string, string> => ({ ...sandboxEnv(sandbox), NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', DATA_DIR: dataDir });
+
+  it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out), serves a query and exits 0", async () => {
+    const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
+    try {
+      expect(await shipment(child.origin)).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+      child.process.kill('SIGTERM');
+      expect(await child.exited).toEqual({ code: 0, signal: null });
+      const count = Number(/MODULE_FILES_LOADED=(\d+)/.exec(child.output())?.[1]);
+      expect(count, child.output()).toBeGreaterThan(0);
+      expect(count).toBeLessThan(500);
+    } finally {
+      await child.kill();
+    }
+  }, 180_000);
+
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT set, the bundled start exports the HTTP request, the GraphQL operation and its undici call to the carrier', async () => {
+    const receiver = await startOtlpReceiver();
+    const child = await startChildServer(
+      { ...env(), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '600000' },
+      undefined,
+      { command: ['node_modules/.bin/node', ...startProdNodeArgs()], startTimeoutMs: 90_000 },
+    );
+    try {
+      const traceId = '0af7651916cd43dd8448eb211c80319d';
+      expect(await shipment(child.origin, { traceparent: `00-${traceId}-b7ad6b7169203331-01` })).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+      child.process.kill('SIGTERM');
+      expect((await child.exited).code).toBe(0);
+      const ofTrace = receiver.spans.filter((span) => span.traceId === traceId);
+      expect(ofTrace.find((s) => s.scope.includes('instrumentation-http') && s.name === 'POST /graphql'), JSON.stringify(ofTrace)).toBeDefined();
+      expect(ofTrace.find((s) => s.scope.includes('instrumentation-graphql') && s.name === 'query TraceMe')).toBeDefined();
+      expect(ofTrace.find((s) => s.scope.includes('instrumentation-undici') && String(s.attributes['url.full']).includes('/track/v1/trackingnumbers'))).toBeDefined();
+      expect(child.output()).toContain(`"requestId":"${traceId}"`);
+    } finally {
+      await child.kill();
+      await receiver.close();
+    }
+  }, 180_000);
+});
