@@ -19,12 +19,18 @@ import { SAFEGUARDS_WAIVED } from './auth-support.js';
 import { ensureBuilt } from './build.js';
 import { startProdNodeArgs } from './node-flags.js';
 
-/** Counts the files (file: URLs) Node loads as modules, written to stderr when the process exits. */
+/**
+ * Counts the files (file: URLs) Node loads as modules, and says whether Node's own bundled undici was loaded (an ES
+ * import of node:http builds a facade that loads it: see src/server/app.ts), on stderr when the process exits.
+ */
 const COUNT_MODULES = `data:text/javascript,${encodeURIComponent(`
 import { registerHooks } from 'node:module';
 let files = 0;
 registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files += 1; return next(url, context); } });
-process.on('exit', () => process.stderr.write('MODULE_FILES_LOADED=' + files + '\\n'));
+process.on('exit', () => {
+  process.stderr.write('MODULE_FILES_LOADED=' + files + '\\n');
+  process.stderr.write('NODE_BUNDLED_UNDICI=' + process.moduleLoadList.some((m) => m.includes('internal/deps/undici/undici')) + '\\n');
+});
 `)}`;
 
 interface Span { scope: string; name: string; traceId: string; kind: number; attributes: Record<string, unknown> }
@@ -79,7 +85,7 @@ describe('the compiled start runs from the bundle (SR2)', () => {
 
   const env = (): Record<string, string> => ({ ...sandboxEnv(sandbox), NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', DATA_DIR: dataDir });
 
-  it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out), serves a query and exits 0", async () => {
+  it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out) and not Node's bundled undici, serves a query and exits 0", async () => {
     const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
     try {
       expect(await shipment(child.origin)).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
@@ -88,6 +94,7 @@ describe('the compiled start runs from the bundle (SR2)', () => {
       const count = Number(/MODULE_FILES_LOADED=(\d+)/.exec(child.output())?.[1]);
       expect(count, child.output()).toBeGreaterThan(0);
       expect(count).toBeLessThan(500);
+      expect(child.output()).toContain('NODE_BUNDLED_UNDICI=false');
     } finally {
       await child.kill();
     }
