@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type DocumentNode, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { checkCost, checkStructure, isTokenCapError, limitError, tokenCapMessage, type OperationLimits } from './limits.js';
-import { checkExecutedSelection } from './request-budget.js';
+import { checkExecutedSelection, variablesAsSent, variablesSizeNothing } from './request-budget.js';
 
 /** Apollo's parser options: graphql-js stops reading a document past MAX_QUERY_TOKENS, before any validation. */
 export function apolloParseOptions(limits: OperationLimits): { maxTokens: number } {
@@ -43,18 +43,24 @@ export function operationLimitsPlugin(limits: OperationLimits): ApolloServerPlug
  * string the same DocumentNode from its document cache, so a repeated operation is checked once, not on every request
  * (the checks were most of a small request's CPU, issue 12). What is remembered depends only on the document:
  * depth and aliases always; page sizes, tracking numbers and cost only for an operation without variables, since
- * with variables they depend on each request's values and are checked every time. Held weakly: a document Apollo
+ * with variables they depend on each request's values and are checked every time, unless no variable reaches what they
+ * count (then a pass is remembered, see `sizesNothing`). Held weakly: a document Apollo
  * drops from its cache takes its verdicts with it. A remembered refusal is answered as a new error each time.
  */
 export class OperationChecks {
   private readonly structure = new WeakMap<DocumentNode, GraphQLError | null>();
   private readonly whole = new WeakMap<OperationDefinitionNode, GraphQLError | null>();
+  /** Documents whose variables size nothing the checks count (`variablesSizeNothing`), found once per document. */
+  private readonly valueFree = new WeakMap<DocumentNode, boolean>();
+  /** Operations with variables that passed with every variable given, in a document whose variables size nothing. */
+  private readonly passing = new WeakSet<OperationDefinitionNode>();
 
   constructor(private readonly limits: OperationLimits) {}
 
   check(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): GraphQLError | null {
     const cacheable = (operation.variableDefinitions?.length ?? 0) === 0;
     if (cacheable && this.whole.has(operation)) return copyOf(this.whole.get(operation) ?? null);
+    if (!cacheable && this.passing.has(operation)) return null;
     let structure = this.structure.get(document);
     if (structure === undefined) {
       structure = checkStructure(schema, document, this.limits);
@@ -65,8 +71,29 @@ export class OperationChecks {
       checkExecutedSelection(schema, document, operation, variables, this.limits) ??
       checkCost(schema, document, this.limits, operation.name?.value ?? null, variables);
     if (cacheable) this.whole.set(operation, refusal);
+    else if (refusal === null && this.sizesNothing(document) && everyVariableGiven(schema, operation, variables)) this.passing.add(operation);
     return copyOf(refusal);
   }
+
+  /**
+   * A pass is remembered for an operation with variables only when no variable reaches what the checks count and this
+   * request gave every variable a value: then any other request's values select the same fields with the same page
+   * sizes and counts, so they pass too (a missing or null variable can only make a field fail, counting less, so such
+   * a pass is not remembered). A refusal is never remembered: it is checked again on the next request's values.
+   */
+  private sizesNothing(document: DocumentNode): boolean {
+    let free = this.valueFree.get(document);
+    if (free === undefined) {
+      free = variablesSizeNothing(document);
+      this.valueFree.set(document, free);
+    }
+    return free;
+  }
+}
+
+function everyVariableGiven(schema: GraphQLSchema, operation: OperationDefinitionNode, raw: Record<string, unknown>): boolean {
+  const values = variablesAsSent(schema, operation, raw);
+  return (operation.variableDefinitions ?? []).every((definition) => values[definition.variable.name.value] != null);
 }
 
 /** Apollo and the plugins may add to an error they are given; a remembered one is never handed out itself. */

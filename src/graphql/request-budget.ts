@@ -1,4 +1,5 @@
 import {
+  BREAK,
   GraphQLError,
   Kind,
   getNamedType,
@@ -8,12 +9,14 @@ import {
   isObjectType,
   typeFromAST,
   valueFromAST,
+  visit as walkDocument,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
+  type ValueNode,
 } from 'graphql';
 import { collectFields, collectSubfields } from 'graphql/execution/collectFields.js';
 import { getArgumentValues } from 'graphql/execution/values.js';
@@ -39,6 +42,50 @@ const LOOKUPS: Record<string, (args: Record<string, unknown>, schema: GraphQLSch
 
 /** Arguments that size a page; each is capped by MAX_PAGE_SIZE and multiplies what is selected below it. */
 const PAGE_ARGUMENTS = ['first', 'last', 'limit'] as const;
+
+/**
+ * Arguments whose value sizes the work the budget counts, by field name (whatever the parent type: erring on the side
+ * of "sized"): the lists and ids `LOOKUPS`, `nodes` and `resolveAddresses` read, and the page sizes.
+ */
+const SIZING_ARGUMENTS: Record<string, readonly string[]> = {
+  track: ['inputs'],
+  _entities: ['representations'],
+  node: ['id'],
+  nodes: ['ids'],
+  resolveAddresses: ['inputs'],
+};
+
+/**
+ * Whether the document's verdict (this budget, depth, aliases and cost) is the same whatever its variables hold, as
+ * long as each is given: no variable reaches a page size, a counted list or id, or a directive (@skip/@include decide
+ * what is selected). Then a verdict found for one request's values stands for every request of the document (a
+ * shipment by `$trackingNumber`, a rate shop by `$input`). Every definition is scanned, used or not.
+ */
+export function variablesSizeNothing(document: DocumentNode): boolean {
+  let sized = false;
+  walkDocument(document, {
+    Directive(node) {
+      if (node.arguments?.some((argument) => holdsVariable(argument.value))) sized = true;
+      return sized ? BREAK : undefined;
+    },
+    Field(node) {
+      for (const argument of node.arguments ?? []) {
+        const name = argument.name.value;
+        const sizing = (PAGE_ARGUMENTS as readonly string[]).includes(name) || (SIZING_ARGUMENTS[node.name.value]?.includes(name) ?? false);
+        if (sizing && holdsVariable(argument.value)) sized = true;
+      }
+      return sized ? BREAK : undefined;
+    },
+  });
+  return !sized;
+}
+
+function holdsVariable(value: ValueNode): boolean {
+  if (value.kind === Kind.VARIABLE) return true;
+  if (value.kind === Kind.LIST) return value.values.some(holdsVariable);
+  if (value.kind === Kind.OBJECT) return value.fields.some((field) => holdsVariable(field.value));
+  return false;
+}
 
 /**
  * Checks the operation as it will execute: fragments (inline and named) expanded, @skip/@include applied, variables
