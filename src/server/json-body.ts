@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 
@@ -36,10 +35,14 @@ export function fastJsonBody(limitBytes: number, fallback: RequestHandler): Requ
     let received = 0;
     let settled = false;
     // The body's events come from the socket's async context: what follows (Apollo, the resolvers, their log lines)
-    // must run in this request's (its request id), as raw-body's callback does (a snapshot is cheaper than its
-    // AsyncResource.bind).
-    const inRequestContext = AsyncLocalStorage.snapshot();
-    const settle = (error: BodyError | null): void => inRequestContext(settleHere, error);
+    // must run in this request's (its request id, the trace), as raw-body's callback does. A promise reaction runs in
+    // the async context it was attached in, every AsyncLocalStorage included, so the outcome is handed over through a
+    // promise made here: one promise and one microtask a request, where AsyncLocalStorage.snapshot() builds an
+    // AsyncResource (a measurable share of a small request's CPU). The first outcome wins, as `settled` ensures.
+    let settle!: (error: BodyError | null) => void;
+    void new Promise<BodyError | null>((resolve) => {
+      settle = resolve;
+    }).then((error) => settleHere(error));
     const settleHere = (error: BodyError | null): void => {
       if (settled) return;
       settled = true;

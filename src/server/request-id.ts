@@ -43,7 +43,7 @@ function writeAccessLine(logger: Logger, method: string | undefined, path: strin
  */
 export function writePlainAccessLine(logger: Logger, method: string | undefined, path: string, statusCode: number, responseTime: number, requestId: string): void {
   const fields = logger as unknown as Record<symbol, unknown>;
-  const time = (fields[pino.symbols.timeSym] as () => string)();
+  const time = timeField(fields[pino.symbols.timeSym] as () => string);
   const bindings = fields[pino.symbols.chindingsSym] as string;
   const stream = fields[pino.symbols.streamSym] as { write(line: string): void };
   stream.write(
@@ -51,6 +51,25 @@ export function writePlainAccessLine(logger: Logger, method: string | undefined,
       `"req":{${method === undefined ? '' : `"method":${JSON.stringify(method)},`}"path":${JSON.stringify(path)}},"res":{"statusCode":${statusCode}},` +
       `"responseTime":${responseTime},"msg":"request completed"}\n`,
   );
+}
+
+const isoTime = pino.stdTimeFunctions.isoTime;
+let lastMs = Number.NaN;
+let lastIsoTime = '';
+
+/**
+ * The line's `time` member as the logger's own time function writes it. pino's ISO time (our loggers' format) is the
+ * same string for every line of one millisecond, and under load several requests end in the same one: it is formatted
+ * once per millisecond, not once per line. Any other time function is called as pino would.
+ */
+function timeField(time: () => string): string {
+  if (time !== isoTime) return time();
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastIsoTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastIsoTime;
 }
 
 /**

@@ -3,7 +3,7 @@
  * off), to cost a small share of a request: it must be the very line pino writes for the same fields.
  */
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../../src/platform/logger.js';
 import { runWithRequestContext } from '../../src/platform/request-context.js';
 import { writePlainAccessLine } from '../../src/server/request-id.js';
@@ -30,5 +30,20 @@ describe('the hand-built access line', () => {
     expect(ours.lines).toHaveLength(1);
     expect(withoutTime(ours.lines[0]!)).toBe(withoutTime(pinos.lines[0]!));
     expect(JSON.parse(ours.lines[0]!)).toMatchObject({ level: 30, service: 'carrier-subgraph', requestId, res: { statusCode }, msg: 'request completed' });
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('carries the millisecond it was written in, formatted as pino does, also for lines written in the same millisecond', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ours = capture();
+    const times = ['2026-11-27T08:00:00.001Z', '2026-11-27T08:00:00.001Z', '2026-11-27T08:00:00.002Z', '2026-11-27T09:30:00.000Z'];
+    for (const time of times) {
+      vi.setSystemTime(new Date(time));
+      writePlainAccessLine(ours.logger, 'POST', '/graphql', 200, 1, 'req-t');
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ours.lines.map((line) => JSON.parse(line).time)).toEqual(times);
+    expect(ours.lines[3]).toContain(`"time":"2026-11-27T09:30:00.000Z"`);
   });
 });
