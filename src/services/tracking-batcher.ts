@@ -30,6 +30,8 @@ interface Window {
   route: TrackingRoute;
   slots: Map<string, Slot>;
   timer: NodeJS.Timeout | null;
+  /** performance.now() when the window is due: TRACKING_BATCH_WINDOW_MS after its first lookup. */
+  dueAt: number;
 }
 
 /** A successful answer kept for the freshness window, with whether it carries the scans. */
@@ -148,7 +150,7 @@ export class TrackingBatcher {
     }
     let window = this.pending.get(route.name);
     if (!window) {
-      const opened: Window = { route, slots: new Map(), timer: null };
+      const opened: Window = { route, slots: new Map(), timer: null, dueAt: performance.now() + this.options.windowMs };
       // The timer and the shared call belong to no request: one caller's deadline must not cancel the others' call.
       opened.timer = outsideDeadline(() => setTimeout(() => this.flush(opened), this.options.windowMs).unref());
       this.pending.set(route.name, opened);
@@ -164,6 +166,10 @@ export class TrackingBatcher {
     // A window holding a full call's worth of distinct lookups has nothing to wait for: waiting longer cannot make that
     // call fuller, so it goes now and the next lookups open a new window (PC4).
     if (window.slots.size >= (route.connector?.maxBatchSize ?? 30)) this.flush(window);
+    // A lookup arriving after the window's time: its timer is due but runs only once the event loop is done with the
+    // I/O it is reading (a burst of requests, a call's answers), which under load took longer than the window itself.
+    // The window goes now, with this lookup; the lookups after it open the next one (LD2).
+    else if (performance.now() >= window.dueAt) this.flush(window);
   }
 
   private flush(window: Window): void {
