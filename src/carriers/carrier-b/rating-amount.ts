@@ -28,9 +28,34 @@ export function isZeroOrAbsent(value: number | null | undefined): boolean {
   return value === null || value === undefined || value === 0;
 }
 
-/** 15 significant digits, trailing zeros dropped, never exponent notation. */
-function toPlainDecimal(value: number): string {
+/**
+ * 15 significant digits, trailing zeros dropped, never exponent notation. Most amounts (`12.3`, `1520.75`) print
+ * that way already: JavaScript's own shortest form, when it has no exponent and at most 15 significant digits, is the
+ * double's 15-digit rounding (the double lies within half a unit in the last place of it, far inside half a unit of
+ * the 15th digit), so it is returned as it is; only the others are expanded from `toPrecision(15)`.
+ */
+export function toPlainDecimal(value: number): string {
   if (value === 0) return '0';
+  const shortest = String(value);
+  if (!shortest.includes('e') && significantDigits(shortest) <= 15) return shortest;
+  return fromPrecision(value);
+}
+
+/** Digits of a plain decimal string from its first non-zero digit (sign and point not counted). */
+function significantDigits(text: string): number {
+  let count = 0;
+  let leading = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) continue;
+    if (leading && c === 48) continue;
+    leading = false;
+    count++;
+  }
+  return count;
+}
+
+function fromPrecision(value: number): string {
   const negative = value < 0;
   // toPrecision may answer in exponent form (1.5e-7, 1e+21): expand it by hand from its digits and exponent.
   const [mantissa, exponentText] = Math.abs(value).toPrecision(15).split('e');
