@@ -25,6 +25,8 @@ export function toPlatformConfig(env: PlatformEnv) {
       introspection: env.GRAPHQL_INTROSPECTION ?? !production,
       /** "Did you mean ...?" in error messages (default: on unless production). */
       fieldSuggestions: env.GRAPHQL_FIELD_SUGGESTIONS ?? !production,
+      /** Query operations kept compiled (graphql-jit), least recently used dropped first; 0: graphql-js only. */
+      compiledQueriesMax: env.GRAPHQL_COMPILED_QUERIES_MAX,
     },
     /** Limits on every operation, over HTTP and graphql-ws alike; each error names its variable. */
     limits: {

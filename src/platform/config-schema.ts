@@ -29,6 +29,8 @@ export const platformEnvShape = {
     .default('development'),
   GRAPHQL_INTROSPECTION: flag.optional(),
   GRAPHQL_FIELD_SUGGESTIONS: flag.optional(),
+  // Queries kept compiled by graphql-jit (src/graphql/jit-executor.ts); 0 runs every operation through graphql-js.
+  GRAPHQL_COMPILED_QUERIES_MAX: z.coerce.number().int().nonnegative().default(1_000),
   // Limits on the operation as executed, on every transport (docs/assumptions.md L1-L9).
   MAX_QUERY_DEPTH: positive(12),
   MAX_QUERY_ALIASES: positive(100),

@@ -34,6 +34,7 @@ import { fastJsonBody } from './json-body.js';
 import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
 import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
+import { jitExecutor, schemaWithExecutor } from '../graphql/jit-executor.js';
 import { DirectiveRules, directiveAuthPlugin } from '../graphql/directive-auth.js';
 import { bearerVerifier } from './bearer-token.js';
 import { metricsRoute, startMetricsListener } from './metrics-endpoint.js';
@@ -113,7 +114,9 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
 
   const { introspection, fieldSuggestions } = config.server;
   const apollo = new ApolloServer<GraphQLContext>({
-    schema,
+    // Apollo's only way to take another executor is its gateway interface: the same schema, queries run compiled once
+    // their document repeats (jit-executor.ts).
+    gateway: schemaWithExecutor(schema, jitExecutor(schema, config.server.compiledQueriesMax)),
     introspection,
     // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation,
     // hideSuggestionsPlugin for execution, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).

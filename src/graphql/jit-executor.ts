@@ -1,0 +1,77 @@
+import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
+import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+
+/** A query operation is compiled once it has been executed this many times (its document kept by Apollo's cache). */
+const RUNS_BEFORE_COMPILING = 1;
+
+/**
+ * Queries run through graphql-jit once their document repeats; everything else through graphql-js's `execute`, as
+ * Apollo would run it. graphql-js interprets the operation's AST for every field of every request (collecting fields,
+ * coercing each field's arguments, list item by list item); graphql-jit compiles the operation once into a function
+ * over the same schema and resolvers: README query 1 executes in about an eighth of the CPU (docs/benchmarks.md).
+ * Answers are the same: the same resolvers, scalars' `serialize`, `__resolveType`, and errors with the same messages,
+ * paths and original errors, which Apollo then formats as before (the executor's result takes Apollo's own path).
+ *
+ * graphql-js still runs:
+ * - a document seen for the first time (compiling costs far more than one execution: a query written with its numbers
+ *   inline, different every request, is never compiled), and one graphql-jit cannot compile;
+ * - mutations (run field by field in order) and subscriptions (the router's callback protocol);
+ * - a request whose variables do not coerce: graphql-js answers its own errors, word for word, with no resolver run;
+ * - a request Apollo instruments field by field (an inline trace asked with `apollo-federation-include-trace`): Apollo
+ *   marks its context with a symbol for that, and its field hooks are graphql-js's.
+ * At most `maxCompiled` compiled queries are kept (GRAPHQL_COMPILED_QUERIES_MAX; about 70 KiB each for README query 1),
+ * the least recently used dropped first; 0 turns compilation off. Runs are counted per operation node, weakly: a
+ * document Apollo drops from its cache takes its count along.
+ */
+/** graphql-jit's `compileQuery` (a parameter so tests can count compilations). */
+export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
+
+export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile: Compile = compileQuery): GatewayExecutor {
+  const runs = new WeakMap<OperationDefinitionNode, number>();
+  /** In order of last use (a Map iterates in insertion order: a use deletes and re-inserts). */
+  const compiled = new Map<OperationDefinitionNode, CompiledQuery>();
+  return async (requestContext) => {
+    const { document, operation, request, context } = requestContext;
+    const variableValues = request.variables ?? undefined;
+    const graphqlJs = (): Promise<ExecutionResult> | ExecutionResult =>
+      execute({ schema, document, contextValue: context, variableValues, operationName: request.operationName ?? undefined });
+    if (maxCompiled === 0 || operation.operation !== 'query' || Object.getOwnPropertySymbols(context).length > 0) return await graphqlJs();
+    let query = compiled.get(operation);
+    if (query) compiled.delete(operation);
+    else {
+      const seen = runs.get(operation) ?? 0;
+      runs.set(operation, seen + 1);
+      if (seen < RUNS_BEFORE_COMPILING) return await graphqlJs();
+      const made = compile(schema, document, operation.name?.value);
+      if (!isCompiledQuery(made)) {
+        runs.set(operation, Number.NEGATIVE_INFINITY);
+        return await graphqlJs();
+      }
+      query = made;
+      if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
+    }
+    compiled.set(operation, query);
+    if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
+      return await graphqlJs();
+    }
+    return (await query.query(undefined, context, variableValues ?? {})) as ExecutionResult;
+  };
+}
+
+/**
+ * The schema handed to Apollo through its gateway interface, whose only purpose here is to give Apollo an executor
+ * (Apollo Server has no other way to take one). The schema never changes, so there is nothing to watch or stop.
+ */
+export function schemaWithExecutor(schema: GraphQLSchema, executor: GatewayExecutor): GatewayInterface {
+  return {
+    onSchemaLoadOrUpdate(callback) {
+      callback({ apiSchema: schema, coreSupergraphSdl: '' });
+      return () => undefined;
+    },
+    async load() {
+      return { schema, executor };
+    },
+    async stop() {},
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * When src/graphql/jit-executor.ts compiles an operation and when it leaves it to graphql-js: a query is compiled on its
+ * second run (never on its first, so a document used once costs no compilation) and then reused; mutations, requests
+ * whose variables do not coerce, and requests Apollo instruments field by field (a symbol on the context) stay on
+ * graphql-js. Both executors answer the same (the over-HTTP comparison: test/e2e/compiled-queries.e2e.test.ts).
+ */
+import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
+import { GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
+import { compileQuery } from 'graphql-jit';
+import { describe, expect, it, vi } from 'vitest';
+import { jitExecutor, type Compile } from '../../src/graphql/jit-executor.js';
+
+/** A query with an argument and a failing field, a mutation; the resolvers' calls recorded. */
+function schemaCounting(): { schema: GraphQLSchema; calls: string[] } {
+  const calls: string[] = [];
+  const query = new GraphQLObjectType({
+    name: 'Query',
+    fields: {
+      double: {
+        type: new GraphQLNonNull(GraphQLInt),
+        args: { n: { type: new GraphQLNonNull(GraphQLInt) } },
+        resolve: (_root, { n }: { n: number }) => {
+          calls.push(`double(${n})`);
+          return n * 2;
+        },
+      },
+      fails: {
+        type: GraphQLString,
+        resolve: () => {
+          throw new GraphQLError('refused', { extensions: { code: 'BAD_USER_INPUT' } });
+        },
+      },
+    },
+  });
+  const mutation = new GraphQLObjectType({ name: 'Mutation', fields: { touch: { type: GraphQLBoolean, resolve: () => true } } });
+  return { schema: new GraphQLSchema({ query, mutation }), calls };
+}
+
+function requestFor(query: string, variables?: Record<string, unknown>, context: object = {}): GatewayGraphQLRequestContext {
+  const document = parse(query);
+  return { document, operation: getOperationAST(document)!, request: { query, variables }, context } as unknown as GatewayGraphQLRequestContext;
+}
+
+describe('which runs are compiled', () => {
+  it('a query runs through graphql-js first, is compiled on its second run, and the compiled query is reused', async () => {
+    const { schema } = schemaCounting();
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 10, compiled);
+    const request = requestFor('query($n: Int!) { a: double(n: $n) b: double(n: 2) fails }', { n: 5 });
+    const first = await execute(request);
+    expect(compiled).toHaveBeenCalledTimes(0);
+    const second = await execute(request);
+    expect(compiled).toHaveBeenCalledTimes(1);
+    const third = await execute({ ...request, request: { ...request.request, variables: { n: 7 } } } as GatewayGraphQLRequestContext);
+    expect(compiled).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(first);
+    expect(first.data).toEqual({ a: 10, b: 4, fails: null });
+    expect(first.errors?.map((e) => [e.message, e.path, e.extensions])).toEqual([['refused', ['fails'], { code: 'BAD_USER_INPUT' }]]);
+    expect(third.data).toEqual({ a: 14, b: 4, fails: null });
+  });
+
+  it('mutations, variables that do not coerce, and an instrumented request stay on graphql-js', async () => {
+    const { schema, calls } = schemaCounting();
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 10, compiled);
+    const mutation = requestFor('mutation { touch }');
+    const badVariables = requestFor('query($n: Int!) { double(n: $n) }', { n: 'five' });
+    const instrumented = requestFor('{ double(n: 1) }', undefined, { [Symbol('apollo field hooks')]: () => undefined });
+    for (let i = 0; i < 3; i++) {
+      expect((await execute(mutation)).data).toEqual({ touch: true });
+      const refused = await execute(badVariables);
+      expect(refused.data).toBeUndefined();
+      expect(refused.errors?.[0]?.message).toBe('Variable "$n" got invalid value "five"; Int cannot represent non-integer value: "five"');
+      expect((await execute(instrumented)).data).toEqual({ double: 2 });
+    }
+    // The query with bad variables is compiled on its second run, but never run compiled: graphql-js answers it.
+    expect(compiled.mock.calls.map(([, document]) => document)).toEqual([badVariables.document]);
+    expect(calls).toEqual(['double(1)', 'double(1)', 'double(1)']);
+  });
+
+  it('at most GRAPHQL_COMPILED_QUERIES_MAX compiled queries are kept, the least recently used dropped first; 0 compiles none', async () => {
+    const { schema } = schemaCounting();
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 2, compiled);
+    const [a, b, c] = ['{ a: double(n: 1) }', '{ b: double(n: 2) }', '{ c: double(n: 3) }'].map((query) => requestFor(query));
+    for (const request of [a, a, b, b, a, c, c]) await execute(request!);
+    // a and b compiled on their second runs; a used again, so c's compilation dropped b, not a.
+    expect(compiled.mock.calls.map(([, document]) => document)).toEqual([a!.document, b!.document, c!.document]);
+    await execute(a!);
+    await execute(b!);
+    expect(compiled).toHaveBeenCalledTimes(4);
+    expect((await execute(b!)).data).toEqual({ b: 4 });
+
+    const none = vi.fn<Compile>((...args) => compileQuery(...args));
+    const off = jitExecutor(schema, 0, none);
+    for (let i = 0; i < 3; i++) expect((await off(a!)).data).toEqual({ a: 2 });
+    expect(none).not.toHaveBeenCalled();
+  });
+});
