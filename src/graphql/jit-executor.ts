@@ -1,5 +1,5 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** A query operation is compiled once it has been executed this many times (its document kept by Apollo's cache). */
@@ -11,7 +11,10 @@ const RUNS_BEFORE_COMPILING = 1;
  * coercing each field's arguments, list item by list item); graphql-jit compiles the operation once into a function
  * over the same schema and resolvers: README query 1 executes in about an eighth of the CPU (docs/benchmarks.md).
  * Answers are the same: the same resolvers, scalars' `serialize`, `__resolveType`, and errors with the same messages,
- * paths and original errors, which Apollo then formats as before (the executor's result takes Apollo's own path).
+ * paths and original errors, which Apollo then formats as before (the executor's result takes Apollo's own path). One
+ * difference is left, in answers that carry an internal fault (a resolver's null for a non-null field) beside other
+ * errors: the errors' order, and graphql-jit also lists the other root fields' errors where graphql-js stops at the
+ * fault; the fault itself is masked and logged as before.
  *
  * graphql-js still runs:
  * - a document seen for the first time (compiling costs far more than one execution: a query written with its numbers
@@ -55,8 +58,26 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
     if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
       return await graphqlJs();
     }
-    return (await query.query(undefined, context, variableValues ?? {})) as ExecutionResult;
+    return withOriginalErrors((await query.query(undefined, context, variableValues ?? {})) as ExecutionResult);
   };
+}
+
+/**
+ * graphql-jit raises the executor's own errors (a null for a non-null field, a value a scalar or enum cannot
+ * serialise) without an original error, where graphql-js gives one: an unexpected fault is found (and logged with its
+ * stack, OperationObserver) by its original error, so one is given here as graphql-js would. Resolvers' errors keep
+ * theirs.
+ */
+function withOriginalErrors(result: ExecutionResult): ExecutionResult {
+  if (!result.errors?.some((error) => !error.originalError)) return result;
+  const errors = result.errors.map((error) => {
+    if (error.originalError) return error;
+    const located = new GraphQLError(error.message, { path: error.path, originalError: new Error(error.message), extensions: error.extensions });
+    // graphql-jit gives the locations alone (no nodes or source to derive them from).
+    (located as { locations: GraphQLError['locations'] }).locations = error.locations;
+    return located;
+  });
+  return { ...result, errors };
 }
 
 /**

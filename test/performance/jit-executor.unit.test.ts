@@ -5,7 +5,7 @@
  * graphql-js. Both executors answer the same (the over-HTTP comparison: test/e2e/compiled-queries.e2e.test.ts).
  */
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
+import { GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { describe, expect, it, vi } from 'vitest';
 import { jitExecutor, type Compile } from '../../src/graphql/jit-executor.js';
@@ -23,6 +23,10 @@ function schemaCounting(): { schema: GraphQLSchema; calls: string[] } {
           calls.push(`double(${n})`);
           return n * 2;
         },
+      },
+      items: {
+        type: new GraphQLList(new GraphQLObjectType({ name: 'Item', fields: { name: { type: new GraphQLNonNull(GraphQLString) } } })),
+        resolve: () => [{ name: 'a' }, { name: null }],
       },
       fails: {
         type: GraphQLString,
@@ -95,5 +99,20 @@ describe('which runs are compiled', () => {
     const off = jitExecutor(schema, 0, none);
     for (let i = 0; i < 3; i++) expect((await off(a!)).data).toEqual({ a: 2 });
     expect(none).not.toHaveBeenCalled();
+  });
+
+  it("a fault the executor raises (a null for a non-null field) has graphql-js's message, path, locations and an original error", async () => {
+    const { schema } = schemaCounting();
+    const execute = jitExecutor(schema, 10);
+    const request = requestFor('{ items { name } }');
+    const seen = (result: Awaited<ReturnType<typeof execute>>) => ({
+      data: result.data,
+      errors: result.errors?.map((error) => ({ ...error.toJSON(), original: error.originalError?.message })),
+    });
+    const first = seen(await execute(request));
+    expect(first.errors).toEqual([
+      { message: 'Cannot return null for non-nullable field Item.name.', locations: [{ line: 1, column: 11 }], path: ['items', 1, 'name'], original: 'Cannot return null for non-nullable field Item.name.' },
+    ]);
+    expect(seen(await execute(request))).toEqual(first);
   });
 });
