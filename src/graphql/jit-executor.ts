@@ -1,5 +1,5 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 
 /** A query operation is compiled once it has been executed this many times (its document kept by Apollo's cache). */
@@ -20,7 +20,8 @@ const RUNS_BEFORE_COMPILING = 1;
  * - a document seen for the first time (compiling costs far more than one execution: a query written with its numbers
  *   inline, different every request, is never compiled), and one graphql-jit cannot compile;
  * - mutations (run field by field in order) and subscriptions (the router's callback protocol);
- * - a request whose variables do not coerce: graphql-js answers its own errors, word for word, with no resolver run;
+ * - an operation whose variables take input objects (graphql-jit's coercion leaves out input fields' defaults), and a
+ *   request whose variables do not coerce: graphql-js answers its own errors, word for word, with no resolver run;
  * - a request Apollo instruments field by field (an inline trace asked with `apollo-federation-include-trace`): Apollo
  *   marks its context with a symbol for that, and its field hooks are graphql-js's.
  * At most `maxCompiled` compiled queries are kept (GRAPHQL_COMPILED_QUERIES_MAX; about 70 KiB each for README query 1),
@@ -46,8 +47,8 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
       const seen = runs.get(operation) ?? 0;
       runs.set(operation, seen + 1);
       if (seen < RUNS_BEFORE_COMPILING) return await graphqlJs();
-      const made = compile(schema, document, operation.name?.value);
-      if (!isCompiledQuery(made)) {
+      const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, document, operation.name?.value);
+      if (!made || !isCompiledQuery(made)) {
         runs.set(operation, Number.NEGATIVE_INFINITY);
         return await graphqlJs();
       }
@@ -60,6 +61,19 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
     }
     return withOriginalErrors((await query.query(undefined, context, variableValues ?? {})) as ExecutionResult);
   };
+}
+
+/**
+ * Whether a variable's type is or holds an input object. graphql-jit coerces variables with its own code, which leaves
+ * out an input object field's default (`weight: { value: 2 }` lacks the `unit` that defaults to KG, where graphql-js
+ * fills it in): such operations stay on graphql-js. Scalars, enums and lists of them coerce alike (a router's
+ * `$representations: [_Any!]!`, a `$number: String!`); literal arguments are coerced by graphql-js's own code in both.
+ */
+function variablesTakeInputObjects(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
+  return (operation.variableDefinitions ?? []).some((definition) => {
+    const type = typeFromAST(schema, definition.type);
+    return !type || isInputObjectType(getNamedType(type));
+  });
 }
 
 /**

@@ -4,8 +4,8 @@
  * compiled one) must be the first byte for byte: status, data, errors with their messages, paths, locations and
  * extensions, in the same order. The operations cover what the executors could disagree on: aliases, lists of objects,
  * scalars, enums, unions resolved by `__resolveType`, fragments, @skip/@include over variables, federation's
- * `_entities`, a resolver's domain error beside data (partial answers), a refused argument, a malformed id, and variables
- * that do not coerce.
+ * `_entities`, a resolver's domain error beside data (partial answers), a refused argument, a malformed id, an input
+ * object in variables (its fields' defaults), and variables that do not coerce.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierBNumbers, startE2E, type E2E } from './support.js';
@@ -84,6 +84,18 @@ fragment Parts on Shipment { id events @include(if: $withEvents) { description t
   {
     name: 'a malformed id',
     query: `{ shipmentById(id: "not-an-id") { id } }`,
+    expectErrors: true,
+  },
+  {
+    name: "an input object in variables whose fields' defaults apply (a weight without its unit), refused before any call",
+    query: `query Rates($input: RateRequestInput!) { rates(input: $input) { __typename } }`,
+    variables: {
+      input: {
+        origin: { countryCode: 'US', postalCode: '30301' },
+        destination: { countryCode: 'US', postalCode: '10001' },
+        packages: [{ weight: { value: 2 } }, { weight: { value: 0 } }],
+      },
+    },
     expectErrors: true,
   },
   {
