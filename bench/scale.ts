@@ -79,6 +79,8 @@ async function sequential(samples: number, run: (i: number) => Promise<unknown>)
 }
 
 interface Sizes { status: number; outbox: number; labels: number }
+/** Raised when `fill` changes what it writes: a kept directory of another version is not reused. */
+const FILL_VERSION = 2;
 /** The baseline: a store just started to be used, whose lists already return full pages (the same result sizes). */
 const SMALL: Sizes = { status: 1_000, outbox: 1_000, labels: 1_000 };
 const FULL: Sizes = { status: STATUS_ROWS, outbox: OUTBOX_ROWS, labels: LABELS };
@@ -113,11 +115,13 @@ async function fill(options: Parameters<typeof openStore>[0], sizes: Sizes): Pro
          FROM generate_series(${from}, ${to}) g`,
       );
     }
+    // Labels bought over months: each followed at birth (tracking from birth ran), last changed when bought. Left
+    // unfollowed, every one of them would be a backlog the label worker follows 50 at a time in the background.
     await store.query(
-      `INSERT INTO labels (id, kind, state, carrier, upstream, account_number, service_code, idempotency_key, purchase_reference, request, order_id, tracking_number, created_at)
+      `INSERT INTO labels (id, kind, state, carrier, upstream, account_number, service_code, idempotency_key, purchase_reference, request, order_id, tracking_number, created_at, updated_at, followed_at)
        SELECT 'Label:' || md5('scale' || g)::uuid, 'OUTBOUND', 'PURCHASED', 'CARRIER_B', 'carrier-b', 'ACC', 'CARRIER_GROUND',
-         'scale-' || g, 'scale-' || g, '{}'::jsonb, 'order-' || g, 'SL' || g, now() - interval '1 second' * g
-       FROM generate_series(1, ${LABELS}) g`,
+         'scale-' || g, 'scale-' || g, '{}'::jsonb, 'order-' || g, 'SL' || g, t, t, t
+       FROM generate_series(1, ${LABELS}) g, LATERAL (SELECT now() - interval '1 second' * g AS t) bought`,
     );
     for (const table of ['status_changes', 'analytics_outbox', 'labels']) await store.query(`ANALYZE ${table}`);
   } finally {
@@ -128,13 +132,13 @@ async function fill(options: Parameters<typeof openStore>[0], sizes: Sizes): Pro
 
 /**
  * PGlite fills slowly (minutes for a million rows: SQL runs in WebAssembly), so a filled DATA_DIR is kept between runs
- * under SCALE_BENCH_CACHE_DIR (default: the temp dir), one per sizes and migration set, and copied for each run: the
+ * under SCALE_BENCH_CACHE_DIR (default: the temp dir), one per fill version, sizes and migration set, and copied for each run: the
  * server starts on a copy, as an operator's restored directory. The rows' times are relative to the fill: what the
  * bench purges (exported 30 days before the fill) stays past the window.
  */
 async function pgliteDataDir(dataDir: string, sizes: Sizes): Promise<string> {
   const migrations = (await loadMigrations()).map((m) => m.checksum).join('');
-  const key = createHash('sha256').update(`${migrations}:${sizes.status}:${sizes.outbox}:${sizes.labels}`).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(`${FILL_VERSION}:${migrations}:${sizes.status}:${sizes.outbox}:${sizes.labels}`).digest('hex').slice(0, 16);
   const cached = join(process.env.SCALE_BENCH_CACHE_DIR ?? tmpdir(), `carrier-subgraph-scale-${key}`);
   let note: string;
   if (existsSync(join(cached, 'PG_VERSION'))) note = `copied from ${cached}`;

@@ -154,6 +154,8 @@ export function toPlatformConfig(env: PlatformEnv) {
       enabled: env.RETENTION_ENABLED,
       intervalMs: env.RETENTION_INTERVAL_MS,
       batchSize: env.RETENTION_BATCH_SIZE,
+      /** Null: the store's default (retention-job.ts). */
+      storeSharePercent: env.RETENTION_STORE_SHARE_PERCENT ?? null,
       outboxExportedMs: env.RETENTION_OUTBOX_EXPORTED_HOURS * HOUR_MS,
       outboxDeadMs: env.RETENTION_OUTBOX_DEAD_DAYS * DAY_MS,
       statusLogMs: env.RETENTION_STATUS_LOG_DAYS * DAY_MS,

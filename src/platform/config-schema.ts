@@ -143,6 +143,10 @@ export const platformEnvShape = {
   RETENTION_ENABLED: flag.default(true),
   RETENTION_INTERVAL_MS: positive(300_000),
   RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  // The most of the store's time the job's batches take (percent): after each batch it pauses so that batches fill at
+  // most this share. Unset: 10 on embedded PGlite (its SQL runs on the server's own thread, every request waits while a
+  // batch runs), 33 on PostgreSQL (the batches run in the database's processes).
+  RETENTION_STORE_SHARE_PERCENT: z.coerce.number().int().min(1).max(90).optional(),
   RETENTION_OUTBOX_EXPORTED_HOURS: positive(168),
   RETENTION_OUTBOX_DEAD_DAYS: positive(30),
   RETENTION_STATUS_LOG_DAYS: positive(90),

@@ -8,9 +8,14 @@ import type { Queryable, Store } from './store.js';
 
 export type RetentionTable = 'analytics_outbox' | 'status_changes' | 'idempotency_keys' | 'documents' | 'pickups' | 'shipment_watches';
 
-/** Where a purge in index order stands: the last row a batch took (its time, where the order has one, and id). */
+/**
+ * Where a purge in index order stands: the last row a batch took (its time, where the order has one, and id). The time
+ * is the database's own text of it, exact to the microsecond: a JavaScript Date keeps milliseconds, and a position cut
+ * to the millisecond sorts before every row of that millisecond, so each batch would walk again over the index entries
+ * of the rows already deleted (they stay until a vacuum; PGlite has none).
+ */
 export interface KeysetPosition {
-  at: Date | null;
+  at: string | null;
   id: string;
 }
 
@@ -20,21 +25,16 @@ export interface Batch {
   last: KeysetPosition | null;
 }
 
-/** The last of the rows a batch took (RETURNING does not keep the subquery's order: the greatest is found here). */
-function batchOf(taken: KeysetPosition[]): Batch {
-  let last: KeysetPosition | null = null;
-  for (const row of taken) {
-    const at = row.at ? new Date(row.at).getTime() : 0;
-    const lastAt = last?.at ? new Date(last.at).getTime() : 0;
-    if (!last || at > lastAt || (at === lastAt && compareIds(row.id, last.id) > 0)) last = { at: row.at ? new Date(row.at) : null, id: row.id };
-  }
-  return { deleted: taken.length, last };
+/** What the statements below answer: the greatest row a batch took (none when it took none) and how many it took. */
+interface LastRow {
+  at: string | null;
+  id: string;
+  deleted: number;
 }
 
-/** Ids compare as numbers when both are digits (bigint ids), else as text (the order PostgreSQL gives text ids). */
-function compareIds(a: string, b: string): number {
-  if (/^\d+$/.test(a) && /^\d+$/.test(b)) return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
-  return a < b ? -1 : a > b ? 1 : 0;
+function batchOf(rows: LastRow[]): Batch {
+  const row = rows[0];
+  return row ? { deleted: Number(row.deleted), last: { at: row.at, id: row.id } } : { deleted: 0, last: null };
 }
 
 export class RetentionStore {
@@ -45,27 +45,32 @@ export class RetentionStore {
    * this pass took; null: from the oldest). Returns how many went and where to go on from (null: done).
    */
   async purgeExportedOutbox(before: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
-    const { rows } = await this.store.query<{ exported_at: Date; id: string }>(
-      `DELETE FROM analytics_outbox WHERE id IN (
-         SELECT id FROM analytics_outbox WHERE state = 'EXPORTED' AND exported_at < $1
-           AND ($3::timestamptz IS NULL OR (exported_at, id) > ($3::timestamptz, $4::bigint))
-         ORDER BY exported_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING exported_at, id::text AS id`,
+    const { rows } = await this.store.query<LastRow>(
+      `WITH gone AS (
+         DELETE FROM analytics_outbox WHERE id IN (
+           SELECT id FROM analytics_outbox WHERE state = 'EXPORTED' AND exported_at < $1
+             AND ($3::timestamptz IS NULL OR (exported_at, id) > ($3::timestamptz, $4::bigint))
+           ORDER BY exported_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING exported_at, id)
+       SELECT exported_at::text AS at, id::text AS id, count(*) OVER ()::int AS deleted FROM gone
+       ORDER BY exported_at DESC, id DESC LIMIT 1`,
       [before, limit, after?.at ?? null, after?.id ?? null],
     );
-    return batchOf(rows.map((r) => ({ at: r.exported_at, id: r.id })));
+    return batchOf(rows);
   }
 
   /** Dead letters set aside before `before` and never re-queued (a re-queued one is PENDING, then EXPORTED). */
   async purgeDeadOutbox(before: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
-    const { rows } = await this.store.query<{ id: string }>(
-      `DELETE FROM analytics_outbox WHERE id IN (
-         SELECT id FROM analytics_outbox WHERE state = 'DEAD' AND coalesce(dead_at, created_at) < $1 AND id > $3::bigint
-         ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING id::text AS id`,
+    const { rows } = await this.store.query<LastRow>(
+      `WITH gone AS (
+         DELETE FROM analytics_outbox WHERE id IN (
+           SELECT id FROM analytics_outbox WHERE state = 'DEAD' AND coalesce(dead_at, created_at) < $1 AND id > $3::bigint
+           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING id)
+       SELECT NULL::text AS at, id::text AS id, count(*) OVER ()::int AS deleted FROM gone ORDER BY id DESC LIMIT 1`,
       [before, limit, after?.id ?? '0'],
     );
-    return batchOf(rows.map((r) => ({ at: null, id: r.id })));
+    return batchOf(rows);
   }
 
   /**
@@ -117,15 +122,17 @@ export class RetentionStore {
 
   /** Bytes of documents stored before `before`, in storing order after `after`: the row stays, saying when its bytes went. */
   async expireDocumentContent(before: Date, now: Date, limit: number, after: KeysetPosition | null): Promise<Batch> {
-    const { rows } = await this.store.query<{ created_at: Date; id: string }>(
-      `UPDATE documents SET content = NULL, content_expired_at = $3 WHERE id IN (
-         SELECT id FROM documents WHERE content IS NOT NULL AND created_at < $1
-           AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::text))
-         ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING created_at, id`,
+    const { rows } = await this.store.query<LastRow>(
+      `WITH gone AS (
+         UPDATE documents SET content = NULL, content_expired_at = $3 WHERE id IN (
+           SELECT id FROM documents WHERE content IS NOT NULL AND created_at < $1
+             AND ($4::timestamptz IS NULL OR (created_at, id) > ($4::timestamptz, $5::text))
+           ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+         RETURNING created_at, id)
+       SELECT created_at::text AS at, id, count(*) OVER ()::int AS deleted FROM gone ORDER BY created_at DESC, id DESC LIMIT 1`,
       [before, limit, now, after?.at ?? null, after?.id ?? null],
     );
-    return batchOf(rows.map((r) => ({ at: r.created_at, id: r.id })));
+    return batchOf(rows);
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * The retention job: every RETENTION_INTERVAL_MS one pass deletes, rule by rule, what is past its lifetime
  * (README "Data retention"; docs/assumptions.md RN4-RN8), in batches of at most RETENTION_BATCH_SIZE rows per
- * statement (RetentionStore), with a pause between batches so the other work of the process (and, on embedded
- * PGlite, the one connection's other statements) goes in between. A pass that stops early (stop(), an error) leaves
+ * statement (RetentionStore), with a pause after each batch in proportion to its time (RETENTION_STORE_SHARE_PERCENT)
+ * so the other work of the process (and, on embedded PGlite, the one connection's other statements) goes in between. A pass that stops early (stop(), an error) leaves
  * the rest for the next one. Replicas may all run it: each batch passes over rows another one holds (SKIP LOCKED).
  * The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `retention` per pass.
  */
@@ -21,11 +21,17 @@ export interface RetentionDeps {
   /** The lowest status-log cursor this process still reads (StatusFeed.lowestPositionInUse); none: no floor. */
   statusLogFloor?: () => string;
   now?: () => Date;
-  /** Between two batches (default: 5 ms; tests: 0). */
+  /** The shortest pause between two batches (default: 5 ms; tests: 0); the share of the store's time sets the rest. */
   pauseMs?: number;
 }
 
 export type PurgedCounts = Record<RetentionTable, number>;
+
+/**
+ * The share of the store's time (percent) the batches take when RETENTION_STORE_SHARE_PERCENT is unset: PGlite runs
+ * every statement on the server's own thread (a batch stops every request), PostgreSQL in its own processes.
+ */
+export const DEFAULT_STORE_SHARE_PERCENT: Record<Store['kind'], number> = { pglite: 10, postgres: 33 };
 
 const TABLES: readonly RetentionTable[] = ['analytics_outbox', 'status_changes', 'idempotency_keys', 'documents', 'pickups', 'shipment_watches'];
 
@@ -143,12 +149,16 @@ export class RetentionJob {
   }
 
   /**
-   * Between batches, twice as long as the batch took (at least `pauseMs`): the job takes at most about a third of the
-   * store's time, and timers and requests go first (PGlite runs SQL on this thread, so a batch holds the event loop).
-   * Measured with 50 clients on PGlite: at half the time, their p99 doubled during a purge.
+   * Between batches, long enough that the batches fill at most RETENTION_STORE_SHARE_PERCENT of the time (at least
+   * `pauseMs`), on a timer, so requests and other timers go first. A batch's time is what the job waited for it,
+   * waiting for the store included: the busier the store, the longer the pause. On PGlite a batch holds the server's
+   * one thread for its duration and every request waits; with clients keeping the store busy, they get the rest of its
+   * time, so their latency grows by about 1 / (1 - share): 1.5x at a third, 1.1x at a tenth (the PGlite default).
    */
   private pause(batchMs: number): Promise<void> {
-    const ms = Math.max(this.deps.pauseMs ?? 5, 2 * batchMs);
+    const share = (this.deps.settings.storeSharePercent ?? DEFAULT_STORE_SHARE_PERCENT[this.deps.store.kind]) / 100;
+    // Rounded up: a timer counts whole milliseconds, and a pause cut short would give the batches more than their share.
+    const ms = Math.max(this.deps.pauseMs ?? 5, Math.ceil((batchMs * (1 - share)) / share));
     return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
   }
 }
