@@ -2,9 +2,9 @@
  * The retention job: every RETENTION_INTERVAL_MS one pass deletes, rule by rule, what is past its lifetime
  * (README "Data retention"; docs/assumptions.md RN4-RN8), in batches of at most RETENTION_BATCH_SIZE rows per
  * statement (RetentionStore), with a pause after each batch in proportion to its time (RETENTION_STORE_SHARE_PERCENT)
- * so the other work of the process (and, on embedded PGlite, the one connection's other statements) goes in between. A pass that stops early (stop(), an error) leaves
- * the rest for the next one. Replicas may all run it: each batch passes over rows another one holds (SKIP LOCKED).
- * The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `retention` per pass.
+ * so the other work of the process (and, on embedded PGlite, the one connection's other statements) goes in between.
+ * A pass that stops early (stop(), an error) leaves the rest for the next one. Replicas may all run it: each batch
+ * passes over rows another one holds (SKIP LOCKED). The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `retention` per pass.
  */
 import { Counter, type Registry } from 'prom-client';
 import type { RetentionConfig } from '../../platform/config.js';
@@ -157,7 +157,7 @@ export class RetentionJob {
    */
   private pause(batchMs: number): Promise<void> {
     const share = (this.deps.settings.storeSharePercent ?? DEFAULT_STORE_SHARE_PERCENT[this.deps.store.kind]) / 100;
-    // Rounded up: a timer counts whole milliseconds, and a pause cut short would give the batches more than their share.
+    // Rounded up: a timer counts whole milliseconds, and a pause cut short gives the batches more than their share.
     const ms = Math.max(this.deps.pauseMs ?? 5, Math.ceil((batchMs * (1 - share)) / share));
     return new Promise((resolve) => (ms > 0 ? setTimeout(resolve, ms) : setImmediate(resolve)));
   }
