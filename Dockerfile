@@ -41,6 +41,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # node itself is PID 1 (no npm or shell in between), so SIGTERM reaches the server's own handler, which drains and
 # exits within SHUTDOWN_TIMEOUT_MS (keep it below the orchestrator's grace period, 30 s by default in Kubernetes).
 # OpenTelemetry is preloaded like `npm run start:prod` does; it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
-# The node flags are start:prod's (SR1: V8's young generation capped at 4 MB semi-spaces, ~45 MB less resident memory;
-# PGlite sets its own WebAssembly flags when it opens, SU2); dockerfile.test.ts keeps the two command lines in step.
-CMD ["node", "--max-semi-space-size=4", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]
+# The V8 flags are start:prod's (SU2: PGlite's WASM stays on the Liftoff baseline compiler, no TurboFan tier-up, which
+# costs ~70 MB of resident memory); dockerfile.test.ts keeps the two command lines in step.
+CMD ["node", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]
