@@ -7,24 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TrackingRoute } from '../../src/carriers/types.js';
-import type { TrackOutcome, TrackRequest } from '../../src/domain/tracking.js';
+import { lookupByNumber, type TrackOutcome, type TrackRequest } from '../../src/domain/tracking.js';
 import { TrackingBatcher } from '../../src/services/tracking-batcher.js';
 
 const WINDOW_MS = 20;
 
 function lookup(trackingNumber: string): TrackRequest {
-  return {
-    carrier: 'CARRIER_B',
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: false,
-  } as TrackRequest;
+  return lookupByNumber('CARRIER_B', trackingNumber, false);
 }
 
 function setup() {
