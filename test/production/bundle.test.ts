@@ -6,8 +6,6 @@
  * hooks it), the HTTP request and the undici call to the carrier. Child processes with NODE_ENV=production, upstreams
  * on simulators in this process.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +16,7 @@ import { startChildServer } from '../push/child-server.js';
 import { SAFEGUARDS_WAIVED } from './auth-support.js';
 import { ensureBuilt } from './build.js';
 import { startProdNodeArgs } from './node-flags.js';
+import { startOtlpReceiver } from '../support/otlp-receiver.js';
 
 /**
  * Counts the files (file: URLs) Node loads as modules, and says whether Node's own bundled undici was loaded (an ES
@@ -32,36 +31,6 @@ process.on('exit', () => {
   process.stderr.write('NODE_BUNDLED_UNDICI=' + process.moduleLoadList.some((m) => m.includes('internal/deps/undici/undici')) + '\\n');
 });
 `)}`;
-
-interface Span { scope: string; name: string; traceId: string; kind: number; attributes: Record<string, unknown> }
-
-async function startOtlpReceiver(): Promise<{ endpoint: string; spans: Span[]; close(): Promise<void> }> {
-  const spans: Span[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      if (req.url === '/v1/traces') {
-        const parsed = JSON.parse(body) as { resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<{ name: string; traceId: string; kind: number; attributes?: Array<{ key: string; value: Record<string, unknown> }> }> }> }> };
-        for (const resource of parsed.resourceSpans) {
-          for (const scoped of resource.scopeSpans) {
-            for (const span of scoped.spans) {
-              const attributes = Object.fromEntries((span.attributes ?? []).map((a) => [a.key, Object.values(a.value)[0]]));
-              spans.push({ scope: scoped.scope.name, name: span.name, traceId: span.traceId, kind: span.kind, attributes });
-            }
-          }
-        }
-      }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    spans,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const SHIPMENT = 'query TraceMe { shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
 
