@@ -6,7 +6,7 @@
  * hooks it), the HTTP request and the undici call to the carrier. Child processes with NODE_ENV=production, upstreams
  * on simulators in this process.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +53,15 @@ describe('the compiled start runs from the bundle (SR2)', () => {
   });
 
   const env = (): Record<string, string> => ({ ...sandboxEnv(sandbox), NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', DATA_DIR: dataDir });
+
+  it("the bundle hashes query texts with Node's crypto, not a JavaScript sha256 (Apollo's createHash falls back to one inside a bundle)", async () => {
+    const dir = join('dist', 'src', 'bundle');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+    expect(files.length).toBeGreaterThan(0);
+    const texts = await Promise.all(files.map((name) => readFile(join(dir, name), 'utf8')));
+    expect(texts.some((text) => text.includes('processGraphQLRequest'))).toBe(true);
+    expect(texts.filter((text) => text.includes('node_modules/sha.js/')).length).toBe(0);
+  });
 
   it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out) and not Node's bundled undici, serves a query and exits 0", async () => {
     const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
