@@ -12,6 +12,8 @@ export interface RequestContext {
    * layer once the response is finished (or the client went away). Absent where nothing runs it (graphql-ws, workers).
    */
   afterAnswer?: Array<() => void>;
+  /** Set once the HTTP layer ran `afterAnswer`'s list: a task queued later runs on the next turn instead of never. */
+  answered?: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -34,13 +36,14 @@ export function currentRequestId(): string | null {
  * event loop. Background work begun by a request therefore never competes with that request's own answer.
  */
 export function afterAnswer(task: () => void): void {
-  const list = storage.getStore()?.afterAnswer;
-  if (list) list.push(task);
+  const context = storage.getStore();
+  if (context?.afterAnswer && !context.answered) context.afterAnswer.push(task);
   else setImmediate(task);
 }
 
 /** Runs the tasks queued by afterAnswer for `context` (once; later calls find the list empty). */
 export function runAfterAnswer(context: RequestContext): void {
+  context.answered = true;
   const tasks = context.afterAnswer?.splice(0);
   if (!tasks || tasks.length === 0) return;
   storage.run({ requestId: context.requestId }, () => {

@@ -72,7 +72,8 @@ export interface StoredLabel extends Label {
   sentAt: Date | null;
 }
 
-function toLabel(row: LabelRow, documents: StoredDocument[]): StoredLabel {
+/** A row and its documents as the label callers see (documents as `documentsOfLabels` orders them). */
+export function toLabel(row: LabelRow, documents: StoredDocument[]): StoredLabel {
   return {
     id: row.id,
     kind: row.kind,

@@ -19,7 +19,58 @@ import {
 import type { Queryable } from './store.js';
 
 /* A label's row, its patches and purchasedPatch are in label-rows.ts; re-exported here for the callers of the store. */
-export { purchasedPatch, type LabelExpectation, type LabelPatch, type NewLabel, type StoredLabel } from './label-rows.js';
+export { purchasedPatch, toLabel, type LabelExpectation, type LabelPatch, type NewLabel, type StoredLabel } from './label-rows.js';
+
+const LABEL_COLUMNS = `id, kind, state, carrier, division, upstream, account_number, service_code, idempotency_key,
+  purchase_reference, order_id, reference_values, request, quoted_total, return_of, attempts, next_attempt_at, sent_at,
+  created_at, updated_at`;
+/* Typed, so the same list serves a VALUES and a SELECT (where an untyped parameter would not take the column's type). */
+const LABEL_VALUES = `$1::text, $2::text, 'PENDING', $3::text, $4::text, $5::text, $6::text, $7::text, $8::text, $9::text,
+  $10::text, $11::text[], $12::jsonb, $13::jsonb, $14::text, 1, $15::timestamptz, $16::timestamptz, $16::timestamptz,
+  $16::timestamptz`;
+
+/** A new label's parameters, in LABEL_VALUES's order ($8: its idempotency key, $16: now). */
+function labelParams(label: NewLabel): unknown[] {
+  return [
+    label.id,
+    label.kind,
+    label.carrier,
+    label.division,
+    label.upstream,
+    label.accountNumber,
+    label.serviceCode,
+    label.idempotencyKey,
+    label.purchaseReference,
+    label.orderId,
+    label.referenceValues,
+    JSON.stringify(label.request),
+    label.quotedTotal === null ? null : JSON.stringify(label.quotedTotal),
+    label.returnOf,
+    label.leaseUntil,
+    label.now,
+  ];
+}
+
+/** The guarded UPDATE of `patch` (only the members given) on a label meeting `expect`. */
+function guardedUpdate(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): { sql: string; params: unknown[] } {
+  const sets: string[] = ['updated_at = $1'];
+  const params: unknown[] = [now];
+  for (const [member, value] of Object.entries(patch) as [keyof LabelPatch, unknown][]) {
+    if (value === undefined) continue;
+    const spec = PATCH_COLUMNS[member];
+    params.push(spec.json && value !== null ? JSON.stringify(value) : value);
+    sets.push(`${spec.column} = $${params.length}${spec.json ? '::jsonb' : ''}`);
+  }
+  params.push(id);
+  const idParam = params.length;
+  params.push([...expect.states]);
+  let where = `id = $${idParam} AND state = ANY($${params.length}::text[])`;
+  if (expect.attempts !== undefined) {
+    params.push(expect.attempts);
+    where += ` AND attempts = $${params.length}`;
+  }
+  return { sql: `UPDATE labels SET ${sets.join(', ')} WHERE ${where}`, params };
+}
 
 export class ShippingStore {
   constructor(private readonly db: Queryable) {}
@@ -38,52 +89,54 @@ export class ShippingStore {
   }
 
   async insertLabel(label: NewLabel): Promise<void> {
-    await this.db.query(
-      `INSERT INTO labels (id, kind, state, carrier, division, upstream, account_number, service_code, idempotency_key,
-         purchase_reference, order_id, reference_values, request, quoted_total, return_of, attempts, next_attempt_at,
-         sent_at, created_at, updated_at)
-       VALUES ($1, $2, 'PENDING', $3, $4, $5, $6, $7, $8, $9, $10, $11::text[], $12::jsonb, $13::jsonb, $14, 1, $15, $16, $16, $16)`,
-      [
-        label.id,
-        label.kind,
-        label.carrier,
-        label.division,
-        label.upstream,
-        label.accountNumber,
-        label.serviceCode,
-        label.idempotencyKey,
-        label.purchaseReference,
-        label.orderId,
-        label.referenceValues,
-        JSON.stringify(label.request),
-        label.quotedTotal === null ? null : JSON.stringify(label.quotedTotal),
-        label.returnOf,
-        label.leaseUntil,
-        label.now,
-      ],
+    await this.db.query(`INSERT INTO labels (${LABEL_COLUMNS}) VALUES (${LABEL_VALUES})`, labelParams(label));
+  }
+
+  /**
+   * The purchase's first write as ONE statement (no BEGIN/COMMIT round trips): the idempotency key, and only when this
+   * statement stored it, the PENDING label, announced on `channel` (delivered on commit, with the label). Atomic like
+   * the transaction it replaces: both rows or neither. False when the key is already there (another request's, or an
+   * expired one): the caller then claims it the long way (expired keys removed, the first request's label answered).
+   */
+  async insertLabelWithKey(label: NewLabel, key: { scope: string; hash: string; expiresAt: Date }, channel: string): Promise<boolean> {
+    const params = labelParams(label);
+    const n = params.length;
+    const { rows } = await this.db.query<{ id: string }>(
+      `WITH claimed AS (
+         INSERT INTO idempotency_keys (scope, key, request_hash, resource_id, created_at, expires_at)
+         VALUES ($${n + 1}, $8, $${n + 2}, $1, $16, $${n + 3}) ON CONFLICT (scope, key) DO NOTHING
+         RETURNING resource_id
+       ), inserted AS (
+         INSERT INTO labels (${LABEL_COLUMNS}) SELECT ${LABEL_VALUES} WHERE EXISTS (SELECT 1 FROM claimed)
+         RETURNING id
+       )
+       SELECT id, pg_notify($${n + 4}, id) FROM inserted`,
+      [...params, key.scope, key.hash, key.expiresAt, channel],
     );
+    return rows.length === 1;
   }
 
   /** Writes `patch` when the label meets `expect`; returns whether it did (false: someone else moved it on first). */
   async updateLabel(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): Promise<boolean> {
-    const sets: string[] = ['updated_at = $1'];
-    const params: unknown[] = [now];
-    for (const [member, value] of Object.entries(patch) as [keyof LabelPatch, unknown][]) {
-      if (value === undefined) continue;
-      const spec = PATCH_COLUMNS[member];
-      params.push(spec.json && value !== null ? JSON.stringify(value) : value);
-      sets.push(`${spec.column} = $${params.length}${spec.json ? '::jsonb' : ''}`);
-    }
-    params.push(id);
-    const idParam = params.length;
-    params.push([...expect.states]);
-    let where = `id = $${idParam} AND state = ANY($${params.length}::text[])`;
-    if (expect.attempts !== undefined) {
-      params.push(expect.attempts);
-      where += ` AND attempts = $${params.length}`;
-    }
-    const { rowCount } = await this.db.query(`UPDATE labels SET ${sets.join(', ')} WHERE ${where}`, params);
+    const { sql, params } = guardedUpdate(id, patch, expect, now);
+    const { rowCount } = await this.db.query(sql, params);
     return rowCount === 1;
+  }
+
+  /**
+   * The same write, answering the row as written and how many documents the label held before it (no read after the
+   * write); null when the label did not meet `expect`.
+   */
+  async updateLabelReturning(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): Promise<{ row: LabelRow; documentsBefore: number } | null> {
+    const { sql, params } = guardedUpdate(id, patch, expect, now);
+    const { rows } = await this.db.query<LabelRow & { documents_before: number }>(
+      `${sql} RETURNING *, (SELECT count(*)::int FROM documents d WHERE d.label_id = labels.id) AS documents_before`,
+      params,
+    );
+    const written = rows[0];
+    if (!written) return null;
+    const { documents_before: documentsBefore, ...row } = written;
+    return { row, documentsBefore };
   }
 
   async label(id: string): Promise<StoredLabel | null> {

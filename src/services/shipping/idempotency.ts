@@ -20,16 +20,14 @@ export class IdempotencyKeys {
    * first call with the same input made; throws InputError when the key was used with another input.
    */
   async claim(tx: Queryable, scope: KeyScope, key: string, hash: string, resourceId: string, now: Date): Promise<string | null> {
-    const existing = await new IdempotencyKeyStore(tx).claimKey({
-      scope,
-      key,
-      hash,
-      resourceId,
-      now,
-      expiresAt: new Date(now.getTime() + this.ttlHours * 3_600_000),
-    });
+    const existing = await new IdempotencyKeyStore(tx).claimKey({ key, resourceId, now, ...this.row(scope, hash, now) });
     if (!existing) return null;
     if (existing.hash !== hash) throw new InputError(KEY_FIELD, `was used with another input (${scope}); send a new key for a new request`);
     return existing.resourceId;
+  }
+
+  /** What a new key's row holds besides the key and what it names: its scope, its input's hash, when it expires. */
+  row(scope: KeyScope, hash: string, now: Date): { scope: KeyScope; hash: string; expiresAt: Date } {
+    return { scope, hash, expiresAt: new Date(now.getTime() + this.ttlHours * 3_600_000) };
   }
 }

@@ -46,14 +46,21 @@ export class LabelJobs {
     return new Date(this.now().getTime() + ms);
   }
 
-  /** Stores what the one create call answered (`answer`), or why it failed (`error`). */
-  async recordCreate(label: StoredLabel, connector: ShippingConnector, result: { answer: CreateShipmentAnswer } | { error: unknown }): Promise<void> {
+  /**
+   * Stores what the one create call answered (`answer`), or why it failed (`error`). Returns the label as stored when
+   * this made it PURCHASED (null otherwise: read it).
+   */
+  async recordCreate(
+    label: Pick<StoredLabel, 'id' | 'carrier'>,
+    connector: ShippingConnector,
+    result: { answer: CreateShipmentAnswer } | { error: unknown },
+  ): Promise<StoredLabel | null> {
     const carrier = label.carrier;
     if ('answer' in result) {
       if (result.answer.kind === 'CREATED') {
-        await this.storeCreated(label, connector, result.answer.shipment);
+        const stored = await this.storeCreated(label, connector, result.answer.shipment);
         this.metrics.purchases.inc({ carrier, outcome: 'PURCHASED' });
-        return;
+        return stored;
       }
       const job = result.answer.job;
       await this.records.update(
@@ -68,7 +75,7 @@ export class LabelJobs {
         this.now(),
       );
       this.metrics.purchases.inc({ carrier, outcome: 'PENDING' });
-      return;
+      return null;
     }
     const failure = failureOf(result.error);
     // Anything but a typed refusal may have reached the carrier (a bug after sending included): reconcile, never guess.
@@ -80,14 +87,18 @@ export class LabelJobs {
         this.now(),
       );
       this.metrics.purchases.inc({ carrier, outcome: 'UNKNOWN' });
-      return;
+      return null;
     }
     await this.records.update(label.id, { state: 'FAILED', failure, nextAttemptAt: null }, { states: ['PENDING'] }, this.now());
     this.metrics.purchases.inc({ carrier, outcome: 'FAILED' });
+    return null;
   }
 
-  /** PURCHASED with documents; a failure to store leaves the label UNKNOWN (the carrier created it: reconcile). */
-  async storeCreated(label: StoredLabel, connector: ShippingConnector, shipment: CreatedShipment): Promise<boolean> {
+  /**
+   * PURCHASED with documents (the label as stored; null when it had moved on); a failure to store leaves the label
+   * UNKNOWN (the carrier created it: reconcile).
+   */
+  async storeCreated(label: Pick<StoredLabel, 'id'>, connector: ShippingConnector, shipment: CreatedShipment): Promise<StoredLabel | null> {
     const { documents, warnings } = await documentsToStore(shipment.documents, connector.downloadDocument?.bind(connector));
     try {
       return await this.records.purchased(label.id, shipment, documents, warnings, this.now());
@@ -275,7 +286,7 @@ export class LabelJobs {
             this.metrics.resolutions.inc({ carrier: label.carrier, outcome: 'PURCHASED' });
             this.metrics.foundAfterFailed.inc({ carrier: label.carrier });
           }
-          return stored;
+          return stored !== null;
         }
       } catch {
         // A failed look proves nothing either way: looked at again at the next interval.

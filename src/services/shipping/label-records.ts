@@ -17,7 +17,7 @@ import { labelEvent, pickupEvent, type LabelEventState } from '../../domain/life
 import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
 import { PickupsStore } from '../../store/pickups-store.js';
-import { purchasedPatch, ShippingStore, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
+import { purchasedPatch, ShippingStore, toLabel, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
 import type { Queryable, Store } from '../../store/store.js';
 import { announceLabel } from './label-updates.js';
 
@@ -152,9 +152,12 @@ export class LabelRecords {
 
   /**
    * PURCHASED with everything the carrier answered and its documents, in one transaction; only while the label is still
-   * PENDING or UNKNOWN (or what `expect` says: a label failed by a reconciliation whose shipment appeared late). Returns whether this write made it PURCHASED. The onPurchased hook (tracking from birth: a
-   * watch may look the number up at the carrier) runs in the background, so the purchase answers after its one
-   * creation call; a follow that fails, or never ran because the process died, is retried by the worker (`follow`).
+   * PENDING or UNKNOWN (or what `expect` says: a label failed by a reconciliation whose shipment appeared late). Returns
+   * the label as this write stored it, or null when the write did not happen (the label had moved on). The label is
+   * built from what the writes returned, not read back. Announcing the change and the onPurchased hook (tracking from
+   * birth: a watch may look the number up at the carrier) run once the request's answer is sent (afterAnswer), so the
+   * purchase answers after its one creation call; a follow that fails, or never ran because the process died, is
+   * retried by the worker (`follow`).
    */
   async purchased(
     labelId: string,
@@ -164,12 +167,17 @@ export class LabelRecords {
     now: Date,
     extra: LabelPatch = {},
     expect: LabelExpectation = { states: ['PENDING', 'UNKNOWN'] },
-  ): Promise<boolean> {
+  ): Promise<StoredLabel | null> {
     const stored = await this.store.transaction(async (tx) => {
       const db = new ShippingStore(tx);
       const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
-      if (!(await db.updateLabel(labelId, patch, expect, now))) return false;
-      await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
+      const written = await db.updateLabelReturning(labelId, patch, expect, now);
+      if (!written) return null;
+      const docs = await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
+      // The label is what was written, unless it held documents already or several were stored now: their order is the
+      // store's (documentsOfLabels), so it is read back then.
+      const label =
+        written.documentsBefore === 0 && docs.length <= 1 ? toLabel(written.row, docs) : ((await db.label(labelId)) ?? toLabel(written.row, docs));
       // A pickup booked in the same call (express) is a Pickup too, stored with the label so it cannot be lost (PK5).
       if (shipment.dispatchConfirmationNumber) {
         const pickups = new PickupsStore(tx);
@@ -178,13 +186,13 @@ export class LabelRecords {
           if (pickup.source === 'WITH_SHIPMENT') await recordLifecycleEvent(tx, pickupEvent(pickup, 'SCHEDULED', now));
         }
       }
-      await recordLabelEvent(tx, labelId, 'PURCHASED', now);
-      return true;
+      await recordLifecycleEvent(tx, labelEvent(label, 'PURCHASED', now));
+      return label;
     });
-    if (!stored) return false;
-    await this.announce(labelId);
+    if (!stored) return null;
+    afterAnswer(() => void this.announce(labelId));
     this.followInBackground(labelId);
-    return true;
+    return stored;
   }
 
   /** Runs the follow of a purchased label now; marks it followed when the hook succeeded. */

@@ -3,8 +3,9 @@
  * and documents, over the connectors the registry lists. No carrier is named here: a connector is chosen by the
  * request's carrier and division. Resolvers call it through `ShippingApi` (types.ts).
  *
- * A purchase: the connector's `check` (InputErrors, nothing written) -> ONE transaction storing the key and a PENDING
- * label (with a lease) -> ONE create call, outside any transaction -> one transaction storing the answer. A replay of
+ * A purchase: the connector's `check` (InputErrors, nothing written) -> ONE statement storing the key and a PENDING
+ * label (with a lease; a transaction when the key is already there) -> ONE create call, outside any transaction -> one
+ * transaction storing the answer, whose writes return the label answered (no read after the write). A replay of
  * the key never calls the carrier; an UNKNOWN label is reconciled by its purchase reference, never bought again.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,14 +25,14 @@ import type { DocumentConnector, LinkedDocumentConnector, ReturnsConnector, Ship
 import type { Logger } from '../../platform/logger.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { documentById, documentContent, insertLinkedDocument, linkedDocument } from '../../store/shipping-documents.js';
-import { ShippingStore, type StoredLabel } from '../../store/shipping-store.js';
+import { ShippingStore, type NewLabel, type StoredLabel } from '../../store/shipping-store.js';
 import { TenderStore } from '../../store/shipping-tenders.js';
 import type { Store } from '../../store/store.js';
 import { IdempotencyKeys } from './idempotency.js';
 import { throwInputErrors } from '../../domain/input-errors.js';
 import { LabelJobs } from './label-jobs.js';
 import { LabelRecords, publicLabel } from './label-records.js';
-import { watchLabel } from './label-updates.js';
+import { LABEL_UPDATES_CHANNEL, watchLabel } from './label-updates.js';
 import { LabelWorker } from './label-worker.js';
 import { purchaseReference, requestHash } from './purchase-key.js';
 import type { AfterPurchaseDeps } from './after-purchase.js';
@@ -191,51 +192,55 @@ export class ShippingService implements ShippingApi {
     const hash = requestHash(CREATE, hashed);
     const now = this.now();
     const labelId = `Label:${randomUUID()}`;
-    const firstId = await this.deps.store.transaction(async (tx) => {
-      const existing = await this.keys.claim(tx, CREATE, idempotencyKey, hash, labelId, now);
-      if (existing) return existing;
-      await new ShippingStore(tx).insertLabel({
-        id: labelId,
-        kind: 'OUTBOUND',
-        carrier: request.carrier,
-        division: request.division,
-        upstream: connector.upstream,
-        accountNumber: request.accountNumber as string,
-        serviceCode: request.serviceCode,
-        idempotencyKey,
-        purchaseReference: request.purchaseReference,
-        orderId: request.orderId,
-        referenceValues: [...(request.orderId ? [request.orderId] : []), ...request.references.map((r) => r.value)],
-        request,
-        quotedTotal: request.quotedTotal,
-        returnOf: null,
-        leaseUntil: new Date(now.getTime() + this.deps.settings.leaseMs),
-        now,
-      });
-      return null;
-    });
+    const newLabel: NewLabel = {
+      id: labelId,
+      kind: 'OUTBOUND',
+      carrier: request.carrier,
+      division: request.division,
+      upstream: connector.upstream,
+      accountNumber: request.accountNumber as string,
+      serviceCode: request.serviceCode,
+      idempotencyKey,
+      purchaseReference: request.purchaseReference,
+      orderId: request.orderId,
+      referenceValues: [...(request.orderId ? [request.orderId] : []), ...request.references.map((r) => r.value)],
+      request,
+      quotedTotal: request.quotedTotal,
+      returnOf: null,
+      leaseUntil: new Date(now.getTime() + this.deps.settings.leaseMs),
+      now,
+    };
+    // The key and the PENDING label, committed before the carrier is called: one statement when the key is new (it
+    // announces the label too), else the long way (an expired key removed, or the first request's label answered).
+    const stored = await new ShippingStore(this.deps.store).insertLabelWithKey(newLabel, this.keys.row(CREATE, hash, now), LABEL_UPDATES_CHANNEL);
+    const firstId = stored
+      ? null
+      : await this.deps.store.transaction(async (tx) => {
+          const existing = await this.keys.claim(tx, CREATE, idempotencyKey, hash, labelId, now);
+          if (existing) return existing;
+          await new ShippingStore(tx).insertLabel(newLabel);
+          return null;
+        });
     if (firstId) return { label: await this.replay(CREATE, firstId, connector), replayed: true };
+    if (!stored) await this.records.announce(labelId);
 
     // The PENDING label is committed: the one create call goes now, never retried, outside any transaction (the lease
-    // covers a process dying here). Announcing and reading the PENDING label run beside it, not before it.
-    const pendingRead = Promise.all([this.records.announce(labelId), this.storedLabel(labelId)]).then(([, stored]) => stored);
-    pendingRead.catch(() => undefined); // awaited below; a failure must not be an unhandled rejection meanwhile
+    // covers a process dying here).
     let result: Parameters<LabelJobs['recordCreate']>[2];
     try {
       result = { answer: await connector.create(request) };
     } catch (error) {
       result = { error };
     }
-    const pending = await pendingRead;
-    // Left PENDING under its lease: the worker reconciles it by reference (never buys again).
-    if (!pending) throw new Error(`label ${labelId} vanished after it was stored`);
+    let label: StoredLabel | null = null;
     try {
-      await this.jobs.recordCreate(pending, connector, result);
+      // PURCHASED: the label as that write stored it (nothing read back); any other outcome is read below.
+      label = await this.jobs.recordCreate(newLabel, connector, result);
     } catch (err) {
       // The answer could not be stored: the label is UNKNOWN (or still PENDING under its lease) and will be reconciled.
       this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label answer not stored; left to reconciliation');
     }
-    const label = await this.storedLabel(labelId);
+    label ??= await this.storedLabel(labelId);
     if (!label) throw new Error(`label ${labelId} vanished`);
     return { label: publicLabel(label), replayed: false };
   }
