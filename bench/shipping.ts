@@ -7,7 +7,8 @@
  * calls of each part: `npm run sandbox` can neither change its latency nor read or reset its call counts over HTTP.
  * - latency: sequential synchronous purchases (distinct keys, inline labels), p50 and p99 against the creation call's
  *   own round trip measured in the same run (target: p50 at most 1.2: one creation call, nothing else on the way; the
- *   tracking from birth runs after the answer), and the tracking calls the follows made per purchase;
+ *   tracking from birth runs after the answer), the tracking calls the follows made per purchase, and the subgraph's
+ *   CPU per purchase over them (/proc; it moves far less than wall-clock on a busy machine);
  * - 100 concurrent purchases with distinct keys: all PURCHASED, one creation call each (calls / purchases = 1);
  * - 100 concurrent retries of one key: one creation call in all (the others replay or answer IN_PROGRESS).
  * Environment: SHIPPING_BENCH_LATENCY_MS (50), SHIPPING_BENCH_SAMPLES (60 sequential purchases a store),
@@ -21,7 +22,7 @@ import { pathToFileURL } from 'node:url';
 import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
 import { buildShipRequest } from '../src/carriers/carrier-b/ship-request.js';
 import type { ShipmentRequest } from '../src/domain/shipping.js';
-import { ensureBuild, inProcessSandboxEnv, startProduction, stopAndWait } from './processes.js';
+import { cpuSeconds, ensureBuild, inProcessSandboxEnv, startProduction, stopAndWait } from './processes.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
 import { measureRoundTrip, percentile } from './stats.js';
 
@@ -98,6 +99,7 @@ async function runOnStore(store: StoreUnderTest): Promise<string[]> {
     const times: number[] = [];
     const directTimes: number[] = [];
     sandbox.resetStats();
+    const cpuBefore = cpuSeconds(server.child.pid);
     for (let i = 0; i < SAMPLES; i++) {
       directTimes.push(await direct(`RT-${run}-${i}`));
       const started = performance.now();
@@ -105,6 +107,8 @@ async function runOnStore(store: StoreUnderTest): Promise<string[]> {
       times.push(performance.now() - started);
       if (answer.state !== 'PURCHASED') throw new Error(`sequential purchase ${i} ended ${answer.state}`);
     }
+    const cpuAfter = cpuSeconds(server.child.pid);
+    const cpuMsPerPurchase = cpuBefore !== null && cpuAfter !== null ? ((cpuAfter - cpuBefore) * 1000) / SAMPLES : null;
     const createRoundTripMs = percentile(directTimes, 0.5);
     const sequentialCalls = createCalls(sandbox) - SAMPLES;
     const sequentialTracks = trackCalls(sandbox);
@@ -129,7 +133,8 @@ async function runOnStore(store: StoreUnderTest): Promise<string[]> {
       `synchronous label, ${SAMPLES} sequential purchases over /graphql: p50 ${p50.toFixed(1)} ms = ${(p50 / createRoundTripMs).toFixed(2)} creation round trips ` +
         `(target <= ${P50_TARGET}: ${verdict(p50 / createRoundTripMs <= P50_TARGET)}; ${(p50 / roundTripMs).toFixed(2)} bare round trips), ` +
         `p99 ${p99.toFixed(1)} ms = ${(p99 / createRoundTripMs).toFixed(2)}; creation calls per purchase ${(sequentialCalls / SAMPLES).toFixed(2)} (target 1); ` +
-        `Carrier B tracking calls meanwhile ${(sequentialTracks / SAMPLES).toFixed(2)} per purchase (the follows, after each answer)`,
+        `Carrier B tracking calls meanwhile ${(sequentialTracks / SAMPLES).toFixed(2)} per purchase (the follows, after each answer); ` +
+        `subgraph CPU ${cpuMsPerPurchase === null ? 'n/a' : `${cpuMsPerPurchase.toFixed(1)} ms`} per purchase (/proc, the follows and background work included)`,
       `${CONCURRENT} concurrent purchases, distinct keys: ${distinctPurchased}/${CONCURRENT} PURCHASED, creation calls ${distinctCalls} ` +
         `= ${(distinctCalls / CONCURRENT).toFixed(2)} per purchase (target 1: ${verdict(distinctPurchased === CONCURRENT && distinctCalls === CONCURRENT)})`,
       `${CONCURRENT} concurrent retries of one key: creation calls ${retryCalls} (target 1: ${verdict(retryCalls === 1)}), ` +
