@@ -10,6 +10,7 @@ import { currentRequestContext } from '../../src/platform/request-context.js';
 import type { Queryable, Store } from '../../src/store/store.js';
 import { startE2E, type E2E } from '../e2e/support.js';
 import { STORE_BACKENDS } from '../support/database.js';
+import { waitFor } from '../support/wait-for.js';
 import { carrierBShipment } from './support.js';
 
 /** The purchase as the bench asks it (no `shipment`: that one tracks). */
@@ -75,6 +76,8 @@ describe.each(STORE_BACKENDS)('the statements on a purchase answer path, on $nam
   it(`a purchase runs at most ${ON_THE_ANSWER_PATH} store statements on its answer's path, and its label is stored once with its document`, async () => {
     // The first purchase opens connections and mints the token: not counted.
     await e2e.gql(CREATE_SHIPMENT, { input: carrierBShipment('statements-warm') });
+    const announced: string[] = [];
+    const unlisten = await e2e.server.store.listen('label_updates', (labelId) => announced.push(labelId));
     for (let i = 0; i < 3; i++) {
       counter.take();
       const answer = await e2e.gql(CREATE_SHIPMENT, { input: carrierBShipment(`statements-${i}`) });
@@ -88,6 +91,10 @@ describe.each(STORE_BACKENDS)('the statements on a purchase answer path, on $nam
       // The answer is what was stored: the label read back by id shows the same documents, once.
       const { rows } = await e2e.server.store.query<{ n: number }>('SELECT count(*)::int AS n FROM documents WHERE label_id = $1', [label.id]);
       expect(rows[0]?.n).toBe(1);
+      // Every stored change is still announced: the PENDING label (by the statement that stored it) and the PURCHASED
+      // one (once the answer is sent).
+      await waitFor(() => announced.filter((id) => id === label.id).length >= 2, { timeoutMs: 3_000 });
     }
+    await unlisten();
   });
 });
