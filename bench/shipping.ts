@@ -12,7 +12,8 @@
  * - 100 concurrent purchases with distinct keys: all PURCHASED, one creation call each (calls / purchases = 1);
  * - 100 concurrent retries of one key: one creation call in all (the others replay or answer IN_PROGRESS).
  * Environment: SHIPPING_BENCH_LATENCY_MS (50), SHIPPING_BENCH_SAMPLES (60 sequential purchases a store),
- * SHIPPING_BENCH_STORES (pglite,postgres).
+ * SHIPPING_BENCH_STORES (pglite,postgres), SHIPPING_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph, e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Run alone: `BENCH=shipping npm run bench`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -30,6 +31,7 @@ const EPOCH = '2026-03-10T12:00:00Z';
 const UPSTREAM_LATENCY_MS = Number(process.env.SHIPPING_BENCH_LATENCY_MS ?? 50);
 const SAMPLES = Number(process.env.SHIPPING_BENCH_SAMPLES ?? 60);
 const CONCURRENT = 100;
+const SUBGRAPH_NODE_ARGS = (process.env.SHIPPING_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const P50_TARGET = 1.2;
 /** The simulator's creation route as its stats name it. */
 const CREATE_ROUTE = 'POST /ship/v1/shipments';
@@ -81,6 +83,7 @@ async function runOnStore(store: StoreUnderTest): Promise<string[]> {
   const { env: storeEnv } = await store.fresh();
   const server = await startProduction({
     env: { ...inProcessSandboxEnv(sandbox, ['']), DATA_DIR: dataDir, ...storeEnv },
+    nodeArgs: SUBGRAPH_NODE_ARGS,
     readyTimeoutMs: 120_000,
   });
   const url = `${server.origin}/graphql`;
