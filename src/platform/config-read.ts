@@ -68,7 +68,12 @@ export function toPlatformConfig(env: PlatformEnv) {
       poolConnectionsByUpstream: {} as Partial<Record<string, number>> | undefined,
     },
     /** Batching across requests and the freshness window of tracking answers (src/services/tracking-batcher.ts). */
-    trackingSharing: { windowMs: env.TRACKING_BATCH_WINDOW_MS, freshnessMs: env.TRACKING_FRESHNESS_MS, freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES },
+    trackingSharing: {
+      windowMs: env.TRACKING_BATCH_WINDOW_MS,
+      burstMin: env.TRACKING_BATCH_BURST_MIN,
+      freshnessMs: env.TRACKING_FRESHNESS_MS,
+      freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
+    },
     /** Signed document URLs (DOCUMENT_URL_*, PUBLIC_BASE_URL). */
     documents: {
       urlSecret: env.DOCUMENT_URL_SECRET ?? null,

@@ -67,6 +67,8 @@ export const platformEnvShape = {
   // Performance (issue 12, docs/assumptions.md PF1-PF4): connections per upstream, sharing and freshness of tracking.
   UPSTREAM_POOL_CONNECTIONS: positive(64),
   TRACKING_BATCH_WINDOW_MS: ms(5),
+  // Distinct lookups a window must hold to go when the burst feeding it ends, before its time; 0 = always wait the window.
+  TRACKING_BATCH_BURST_MIN: z.coerce.number().int().nonnegative().default(10),
   TRACKING_FRESHNESS_MS: ms(2_000),
   TRACKING_FRESHNESS_MAX_ENTRIES: positive(10_000),
 

@@ -10,6 +10,12 @@ export type RouteTracker = (route: TrackingRoute, requests: readonly TrackReques
 export interface TrackingBatcherOptions {
   /** TRACKING_BATCH_WINDOW_MS: how long lookups from concurrent requests are gathered; 0 sends each request's batch alone. */
   windowMs: number;
+  /**
+   * TRACKING_BATCH_BURST_MIN: a window holding at least this many distinct lookups goes as soon as an event-loop turn
+   * passes without a new lookup (the burst feeding it has ended), before its time; 0 (or absent) = every partial
+   * window waits windowMs.
+   */
+  burstMin?: number;
   /** TRACKING_FRESHNESS_MS: how long a successful answer stands for a repeated lookup; 0 keeps none. */
   freshnessMs: number;
   /** Bound of the freshness cache (TRACKING_FRESHNESS_MAX_ENTRIES). */
@@ -32,7 +38,17 @@ interface Window {
   timer: NodeJS.Timeout | null;
   /** performance.now() when the window is due: TRACKING_BATCH_WINDOW_MS after its first lookup. */
   dueAt: number;
+  /** A lookup joined since the last end-of-burst check (the burst feeding the window is still being read). */
+  arrived: boolean;
+  /** An end-of-burst check is scheduled for the next turn of the event loop. */
+  watched: boolean;
 }
+
+/**
+ * After the carrier refuses a call for its rate (429), partial windows wait their full time again for this long: the
+ * early close spends more calls under load, and the carrier has just said it wants fewer.
+ */
+export const RATE_LIMITED_FULL_WINDOWS_MS = 60_000;
 
 /** A successful answer kept for the freshness window, with whether it carries the scans. */
 interface Fresh {
@@ -47,13 +63,16 @@ interface Fresh {
  * Identical lookups (trackRequestKey) share one slot. The shared call runs outside any request's deadline; each caller
  * waits under its own. Successful answers stand for TRACKING_FRESHNESS_MS; failures are never kept. A window that
  * gathers a full call (maxBatchSize distinct lookups) sends it at once, and, while freshness is on, a lookup whose call
- * is already on its way waits for that answer instead of asking again (PC4).
+ * is already on its way waits for that answer instead of asking again (PC4). A window of at least burstMin lookups goes
+ * when the burst feeding it ends (watchBurst), so a closed loop's answers do not wait out the window's time.
  */
 export class TrackingBatcher {
   private readonly pending = new Map<string, Window>();
   /** Slots whose shared call is on its way (by keyOf): the same lookup arriving meanwhile waits for that answer. */
   private readonly inFlight = new Map<string, Slot>();
   private readonly fresh: LRUCache<string, Fresh> | null;
+  /** performance.now() until which no window closes early (a rate refusal was met: RATE_LIMITED_FULL_WINDOWS_MS). */
+  private earlyHeldUntil = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly send: RouteTracker,
@@ -150,7 +169,7 @@ export class TrackingBatcher {
     }
     let window = this.pending.get(route.name);
     if (!window) {
-      const opened: Window = { route, slots: new Map(), timer: null, dueAt: performance.now() + this.options.windowMs };
+      const opened: Window = { route, slots: new Map(), timer: null, dueAt: performance.now() + this.options.windowMs, arrived: false, watched: false };
       // The timer and the shared call belong to no request: one caller's deadline must not cancel the others' call.
       opened.timer = outsideDeadline(() => setTimeout(() => this.flush(opened), this.options.windowMs).unref());
       this.pending.set(route.name, opened);
@@ -160,6 +179,7 @@ export class TrackingBatcher {
     if (slot) {
       slot.includeEvents ||= request.includeEvents;
       slot.settle.push(settle);
+      this.watchBurst(window);
       return;
     }
     window.slots.set(key, { request, key, includeEvents: request.includeEvents, settle: [settle] });
@@ -170,6 +190,35 @@ export class TrackingBatcher {
     // I/O it is reading (a burst of requests, a call's answers), which under load took longer than the window itself.
     // The window goes now, with this lookup; the lookups after it open the next one (LD2).
     else if (performance.now() >= window.dueAt) this.flush(window);
+    else this.watchBurst(window);
+  }
+
+  /**
+   * A window holding at least burstMin lookups goes as soon as a turn of the event loop passes without a new one: the
+   * burst of requests feeding it (the I/O the loop had in hand, read ~0.2 ms a request) has ended, and waiting out the
+   * window's time would only delay its callers. Under a trickle (one lookup a turn) a window goes only once it holds
+   * burstMin lookups or when its time is up, so calls are never smaller than burstMin before the window's time. One
+   * setImmediate a turn while a burst lasts; none for windows smaller than burstMin.
+   */
+  private watchBurst(window: Window): void {
+    const min = this.options.burstMin ?? 0;
+    if (min === 0 || window.slots.size < min || performance.now() < this.earlyHeldUntil) return;
+    window.arrived = true;
+    if (window.watched) return;
+    window.watched = true;
+    // Like the timer, the check belongs to no request.
+    outsideDeadline(() => setImmediate(() => this.endOfBurst(window)));
+  }
+
+  /** Runs once a turn (check phase, after the I/O read in the turn's poll phase) while the window is open. */
+  private endOfBurst(window: Window): void {
+    if (this.pending.get(window.route.name) !== window) return;
+    if (!window.arrived) {
+      this.flush(window);
+      return;
+    }
+    window.arrived = false;
+    setImmediate(() => this.endOfBurst(window));
   }
 
   private flush(window: Window): void {
@@ -198,6 +247,9 @@ export class TrackingBatcher {
             this.keep(slot.key, includeEvents, outcome);
             for (const settle of slot.settle) settle(outcome);
           });
+          if (outcomes.some((o) => !o.ok && o.error.code === 'UPSTREAM_RATE_LIMITED')) {
+            this.earlyHeldUntil = performance.now() + RATE_LIMITED_FULL_WINDOWS_MS;
+          }
         });
     }
   }
