@@ -38,10 +38,16 @@ interface Window {
   timer: NodeJS.Timeout | null;
   /** performance.now() when the window is due: TRACKING_BATCH_WINDOW_MS after its first lookup. */
   dueAt: number;
-  /** A lookup joined since the last end-of-burst check (the burst feeding the window is still being read). */
+  /** Opened by a lookup of a burst that already sent a window (full, or past its time): the burst's tail. */
+  tail: boolean;
+}
+
+/** The lookups arriving on one route turn after turn, until a turn passes without one (see watchBurst). */
+interface Burst {
+  /** A lookup arrived since the last end-of-burst check. */
   arrived: boolean;
-  /** An end-of-burst check is scheduled for the next turn of the event loop. */
-  watched: boolean;
+  /** A window of this burst was sent (full, or past its time): the next window opened in it is its tail. */
+  sent: boolean;
 }
 
 /**
@@ -73,6 +79,8 @@ export class TrackingBatcher {
   private readonly fresh: LRUCache<string, Fresh> | null;
   /** performance.now() until which no window closes early (a rate refusal was met: RATE_LIMITED_FULL_WINDOWS_MS). */
   private earlyHeldUntil = Number.NEGATIVE_INFINITY;
+  /** The burst being read on each route (by route name), while one is. */
+  private readonly bursts = new Map<string, Burst>();
 
   constructor(
     private readonly send: RouteTracker,
@@ -167,9 +175,11 @@ export class TrackingBatcher {
       flying.settle.push(settle);
       return;
     }
+    const burst = this.watchBurst(route);
     let window = this.pending.get(route.name);
     if (!window) {
-      const opened: Window = { route, slots: new Map(), timer: null, dueAt: performance.now() + this.options.windowMs, arrived: false, watched: false };
+      const tail = burst?.sent ?? false;
+      const opened: Window = { route, slots: new Map(), timer: null, dueAt: performance.now() + this.options.windowMs, tail };
       // The timer and the shared call belong to no request: one caller's deadline must not cancel the others' call.
       opened.timer = outsideDeadline(() => setTimeout(() => this.flush(opened), this.options.windowMs).unref());
       this.pending.set(route.name, opened);
@@ -179,7 +189,6 @@ export class TrackingBatcher {
     if (slot) {
       slot.includeEvents ||= request.includeEvents;
       slot.settle.push(settle);
-      this.watchBurst(window);
       return;
     }
     window.slots.set(key, { request, key, includeEvents: request.includeEvents, settle: [settle] });
@@ -190,35 +199,42 @@ export class TrackingBatcher {
     // I/O it is reading (a burst of requests, a call's answers), which under load took longer than the window itself.
     // The window goes now, with this lookup; the lookups after it open the next one (LD2).
     else if (performance.now() >= window.dueAt) this.flush(window);
-    else this.watchBurst(window);
   }
 
   /**
-   * A window holding at least burstMin lookups goes as soon as a turn of the event loop passes without a new one: the
-   * burst of requests feeding it (the I/O the loop had in hand, read ~0.2 ms a request) has ended, and waiting out the
-   * window's time would only delay its callers. Under a trickle (one lookup a turn) a window goes only once it holds
-   * burstMin lookups or when its time is up, so calls are never smaller than burstMin before the window's time. One
-   * setImmediate a turn while a burst lasts; none for windows smaller than burstMin.
+   * Notes a lookup on `route` in the burst being read there (null when windows never close early). A burst is the
+   * lookups arriving turn after turn of the event loop: in a closed loop, the 20-30 requests a call's answer sends back,
+   * which the server reads about 0.2 ms apart. When a turn passes without a new lookup (a setImmediate, which runs
+   * after the turn's I/O, re-armed while lookups keep arriving), the burst has ended and the open window goes if it
+   * holds at least burstMin lookups, or if it is the burst's tail (opened after the burst sent a full window or one
+   * past its time): waiting out the window's time would only delay its callers. Smaller windows wait their time, so
+   * under a trickle (each lookup a burst of its own) no call goes early with fewer than burstMin numbers.
    */
-  private watchBurst(window: Window): void {
-    const min = this.options.burstMin ?? 0;
-    if (min === 0 || window.slots.size < min || performance.now() < this.earlyHeldUntil) return;
-    window.arrived = true;
-    if (window.watched) return;
-    window.watched = true;
-    // Like the timer, the check belongs to no request.
-    outsideDeadline(() => setImmediate(() => this.endOfBurst(window)));
+  private watchBurst(route: TrackingRoute): Burst | null {
+    if (!this.options.burstMin || performance.now() < this.earlyHeldUntil) return null;
+    let burst = this.bursts.get(route.name);
+    if (burst) {
+      burst.arrived = true;
+      return burst;
+    }
+    // The turn this lookup arrived in counts: the burst ends after a whole turn (check to check) without one.
+    burst = { arrived: true, sent: false };
+    this.bursts.set(route.name, burst);
+    // Like the window's timer, the check belongs to no request.
+    outsideDeadline(() => setImmediate(() => this.endOfBurst(route.name, burst)));
+    return burst;
   }
 
-  /** Runs once a turn (check phase, after the I/O read in the turn's poll phase) while the window is open. */
-  private endOfBurst(window: Window): void {
-    if (this.pending.get(window.route.name) !== window) return;
-    if (!window.arrived) {
-      this.flush(window);
+  /** Once a turn while a burst lasts; at its end, the open window goes when it is big enough or the burst's tail. */
+  private endOfBurst(name: string, burst: Burst): void {
+    if (burst.arrived) {
+      burst.arrived = false;
+      setImmediate(() => this.endOfBurst(name, burst));
       return;
     }
-    window.arrived = false;
-    setImmediate(() => this.endOfBurst(window));
+    this.bursts.delete(name);
+    const window = this.pending.get(name);
+    if (window && (window.tail || window.slots.size >= this.options.burstMin!) && performance.now() >= this.earlyHeldUntil) this.flush(window);
   }
 
   private flush(window: Window): void {
@@ -226,6 +242,8 @@ export class TrackingBatcher {
     if (this.pending.get(route.name) !== window) return;
     this.pending.delete(route.name);
     if (window.timer) clearTimeout(window.timer);
+    const burst = this.bursts.get(route.name);
+    if (burst) burst.sent = true;
     const slots = [...window.slots.values()];
     const size = route.connector?.maxBatchSize ?? 30;
     for (let i = 0; i < slots.length; i += size) {

@@ -53,6 +53,13 @@ describe('a window closes when its burst ends (TRACKING_BATCH_BURST_MIN)', () =>
     expect(e2e.sandbox.stats.carrierB.trackingRequests).toEqual([numbers]);
   });
 
+  it('the tail of a burst that sent a full call goes as soon as the burst ends, even with fewer than TRACKING_BATCH_BURST_MIN numbers', async () => {
+    const numbers = carrierBNumbers(35, 13_150);
+    const answer = await within(e2e.gql(TRACK, { i: inputs(numbers) }));
+    expect(answer).not.toBe('still waiting');
+    expect(e2e.sandbox.stats.carrierB.trackingRequests.map((r) => r.length)).toEqual([30, 5]);
+  });
+
   it('a request of 45 numbers takes two calls, 30 at once and the other 15 as soon as the burst ends', async () => {
     const numbers = carrierBNumbers(45, 13_100);
     const answer = await within(e2e.gql(TRACK, { i: inputs(numbers) }));
