@@ -11,9 +11,9 @@ export interface TrackingBatcherOptions {
   /** TRACKING_BATCH_WINDOW_MS: how long lookups from concurrent requests are gathered; 0 sends each request's batch alone. */
   windowMs: number;
   /**
-   * TRACKING_BATCH_BURST_MIN: a window holding at least this many distinct lookups goes as soon as an event-loop turn
-   * passes without a new lookup (the burst feeding it has ended), before its time; 0 (or absent) = every partial
-   * window waits windowMs.
+   * TRACKING_BATCH_BURST_MIN: a window holding at least this many distinct lookups, or the tail of a burst that already
+   * sent one, goes as soon as an event-loop turn passes without a new lookup (the burst feeding it has ended), before
+   * its time; 0 (or absent) = every partial window waits windowMs.
    */
   burstMin?: number;
   /** TRACKING_FRESHNESS_MS: how long a successful answer stands for a repeated lookup; 0 keeps none. */
@@ -69,8 +69,9 @@ interface Fresh {
  * Identical lookups (trackRequestKey) share one slot. The shared call runs outside any request's deadline; each caller
  * waits under its own. Successful answers stand for TRACKING_FRESHNESS_MS; failures are never kept. A window that
  * gathers a full call (maxBatchSize distinct lookups) sends it at once, and, while freshness is on, a lookup whose call
- * is already on its way waits for that answer instead of asking again (PC4). A window of at least burstMin lookups goes
- * when the burst feeding it ends (watchBurst), so a closed loop's answers do not wait out the window's time.
+ * is already on its way waits for that answer instead of asking again (PC4). A window of at least burstMin lookups, or
+ * a burst's tail, goes when the burst feeding it ends (watchBurst), so a closed loop's answers do not wait out the
+ * window's time.
  */
 export class TrackingBatcher {
   private readonly pending = new Map<string, Window>();
