@@ -1,34 +1,32 @@
 /**
  * Figures at scale (`BENCH=scale`): what a store that grew for months costs, on each store (SCALE_BENCH_STORES,
  * default `pglite,postgres`), on what production runs: the compiled build (`dist/`, rebuilt when older than its
- * inputs), NODE_ENV=production, its own process; Carrier B's simulator in this process. For each store the same
- * measurements run twice in one run, on a store just started to be used ("empty": 1,000 rows of each, so every list
- * already answers a full page and the two answer the same) and on one pre-filled with SCALE_BENCH_STATUS_ROWS
- * status-log rows (1M; ten per shipment, references `order-<n>`), SCALE_BENCH_OUTBOX_ROWS outbox rows (1M, exported 30
- * days ago, so retention may purge them all) and SCALE_BENCH_LABELS labels (100k); both are filled with generate_series
- * SQL before the server starts (for PGlite into its DATA_DIR). Every figure is printed as a ratio full / empty:
+ * inputs), NODE_ENV=production, its own process; Carrier B's simulator in this process. For each store two servers run
+ * side by side, one on a store just started to be used ("empty": 1,000 rows of each, so every list already answers a
+ * full page and the two answer the same) and one on a store pre-filled with SCALE_BENCH_STATUS_ROWS status-log rows
+ * (1M; ten per shipment, references `order-<n>`), SCALE_BENCH_OUTBOX_ROWS outbox rows (1M, exported 30 days ago, so
+ * retention may purge them all) and SCALE_BENCH_LABELS labels (100k); both are filled with generate_series SQL (for
+ * PGlite into its DATA_DIR) and left as months of use leave them (bench/scale-fill.ts) before the servers start.
+ * Every figure is printed as a ratio full / empty:
  * - /metrics p99 over sequential scrapes (target <= 2x);
  * - /healthz p99 while 10 clients scrape /metrics without pause (target < 50 ms);
- * - p50 and p99 of a shipment query, statusChanges by reference, labels(first: 50) and a label purchase, sequential
- *   (target <= 1.2x);
+ * - p50 and p99 of a shipment query, statusChanges by reference, labels(first: 50) and a label purchase (target
+ *   <= 1.2x); these and the /metrics scrapes go one at a time, alternately to the two servers (`paired`);
  * - the retention job purging the outbox's rows while 50 clients (autocannon, its own process) query statusChanges by
  *   reference and labels: their p99 during the purge against the same load on the same store just before (quiet),
  *   target <= 1.5x. The job's first pass starts SCALE_BENCH_PURGE_AFTER_MS after the start (120 s), after the other
  *   measurements; the purge is watched for at most SCALE_BENCH_PURGE_MAX_S (90 s) and its progress printed.
- * Environment: SCALE_BENCH_SAMPLES (100 per sequential figure), SCALE_BENCH_STORES, SCALE_BENCH_CACHE_DIR (where
- * filled PGlite directories are kept between runs). Method and figures:
- * docs/benchmarks.md ("Figures at scale"). Run alone: `BENCH=scale npm run bench`.
+ * Environment: SCALE_BENCH_SAMPLES (300 per sequential figure and server: a p99 of 300 is their fourth largest, of
+ * 100 it was the second), SCALE_BENCH_STORES, SCALE_BENCH_CACHE_DIR (where filled PGlite directories are kept between
+ * runs). Method and figures: docs/benchmarks.md ("Figures at scale"). Run alone: `BENCH=scale npm run bench`.
  */
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ManualClock, startSandbox, type Sandbox } from '../sandbox/index.js';
-import { loadMigrations } from '../src/store/migrations.js';
-import { openStore } from '../src/store/store.js';
-import { BENCH_METRICS_TOKEN, ensureBuild, inProcessSandboxEnv, killAll, metric, ROOT, start, startProduction, stopAndWait } from './processes.js';
+import { BENCH_METRICS_TOKEN, ensureBuild, inProcessSandboxEnv, killAll, metric, ROOT, start, startProduction, stopAndWait, type ProductionServer } from './processes.js';
+import { fill, pgliteDataDir, settle, type Sizes } from './scale-fill.js';
 import { purchaseInput } from './shipping.js';
 import { percentile } from './stats.js';
 import { storesUnderTest, type StoreUnderTest } from './stores.js';
@@ -36,7 +34,7 @@ import { storesUnderTest, type StoreUnderTest } from './stores.js';
 const STATUS_ROWS = Number(process.env.SCALE_BENCH_STATUS_ROWS ?? 1_000_000);
 const OUTBOX_ROWS = Number(process.env.SCALE_BENCH_OUTBOX_ROWS ?? 1_000_000);
 const LABELS = Number(process.env.SCALE_BENCH_LABELS ?? 100_000);
-const SAMPLES = Number(process.env.SCALE_BENCH_SAMPLES ?? 100);
+const SAMPLES = Number(process.env.SCALE_BENCH_SAMPLES ?? 300);
 const PURGE_AFTER_MS = Number(process.env.SCALE_BENCH_PURGE_AFTER_MS ?? 120_000);
 const PURGE_MAX_S = Number(process.env.SCALE_BENCH_PURGE_MAX_S ?? 90);
 const LOAD_SECONDS = 10;
@@ -52,13 +50,16 @@ const CREATE = `mutation Create($input: CreateShipmentInput!) {
   createShipment(input: $input) { purchase { label { id state } } userErrors { code message } }
 }`;
 
+interface Percentiles { p50: number; p99: number }
+
 interface Figures {
   metricsP99: number;
   healthzP99: number;
-  queries: Record<string, { p50: number; p99: number }>;
-  /** Failures: autocannon's errors, timeouts (no answer in 10 s) and non-2xx answers, quiet and per run during the purge. */
-  purge?: { quietP99: number; quietFailures: number; duringP99: number[]; duringFailures: number[]; purged: number; seconds: number; startedEarly: boolean };
+  queries: Record<string, Percentiles>;
 }
+
+/** Failures: autocannon's errors, timeouts (no answer in 10 s) and non-2xx answers, quiet and per run during the purge. */
+interface PurgeFigures { quietP99: number; quietFailures: number; duringP99: number[]; duringFailures: number[]; purged: number; seconds: number; startedEarly: boolean }
 
 async function gql(url: string, query: string, variables?: Record<string, unknown>): Promise<void> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, ...(variables ? { variables } : {}) }) });
@@ -72,86 +73,34 @@ async function timed(times: number[], run: () => Promise<unknown>): Promise<void
   times.push(performance.now() - started);
 }
 
-async function sequential(samples: number, run: (i: number) => Promise<unknown>): Promise<{ p50: number; p99: number }> {
+const percentiles = (times: readonly number[]): Percentiles => ({ p50: percentile(times, 0.5), p99: percentile(times, 0.99) });
+
+async function sequential(samples: number, run: (i: number) => Promise<unknown>): Promise<Percentiles> {
   await run(-1); // warm-up, not counted
   const times: number[] = [];
   for (let i = 0; i < samples; i++) await timed(times, () => run(i));
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+  return percentiles(times);
 }
 
-interface Sizes { status: number; outbox: number; labels: number }
-/** Raised when `fill` changes what it writes: a kept directory of another version is not reused. */
-const FILL_VERSION = 2;
+type Side = 'empty' | 'full';
+
+/**
+ * One request at a time, alternately to the empty and the full store's server, which of the two goes first alternating
+ * from pair to pair: whatever else the machine does at a moment (another process, a flush) falls on both figures alike.
+ */
+async function paired(samples: number, run: (side: Side, i: number) => Promise<unknown>): Promise<Record<Side, Percentiles>> {
+  await run('empty', -1); // warm-up, not counted
+  await run('full', -1);
+  const times: Record<Side, number[]> = { empty: [], full: [] };
+  for (let i = 0; i < samples; i++) {
+    for (const side of i % 2 === 0 ? (['empty', 'full'] as const) : (['full', 'empty'] as const)) await timed(times[side], () => run(side, i));
+  }
+  return { empty: percentiles(times.empty), full: percentiles(times.full) };
+}
+
 /** The baseline: a store just started to be used, whose lists already return full pages (the same result sizes). */
 const SMALL: Sizes = { status: 1_000, outbox: 1_000, labels: 1_000 };
 const FULL: Sizes = { status: STATUS_ROWS, outbox: OUTBOX_ROWS, labels: LABELS };
-
-/**
- * Fills a migrated store in set-based statements: status changes of `status / 10` shipments (ten each, references
- * `order-<n>`), outbox rows exported 30 days ago, purchased labels.
- */
-async function fill(options: Parameters<typeof openStore>[0], sizes: Sizes): Promise<string> {
-  const { status: STATUS_ROWS, outbox: OUTBOX_ROWS, labels: LABELS } = sizes;
-  const SHIPMENTS = Math.max(1, Math.floor(STATUS_ROWS / 10));
-  const started = performance.now();
-  const store = await openStore(options);
-  try {
-    const chunk = 200_000;
-    for (let from = 1; from <= STATUS_ROWS; from += chunk) {
-      const to = Math.min(STATUS_ROWS, from + chunk - 1);
-      await store.query(
-        `INSERT INTO status_changes (dedup_key, shipment_id, carrier, tracking_number, status, source, shipment_references, recorded_at)
-         SELECT 'scale:' || g, 'CARRIER_B:-:SC' || (g % ${SHIPMENTS}), 'CARRIER_B', 'SC' || (g % ${SHIPMENTS}), 'IN_TRANSIT', 'POLL',
-           jsonb_build_array(jsonb_build_object('type', 'CUSTOMER_REFERENCE', 'value', 'order-' || (g % ${SHIPMENTS}), 'scope', NULL)),
-           now() - interval '1 second' * (${STATUS_ROWS} - g)
-         FROM generate_series(${from}, ${to}) g`,
-      );
-    }
-    for (let from = 1; from <= OUTBOX_ROWS; from += chunk) {
-      const to = Math.min(OUTBOX_ROWS, from + chunk - 1);
-      await store.query(
-        `INSERT INTO analytics_outbox (kind, identity, occurred_at, distinct_id, properties, state, exported_at, created_at)
-         SELECT 'shipment_status_changed', 'scale:' || g, now() - interval '31 days', 'CARRIER_B:-:SC' || (g % ${SHIPMENTS}),
-           '{"status":"IN_TRANSIT"}'::json, 'EXPORTED', now() - interval '30 days', now() - interval '31 days'
-         FROM generate_series(${from}, ${to}) g`,
-      );
-    }
-    // Labels bought over months: each followed at birth (tracking from birth ran), last changed when bought. Left
-    // unfollowed, every one of them would be a backlog the label worker follows 50 at a time in the background.
-    await store.query(
-      `INSERT INTO labels (id, kind, state, carrier, upstream, account_number, service_code, idempotency_key, purchase_reference, request, order_id, tracking_number, created_at, updated_at, followed_at)
-       SELECT 'Label:' || md5('scale' || g)::uuid, 'OUTBOUND', 'PURCHASED', 'CARRIER_B', 'carrier-b', 'ACC', 'CARRIER_GROUND',
-         'scale-' || g, 'scale-' || g, '{}'::jsonb, 'order-' || g, 'SL' || g, t, t, t
-       FROM generate_series(1, ${LABELS}) g, LATERAL (SELECT now() - interval '1 second' * g AS t) bought`,
-    );
-    for (const table of ['status_changes', 'analytics_outbox', 'labels']) await store.query(`ANALYZE ${table}`);
-  } finally {
-    await store.close();
-  }
-  return `${((performance.now() - started) / 1000).toFixed(0)} s`;
-}
-
-/**
- * PGlite fills slowly (minutes for a million rows: SQL runs in WebAssembly), so a filled DATA_DIR is kept between runs
- * under SCALE_BENCH_CACHE_DIR (default: the temp dir), one per fill version, sizes and migration set, and copied for each run: the
- * server starts on a copy, as an operator's restored directory. The rows' times are relative to the fill: what the
- * bench purges (exported 30 days before the fill) stays past the window.
- */
-async function pgliteDataDir(dataDir: string, sizes: Sizes): Promise<string> {
-  const migrations = (await loadMigrations()).map((m) => m.checksum).join('');
-  const key = createHash('sha256').update(`${FILL_VERSION}:${migrations}:${sizes.status}:${sizes.outbox}:${sizes.labels}`).digest('hex').slice(0, 16);
-  const cached = join(process.env.SCALE_BENCH_CACHE_DIR ?? tmpdir(), `carrier-subgraph-scale-${key}`);
-  let note: string;
-  if (existsSync(join(cached, 'PG_VERSION'))) note = `copied from ${cached}`;
-  else {
-    await rm(cached, { recursive: true, force: true });
-    note = `filled in ${await fill({ dataDir: cached }, sizes)}, kept in ${cached}`;
-  }
-  await rm(dataDir, { recursive: true, force: true });
-  await cp(cached, dataDir, { recursive: true });
-  // A copy holds the lock of no live process; the filling process released its own on close.
-  return note;
-}
 
 /** autocannon's CLI in its own process: `connections` clients posting `query` for `seconds`; its p99 in ms. */
 async function load(url: string, query: string, seconds: number, connections = 50): Promise<{ p99: number; requests: number; failures: number }> {
@@ -167,26 +116,45 @@ async function load(url: string, query: string, seconds: number, connections = 5
   return { p99: result.latency.p99, requests: result.requests.total, failures: result.errors + result.timeouts + result.non2xx };
 }
 
-async function measure(origin: string, run: string, withPurge: boolean, startedAt: number): Promise<Figures> {
-  const url = `${origin}/graphql`;
-  const scrape = () => fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text());
-  const metrics = await sequential(SAMPLES * 2, scrape);
-  // /healthz while 10 clients scrape without pause.
+const scrape = (origin: string) => fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then((r) => r.text());
+
+/** /healthz p99 while 10 clients scrape /metrics without pause, on one server (the other one idle). */
+async function healthUnderScrapes(origin: string): Promise<number> {
   let scraping = true;
   const scrapers = Array.from({ length: 10 }, async () => {
-    while (scraping) await scrape();
+    while (scraping) await scrape(origin);
   });
   const health = await sequential(SAMPLES * 2, () => fetch(`${origin}/healthz`).then((r) => r.text()));
   scraping = false;
   await Promise.all(scrapers);
-  const queries: Figures['queries'] = {
-    'shipment query': await sequential(SAMPLES, () => gql(url, SHIPMENT)),
-    'statusChanges by reference': await sequential(SAMPLES, () => gql(url, BY_REFERENCE)),
-    'labels(first: 50)': await sequential(SAMPLES, () => gql(url, LABELS_PAGE)),
-    'label purchase': await sequential(Math.max(10, Math.round(SAMPLES / 3)), (i) => gql(url, CREATE, { input: purchaseInput(`${run}-${i}`, 'SCALE') })),
+  return health.p99;
+}
+
+/** Every figure but the purge's, on both servers: the sequential ones paired (see `paired`). */
+async function measure(origins: Record<Side, string>): Promise<Record<Side, Figures>> {
+  const url = (side: Side) => `${origins[side]}/graphql`;
+  const metrics = await paired(SAMPLES * 2, (side) => scrape(origins[side]));
+  const healthz = { empty: await healthUnderScrapes(origins.empty), full: await healthUnderScrapes(origins.full) };
+  const run = Date.now().toString(36);
+  const queries: Record<string, Record<Side, Percentiles>> = {
+    'shipment query': await paired(SAMPLES, (side) => gql(url(side), SHIPMENT)),
+    'statusChanges by reference': await paired(SAMPLES, (side) => gql(url(side), BY_REFERENCE)),
+    'labels(first: 50)': await paired(SAMPLES, (side) => gql(url(side), LABELS_PAGE)),
+    'label purchase': await paired(Math.max(10, Math.round(SAMPLES / 3)), (side, i) => gql(url(side), CREATE, { input: purchaseInput(`${run}-${side[0]}-${i}`, 'SCALE') })),
   };
-  const figures: Figures = { metricsP99: metrics.p99, healthzP99: health.p99, queries };
-  if (!withPurge) return figures;
+  const figures = (side: Side): Figures => ({
+    metricsP99: metrics[side].p99,
+    healthzP99: healthz[side],
+    queries: Object.fromEntries(Object.entries(queries).map(([name, q]) => [name, q[side]])),
+  });
+  return { empty: figures('empty'), full: figures('full') };
+}
+
+/**
+ * The retention job's purge on the full store while 50 clients query it, against the same load just before (quiet).
+ */
+async function measurePurge(origin: string, startedAt: number): Promise<PurgeFigures> {
+  const url = `${origin}/graphql`;
   const purgedSoFar = () => metric(origin, 'retention_rows_purged_total', { table: 'analytics_outbox' }, 0);
   const quiet = await load(url, MIX, LOAD_SECONDS);
   const startedEarly = (await purgedSoFar()) > 0;
@@ -206,35 +174,39 @@ async function measure(origin: string, run: string, withPurge: boolean, startedA
     purged = await purgedSoFar();
   }
   const seconds = (performance.now() - purgeStarted) / 1000;
-  return { ...figures, purge: { quietP99: quiet.p99, quietFailures: quiet.failures, duringP99: during, duringFailures, purged, seconds, startedEarly } };
+  return { quietP99: quiet.p99, quietFailures: quiet.failures, duringP99: during, duringFailures, purged, seconds, startedEarly };
 }
 
-async function onStore(store: StoreUnderTest, sandbox: Sandbox, full: boolean, root: string): Promise<{ figures: Figures; note: string }> {
+interface Running { server: ProductionServer; dataDir: string; note: string; startedAt: number }
+
+/** A store filled to `full`'s or the small sizes, and its server started (the retention job only on the full one). */
+async function prepare(store: StoreUnderTest, sandbox: Sandbox, full: boolean, root: string): Promise<Omit<Running, 'server' | 'startedAt'> & { env: Record<string, string> }> {
   const fresh = await store.fresh();
   const dataDir = await mkdtemp(join(root, full ? 'full-' : 'empty-'));
-  let note = '';
   const sizes = full ? FULL : SMALL;
-  note = fresh.env['DATABASE_URL'] ? `filled in ${await fill(fresh.options, sizes)}` : await pgliteDataDir(dataDir, sizes);
+  const note = fresh.env['DATABASE_URL'] ? `filled in ${await fill(fresh.options, sizes)}` : await pgliteDataDir(dataDir, sizes);
   process.stderr.write(`scale bench: ${store.name} ${full ? 'full' : 'empty'} store ${note}\n`);
+  const env = {
+    ...inProcessSandboxEnv(sandbox, ['CARRIER_B_']),
+    ...fresh.env,
+    DATA_DIR: dataDir,
+    WATCHERS_ENABLED: 'false',
+    RETENTION_ENABLED: full ? 'true' : 'false',
+    RETENTION_INTERVAL_MS: String(PURGE_AFTER_MS),
+  };
+  return { dataDir, note, env };
+}
+
+async function startOn(prepared: Awaited<ReturnType<typeof prepare>>): Promise<Running> {
   const startedAt = performance.now();
-  const server = await startProduction({
-    env: {
-      ...inProcessSandboxEnv(sandbox, ['CARRIER_B_']),
-      ...fresh.env,
-      DATA_DIR: dataDir,
-      WATCHERS_ENABLED: 'false',
-      RETENTION_ENABLED: full ? 'true' : 'false',
-      RETENTION_INTERVAL_MS: String(PURGE_AFTER_MS),
-    },
-    readyTimeoutMs: 300_000,
-  });
-  try {
-    const figures = await measure(server.origin, `${Date.now().toString(36)}-${full ? 'f' : 'e'}`, full, startedAt);
-    return { figures, note };
-  } finally {
-    await stopAndWait(server.child, 30_000);
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  const server = await startProduction({ env: prepared.env, readyTimeoutMs: 300_000 });
+  return { server, dataDir: prepared.dataDir, note: prepared.note, startedAt };
+}
+
+async function stopRunning(running: Running | undefined): Promise<void> {
+  if (!running) return;
+  await stopAndWait(running.server.child, 30_000);
+  await rm(running.dataDir, { recursive: true, force: true });
 }
 
 const f = (n: number, digits = 1): string => n.toFixed(digits);
@@ -249,27 +221,38 @@ export async function runScaleBench(): Promise<string[]> {
   const root = await mkdtemp(join(tmpdir(), 'scale-bench-'));
   try {
     for (const store of stores.list) {
-      const empty = await onStore(store, sandbox, false, root);
-      out.push(`${store.name}, empty (${empty.note}) measured`);
-      const full = await onStore(store, sandbox, true, root);
-      const e = empty.figures;
-      const g = full.figures;
-      out.push(`${store.name} (${full.note}):`);
+      const empty = await prepare(store, sandbox, false, root);
+      const full = await prepare(store, sandbox, true, root);
+      // Both fills (or copies) written to disk before either server starts: not still being flushed while measured.
+      const settled = settle();
+      let running: Partial<Record<Side, Running>> = {};
+      let figures: Record<Side, Figures>;
+      let p: PurgeFigures;
+      try {
+        running = { empty: await startOn(empty), full: await startOn(full) };
+        figures = await measure({ empty: running.empty!.server.origin, full: running.full!.server.origin });
+        await stopRunning(running.empty);
+        running.empty = undefined;
+        p = await measurePurge(running.full!.server.origin, running.full!.startedAt);
+      } finally {
+        await stopRunning(running.empty);
+        await stopRunning(running.full);
+      }
+      const e = figures.empty;
+      const g = figures.full;
+      out.push(`${store.name} (empty ${empty.note}; full ${full.note}; ${settled}):`);
       out.push(`  /metrics p99: empty ${f(e.metricsP99)} ms, full ${f(g.metricsP99)} ms = ${ratio(g.metricsP99, e.metricsP99)} (target <= 2x)`);
       out.push(`  /healthz p99 during 10 parallel scrapes: empty ${f(e.healthzP99)} ms, full ${f(g.healthzP99)} ms (target < 50 ms)`);
       for (const [name, q] of Object.entries(g.queries)) {
         const base = e.queries[name]!;
         out.push(`  ${name}: p50 ${f(base.p50)} -> ${f(q.p50)} ms = ${ratio(q.p50, base.p50)}, p99 ${f(base.p99)} -> ${f(q.p99)} ms = ${ratio(q.p99, base.p99)} (target <= 1.2x)`);
       }
-      const p = g.purge;
-      if (p) {
-        const worst = p.duringP99.length ? Math.max(...p.duringP99) : Number.NaN;
-        const mid = p.duringP99.length ? [...p.duringP99].sort((a, b) => a - b)[Math.floor(p.duringP99.length / 2)]! : Number.NaN;
-        out.push(`  retention purge of the outbox: ${p.purged} of ${OUTBOX_ROWS} rows in ${f(p.seconds, 0)} s watched (${f(p.purged / p.seconds, 0)} rows/s)${p.startedEarly ? ' [the job started before the quiet run ended: quiet figure includes it]' : ''}`);
-        out.push(`  50 clients' p99 quiet ${f(p.quietP99)} ms, during the purge ${p.duringP99.map((x) => f(x, 0)).join(', ')} ms per ${LOAD_SECONDS} s run: median ${ratio(mid, p.quietP99)}, worst ${ratio(worst, p.quietP99)} (target <= 1.5x)`);
-        // A request unanswered for 10 s counts as a timeout, not in the p99: a run with failures is not comparable.
-        out.push(`  failed requests (errors, 10 s timeouts, non-2xx): quiet ${p.quietFailures}, during the purge ${p.duringFailures.join(', ')}`);
-      }
+      const worst = p.duringP99.length ? Math.max(...p.duringP99) : Number.NaN;
+      const mid = p.duringP99.length ? [...p.duringP99].sort((a, b) => a - b)[Math.floor(p.duringP99.length / 2)]! : Number.NaN;
+      out.push(`  retention purge of the outbox: ${p.purged} of ${OUTBOX_ROWS} rows in ${f(p.seconds, 0)} s watched (${f(p.purged / p.seconds, 0)} rows/s)${p.startedEarly ? ' [the job started before the quiet run ended: quiet figure includes it]' : ''}`);
+      out.push(`  50 clients' p99 quiet ${f(p.quietP99)} ms, during the purge ${p.duringP99.map((x) => f(x, 0)).join(', ')} ms per ${LOAD_SECONDS} s run: median ${ratio(mid, p.quietP99)}, worst ${ratio(worst, p.quietP99)} (target <= 1.5x)`);
+      // A request unanswered for 10 s counts as a timeout, not in the p99: a run with failures is not comparable.
+      out.push(`  failed requests (errors, 10 s timeouts, non-2xx): quiet ${p.quietFailures}, during the purge ${p.duringFailures.join(', ')}`);
     }
   } finally {
     killAll();
