@@ -34,6 +34,12 @@ beforeAll(async () => {
        'order-' || g, now() - g * interval '1 minute'
      FROM generate_series(1, ${ROWS}) g`,
   );
+  // Each label's document (a label page reads its labels' documents in a second statement).
+  await store.query(
+    `INSERT INTO documents (id, label_id, kind, format, content_type, size, sha256, content)
+     SELECT 'doc_' || g, 'Label:' || g, 'LABEL', 'PDF', 'application/pdf', 1, 'x', '\\x00'::bytea
+     FROM generate_series(1, ${ROWS}) g`,
+  );
   await store.query(
     `INSERT INTO pickups (id, state, source, carrier, account_number, network, created_at)
      SELECT 'Pickup:' || g, CASE WHEN g % 100 = 0 THEN 'UNKNOWN' ELSE 'SCHEDULED' END, 'SCHEDULE_PICKUP',
@@ -50,7 +56,7 @@ beforeAll(async () => {
      SELECT 'CARRIER_B:-:w' || g, 'CARRIER_B', 'w' || g, g % 100 = 0, CASE WHEN g % 100 = 0 THEN now() + interval '1 hour' END
      FROM generate_series(1, ${ROWS}) g`,
   );
-  for (const table of ['status_changes', 'labels', 'pickups', 'analytics_outbox', 'shipment_watches']) await store.query(`ANALYZE ${table}`);
+  for (const table of ['status_changes', 'labels', 'documents', 'pickups', 'analytics_outbox', 'shipment_watches']) await store.query(`ANALYZE ${table}`);
 }, 120_000);
 afterAll(async () => {
   await store?.close();
@@ -95,6 +101,22 @@ describe('every filter the schema offers is served by an index (PostgreSQL)', ()
     expect(byOrder).toContain('labels_order_id');
     const [newest] = await plansOf((db) => new ShippingStore(db).labels({ carrier: null, state: null, orderId: null }, null, 51));
     expect(newest).toContain('labels_newest');
+  });
+
+  it('statusChanges by a reference that is there reads only its rows: the references index, then a sort of those rows', async () => {
+    const [plan] = await plansOf((db) => new StatusLog(db).readAfter({ trackingNumbers: null, carriers: null, reference: 'order-42' }, null, 21));
+    expect(plan).toContain('status_changes_references');
+    // Not the walk of the log in cursor order that a LIMIT tempts the planner to, filtering every row it passes.
+    expect(plan).not.toContain('status_changes_pkey');
+    expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it('labels(first: 50) walks the newest-first index under its LIMIT and reads its documents by label', async () => {
+    const [page, documents] = await plansOf((db) => new ShippingStore(db).labels({ carrier: null, state: null, orderId: null }, null, 51));
+    expect(page).toMatch(/Limit[\s\S]*Index Scan using labels_newest/);
+    expect(page).not.toMatch(/Sort|Seq Scan/);
+    expect(documents).toContain('documents_label');
+    expect(documents).not.toMatch(/Seq Scan/);
   });
 
   it('pickups(carrier:) and pickups(state:) each use their index', async () => {
