@@ -30,8 +30,8 @@ const BLOCK_GROWTH_WINDOW_MS = 1_000;
 /**
  * Calls of one UTC day already reserved in the counter and not made yet (daily-only rules, a counter that reserves in
  * blocks). Each reservation is one store statement; when calls come faster than one a second, the next reservation
- * takes twice as many (up to MAX_BLOCK), and a caller finding one left here makes its call without a statement. Slow
- * traffic reserves one at a time, as before. A reserved call is counted whether or not it is made: never more calls
+ * takes twice as many (up to MAX_BLOCK), or as many as there are callers queued for it if more, and a caller finding one
+ * left here makes its call without a statement. Slow traffic reserves one at a time, as before. A reserved call is counted whether or not it is made: never more calls
  * than the day allows, at most MAX_BLOCK - 1 left unused when the process stops or the day ends.
  */
 class DayAllowance {
@@ -46,9 +46,14 @@ class DayAllowance {
     return true;
   }
 
-  /** How many the next reservation at `now` should take. */
-  nextSize(now: Date): number {
-    this.size = now.getTime() - this.reservedAt < BLOCK_GROWTH_WINDOW_MS ? Math.min(this.size * 2, MAX_BLOCK) : 1;
+  /**
+   * How many the next reservation at `now` should take, with `waiting` callers queued behind the one reserving: at
+   * least one each for them (they are about to call; up to MAX_BLOCK), so a burst after a quiet spell does not queue
+   * behind a reservation of 1, then 2, then 4 ... one statement after another.
+   */
+  nextSize(now: Date, waiting: number): number {
+    const grown = now.getTime() - this.reservedAt < BLOCK_GROWTH_WINDOW_MS ? Math.min(this.size * 2, MAX_BLOCK) : 1;
+    this.size = Math.max(grown, Math.min(waiting + 1, MAX_BLOCK));
     return this.size;
   }
 
@@ -139,7 +144,7 @@ export class QuotaLimiter {
    */
   private async reserve(now: Date): Promise<QuotaDecision> {
     const { rule, counter, key } = this.options;
-    const size = this.allowance?.nextSize(now) ?? 1;
+    const size = this.allowance?.nextSize(now, this.queue.length) ?? 1;
     if (size > 1) {
       if (await counter.reserveBlock!(key, now, rule, size)) {
         this.allowance!.reserved(now, size);

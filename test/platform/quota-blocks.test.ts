@@ -60,6 +60,18 @@ describe.each(STORE_BACKENDS)('the express daily quota under load, on $name', (b
     expect(await dayCount(store, 'blocks-slow')).toBe(10);
   });
 
+  it('a burst after a quiet spell is reserved in blocks covering the callers queued, not 1, 2, 4, 8 one after another', async () => {
+    const { db, statements } = counting(store);
+    const t = Date.parse('2030-03-10T12:00:00Z');
+    const quota = limiterOn(db, 'blocks-burst', 1_000_000, () => t);
+    // 50 rate shops arriving at once: each express call waits for the reservation ahead of it.
+    await Promise.all(Array.from({ length: 50 }, () => quota.acquire()));
+    // Blocks of 16: four statements, where doubling from one took seven (1, 2, 4, 8, 16, 16, 16).
+    expect(statements()).toBe(Math.ceil(50 / MAX_BLOCK));
+    expect(await dayCount(store, 'blocks-burst')).toBeGreaterThanOrEqual(50);
+    expect(await dayCount(store, 'blocks-burst')).toBeLessThan(50 + MAX_BLOCK);
+  });
+
   it('the day never grants more than its limit, a block crossing the limit falls back to single calls, concurrent callers included', async () => {
     const t = Date.parse('2030-03-10T12:00:00Z');
     const quota = limiterOn(store, 'blocks-limit', 37, () => t);
