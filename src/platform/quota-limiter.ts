@@ -22,19 +22,33 @@ export type ReleaseSlot = () => Promise<void>;
 /** While another replica's call holds the interval, its completion is looked for this often (it says nothing to us). */
 export const IN_FLIGHT_POLL_MS = 100;
 
-/** The largest block of a day's calls reserved at once (daily-only rules), and so the most a stopped process leaves unused. */
+/** The largest block of a day's calls reserved at once (daily-only rules) for a day of up to 1,600 calls. */
 export const MAX_BLOCK = 16;
-/** A block is doubled when the previous reservation was used up within this time: the calls come that fast. */
+/** The largest block for any day: a larger day's blocks may reach 1 % of it, up to this. */
+export const MAX_LARGE_BLOCK = 256;
+
+/**
+ * The largest block for a day of `dailyLimit` calls, and so (less one) the most a stopped process leaves unused: 16 (of
+ * the express test environment's 500, as before), or 1 % of a larger day, at most 256. Each block is a store
+ * statement, a PGlite statement costs a few milliseconds of CPU, and a large day's rate shops come by the hundred a
+ * second: blocks of 16 were a tenth of a rate shop's CPU under load.
+ */
+export function blockCap(dailyLimit: number): number {
+  return Math.min(MAX_LARGE_BLOCK, Math.max(MAX_BLOCK, Math.floor(dailyLimit / 100)));
+}
+/** A block is doubled when the previous reservation was used up within this time (the calls come that fast), else halved. */
 const BLOCK_GROWTH_WINDOW_MS = 1_000;
 
 /**
  * Calls of one UTC day already reserved in the counter and not made yet (daily-only rules, a counter that reserves in
- * blocks). Each reservation is one store statement; when calls come faster than one a second, the next reservation
- * takes twice as many (up to MAX_BLOCK), or as many as there are callers queued for it if more, and a caller finding one
- * left here makes its call without a statement. Slow traffic reserves one at a time, as before. A reserved call is counted whether or not it is made: never more calls
- * than the day allows, at most MAX_BLOCK - 1 left unused when the process stops or the day ends.
+ * blocks). Each reservation is one store statement; when a reservation was used up within a second, the next one
+ * takes twice as many (up to blockCap), else half as many, or as many as there are callers queued for it if more; a
+ * caller finding one left here makes its call without a statement. Slow traffic reserves one at a time, as before. A
+ * reserved call is counted whether or not it is made: never more calls than the day allows, at most blockCap - 1 left
+ * unused when the process stops or the day ends.
  */
 class DayAllowance {
+  constructor(private readonly cap: number) {}
   private day = '';
   private left = 0;
   private size = 1;
@@ -48,12 +62,15 @@ class DayAllowance {
 
   /**
    * How many the next reservation at `now` should take, with `waiting` callers queued behind the one reserving: at
-   * least one each for them (they are about to call; up to MAX_BLOCK), so a burst after a quiet spell does not queue
+   * least one each for them (they are about to call; up to the cap), so a burst after a quiet spell does not queue
    * behind a reservation of 1, then 2, then 4 ... one statement after another.
    */
   nextSize(now: Date, waiting: number): number {
-    const grown = now.getTime() - this.reservedAt < BLOCK_GROWTH_WINDOW_MS ? Math.min(this.size * 2, MAX_BLOCK) : 1;
-    this.size = Math.max(grown, Math.min(waiting + 1, MAX_BLOCK));
+    // Used up within the window: twice as many; else half as many (a block of 256 at 250 calls a second lasts just
+    // over the window, and starting again from one would cost eight statements for the next 255 calls).
+    const fast = now.getTime() - this.reservedAt < BLOCK_GROWTH_WINDOW_MS;
+    const grown = fast ? Math.min(this.size * 2, this.cap) : Math.max(1, Math.floor(this.size / 2));
+    this.size = Math.max(grown, Math.min(waiting + 1, this.cap));
     return this.size;
   }
 
@@ -94,7 +111,7 @@ export class QuotaLimiter {
 
   constructor(private readonly options: QuotaLimiterOptions) {
     this.now = options.now ?? Date.now;
-    this.allowance = options.rule.minIntervalMs === 0 && options.counter.reserveBlock ? new DayAllowance() : null;
+    this.allowance = options.rule.minIntervalMs === 0 && options.counter.reserveBlock ? new DayAllowance(blockCap(options.rule.dailyLimit)) : null;
   }
 
   /**

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamError } from '../../src/domain/errors.js';
 import { createMetrics } from '../../src/platform/metrics.js';
-import { MAX_BLOCK, QuotaLimiter } from '../../src/platform/quota-limiter.js';
+import { blockCap, MAX_BLOCK, QuotaLimiter } from '../../src/platform/quota-limiter.js';
 import { StoreQuotaCounter } from '../../src/store/quota-counter.js';
 import { openStore, type Queryable, type Store } from '../../src/store/store.js';
 import { STORE_BACKENDS } from '../support/database.js';
@@ -42,10 +42,10 @@ describe.each(STORE_BACKENDS)('the express daily quota under load, on $name', (b
       await quota.acquire();
       t += 4; // 250 calls a second
     }
-    // Blocks of 1, 2, 4, 8, then 16: 4 + ceil((200 - 15) / 16) = 16 statements.
+    // Blocks of 1, 2, 4, 8, then 16 (a day of at most 1,600): 4 + ceil((200 - 15) / 16) = 16 statements at most.
     expect(statements()).toBeLessThanOrEqual(4 + Math.ceil((200 - 15) / MAX_BLOCK));
     expect(await dayCount(store, 'blocks-fast')).toBeGreaterThanOrEqual(200);
-    expect(await dayCount(store, 'blocks-fast')).toBeLessThan(200 + MAX_BLOCK);
+    expect(await dayCount(store, 'blocks-fast')).toBeLessThan(200 + blockCap(1_000_000));
   });
 
   it('slow calls reserve one at a time: the store counts exactly the calls made', async () => {
@@ -66,10 +66,30 @@ describe.each(STORE_BACKENDS)('the express daily quota under load, on $name', (b
     const quota = limiterOn(db, 'blocks-burst', 1_000_000, () => t);
     // 50 rate shops arriving at once: each express call waits for the reservation ahead of it.
     await Promise.all(Array.from({ length: 50 }, () => quota.acquire()));
-    // Blocks of 16: four statements, where doubling from one took seven (1, 2, 4, 8, 16, 16, 16).
-    expect(statements()).toBe(Math.ceil(50 / MAX_BLOCK));
-    expect(await dayCount(store, 'blocks-burst')).toBeGreaterThanOrEqual(50);
-    expect(await dayCount(store, 'blocks-burst')).toBeLessThan(50 + MAX_BLOCK);
+    // One block for the 50 on a large day (four of 16 on a day of 500), where doubling from one took seven (1, 2, 4, 8,
+    // 16, 16, 16) one after another.
+    expect(statements()).toBe(1);
+    expect(await dayCount(store, 'blocks-burst')).toBe(50);
+    const small = counting(store);
+    const express = limiterOn(small.db, 'blocks-burst-500', 500, () => t);
+    await Promise.all(Array.from({ length: 50 }, () => express.acquire()));
+    expect(small.statements()).toBe(Math.ceil(50 / MAX_BLOCK));
+    expect(await dayCount(store, 'blocks-burst-500')).toBeLessThan(50 + MAX_BLOCK);
+  });
+
+  it('a large day is reserved in blocks of up to 1 % of it (at most 256), a day of up to 1,600 in blocks of at most 16', async () => {
+    expect([500, 1_600, 3_200, 1_000_000].map(blockCap)).toEqual([16, 16, 32, 256]);
+    const { db, statements } = counting(store);
+    let t = Date.parse('2030-03-10T12:00:00Z');
+    const quota = limiterOn(db, 'blocks-large-day', 1_000_000, () => t);
+    for (let i = 0; i < 1000; i++) {
+      await quota.acquire();
+      t += 4; // 250 calls a second, as rate shops under load
+    }
+    // Blocks of 1, 2, 4 ... 128 (255 calls), then 256 and 128 by turns (256 at this pace last just over a second):
+    // 12 statements, where blocks of 16 took 66.
+    expect(statements()).toBeLessThanOrEqual(12);
+    expect(await dayCount(store, 'blocks-large-day')).toBeLessThan(1000 + 256);
   });
 
   it('the day never grants more than its limit, a block crossing the limit falls back to single calls, concurrent callers included', async () => {
