@@ -26,6 +26,30 @@ export function startDeadline(ms: number): RequestDeadline {
 }
 
 /**
+ * A deadline `ms` from now, or `outer`'s if that comes first, whose timer and listener go when `done()` is called (the
+ * work it bounds is over). AbortSignal.timeout's timer outlives the work: it fires later anyway and aborts a signal
+ * nobody reads, with a DOMException made for it; with AbortSignal.any it was a few per cent of a rate shop's CPU.
+ */
+export function boundedDeadline(ms: number, outer: AbortSignal | undefined): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), ms);
+  timer.unref();
+  const onOuter = () => {
+    clearTimeout(timer);
+    controller.abort(outer!.reason);
+  };
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: controller.signal,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+}
+
+/**
  * Runs `work` with the deadline as the ambient one and settles no later than the deadline: past it, the promise
  * rejects with DeadlineExceededError while `work` (cancelled where it reads the signal) is left to end on its own.
  */

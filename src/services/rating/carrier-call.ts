@@ -1,7 +1,7 @@
 import type { RatingConnector } from '../../carriers/types.js';
 import { UpstreamError } from '../../domain/errors.js';
 import type { RateOutcome, RateRequest } from '../../domain/rating.js';
-import { DeadlineExceededError, withDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
+import { boundedDeadline, DeadlineExceededError, withDeadline, type RequestDeadline } from '../../platform/http/deadline.js';
 
 /** The variable whose deadline ended a carrier's wait, named in its timeout outcome (RateFailure.limit). */
 export type DeadlineLimit = 'RATE_CARRIER_DEADLINE_MS' | 'REQUEST_DEADLINE_MS';
@@ -28,7 +28,7 @@ export type RatingOperation = 'rate' | 'available';
 
 /**
  * Asks one connector under its own deadline: RATE_CARRIER_DEADLINE_MS, combined with the request's deadline
- * (AbortSignal.any) so neither is overrun. The connector runs with that signal as its ambient deadline (the upstream
+ * (boundedDeadline, cleared once the connector answered) so neither is overrun. The connector runs with that signal as its ambient deadline (the upstream
  * client cancels its HTTP request and retry waits by it). Past the deadline, or if the connector rejects despite its
  * contract, the answer is a failed outcome: this never rejects, so one carrier never fails the others.
  */
@@ -39,9 +39,9 @@ export async function callCarrier(
   limits: { carrierDeadlineMs: number; requestDeadline: RequestDeadline | undefined },
   onUnexpected: (error: unknown, connector: RatingConnector) => void,
 ): Promise<RateOutcome> {
-  const carrierSignal = AbortSignal.timeout(limits.carrierDeadlineMs);
   const requestSignal = limits.requestDeadline?.signal;
-  const signal = requestSignal ? AbortSignal.any([requestSignal, carrierSignal]) : carrierSignal;
+  const bounded = boundedDeadline(limits.carrierDeadlineMs, requestSignal);
+  const { signal } = bounded;
   const limitOf = (): CarrierDeadlineError =>
     requestSignal?.aborted
       ? new CarrierDeadlineError('REQUEST_DEADLINE_MS', limits.requestDeadline?.ms ?? null, connector.upstream, `${connector.upstream} ${operation}`)
@@ -60,6 +60,8 @@ export async function callCarrier(
     // A connector's bug is ours, not the carrier's: logged with its stack, shown as this carrier's failure only.
     onUnexpected(error, connector);
     return failed(connector, unexpectedFailure(connector, operation));
+  } finally {
+    bounded.done();
   }
 }
 

@@ -3,7 +3,7 @@ import type { PostalValidationConnector } from '../../carriers/types.js';
 import { InputError, UpstreamError } from '../../domain/errors.js';
 import type { PostalValidation, RateAddress, RateRequest } from '../../domain/rating.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
-import { withDeadline, DeadlineExceededError, type RequestDeadline } from '../../platform/http/deadline.js';
+import { boundedDeadline, withDeadline, DeadlineExceededError, type RequestDeadline } from '../../platform/http/deadline.js';
 
 /** How long a carrier's answer about a postal code is trusted (RT8): postal codes change rarely, quotes should not wait. */
 export const POSTAL_VALIDATION_TTL_MS = 10 * 60_000;
@@ -79,8 +79,8 @@ export class PostalCheck {
     const key = JSON.stringify([validator.upstream, address.countryCode, address.postalCode, address.stateOrProvinceCode]);
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const carrierSignal = AbortSignal.timeout(this.deadlineMs);
-    const signal = requestDeadline ? AbortSignal.any([requestDeadline.signal, carrierSignal]) : carrierSignal;
+    const bounded = boundedDeadline(this.deadlineMs, requestDeadline?.signal);
+    const { signal } = bounded;
     try {
       const answer = await withDeadline({ signal, ms: this.deadlineMs }, () =>
         validator.validatePostalCode(address.countryCode, address.postalCode!, address.stateOrProvinceCode),
@@ -95,6 +95,8 @@ export class PostalCheck {
         upstream: validator.upstream,
         operation: `${validator.upstream} postal validate`,
       });
+    } finally {
+      bounded.done();
     }
   }
 }
