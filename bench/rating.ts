@@ -10,19 +10,23 @@
  * watchers on, the default LOG_LEVEL (one access line a request), and the express test environment's daily quota
  * counted in the store as production counts it (raised to 1,000,000 so the bench does not spend the day's 500).
  * It is what production runs: the compiled build (`dist/`, rebuilt when older than its inputs) started with
- * `npm run start:prod`'s node command line and NODE_ENV=production, in its own process. The simulators stay in this
- * bench's process: each case gives each carrier its own latency and counts each carrier's calls, and `npm run sandbox`
- * has one latency for all and no way to read or reset its call counts over HTTP.
+ * `npm run start:prod`'s node command line and NODE_ENV=production, in its own process. The simulators run in a third
+ * process (bench/rating-simulators.ts), so the clients, the carriers and the server each have an event loop and the
+ * timings are the server's: each case prints the CPU each process used as a share of one core, and the server's own
+ * upstream call durations (its /metrics histogram) beside the shops' latency, which says where a wait was spent. Each
+ * case starts with one uncounted round of CLIENTS shops: the round-trip measurement before it leaves the server's
+ * connections idle past the simulators' keep-alive, and the case measures the steady load, not a reconnection burst.
  * Environment: RATING_BENCH_SAMPLES (1,000 per case), RATING_BENCH_CLIENTS (50), RATING_BENCH_NODE_ARGS (extra node
  * flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Run alone: `BENCH=rating npm run bench` or `node_modules/.bin/tsx bench/rating.ts`.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ManualClock, startSandbox, type Sandbox, type SimulatorName } from '../sandbox/index.js';
-import { cpuSeconds, ensureBuild, inProcessSandboxEnv, startProduction, stopAndWait } from './processes.js';
+import type { FaultSettings, Sandbox, SimulatorName } from '../sandbox/index.js';
+import { cpuSeconds, ensureBuild, inProcessSandboxEnv, metricsText, sampleSum, startProduction, stopAndWait } from './processes.js';
 import { measureRoundTrip, percentile } from './stats.js';
 
 const EPOCH = '2026-03-10T12:00:00Z';
@@ -36,6 +40,8 @@ const NODE_ARGS = (process.env.RATING_BENCH_NODE_ARGS ?? '').split(' ').filter(B
 const P50_TARGET = 1.2;
 const P99_TARGET = 1.6;
 const CPU_TARGET_MS = 3;
+/** The warm-up rounds' samples, apart from the measured ones (distinct weights, so none is a cache hit). */
+const WARM_UP_SAMPLES = 800_000;
 
 /**
  * A US domestic lane all three rating simulators serve (e-commerce ships from its US distribution center; no customs).
@@ -73,17 +79,59 @@ interface CaseResult {
   minQuoting: number;
   /** Server CPU (user + system) over the case's shops, per shop, in ms; null off Linux. */
   cpuMsPerShop: number | null;
+  meanMs: number;
+  /** The slowest shop of the uncounted warm-up round (connections opened anew). */
+  warmUpMaxMs: number;
+  /** The server's own mean upstream call duration per carrier over the case (its /metrics histogram), in ms. */
+  upstreamMeanMs: Record<string, number>;
+  /** CPU each process used over the case's wall time, in cores (1 = one core busy all the time); null off Linux. */
+  cores: { server: number | null; simulators: number | null; clients: number };
+}
+
+/** The simulators' process (bench/rating-simulators.ts), driven over its IPC channel. */
+interface Simulators {
+  child: ChildProcess;
+  urls: Sandbox['urls'];
+  origins: Sandbox['origins'];
+  credentials: Sandbox['credentials'];
+  setFaults(name: SimulatorName, settings: Partial<FaultSettings>): Promise<unknown>;
+  resetStats(): Promise<unknown>;
+  calls(name: SimulatorName): Promise<Record<string, number>>;
+}
+
+async function startSimulators(): Promise<Simulators> {
+  const child = fork(join(import.meta.dirname, 'rating-simulators.ts'), [], {
+    env: { ...process.env, RATING_SIMULATORS_EPOCH: EPOCH },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  process.once('exit', () => child.kill());
+  const waiting = new Map<number, (result: unknown) => void>();
+  let nextId = 0;
+  const ready = new Promise<Pick<Simulators, 'urls' | 'origins' | 'credentials'>>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulators' process exited (${code})`)));
+    child.on('message', (message: { ready?: Pick<Simulators, 'urls' | 'origins' | 'credentials'>; id?: number; result?: unknown }) => {
+      if (message.ready) resolve(message.ready);
+      else waiting.get(message.id!)?.(message.result);
+    });
+  });
+  const ask = (request: Record<string, unknown>) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, (result) => { waiting.delete(id); resolve(result); });
+      child.send({ id, ...request });
+    });
+  return {
+    child,
+    ...(await ready),
+    setFaults: (name, settings) => ask({ op: 'setFaults', name, settings }),
+    resetStats: () => ask({ op: 'resetStats' }),
+    calls: (name) => ask({ op: 'calls', name }) as Promise<Record<string, number>>,
+  };
 }
 
 export async function runRatingBench(): Promise<string[]> {
   const built = await ensureBuild();
-  const sandbox = await startSandbox({
-    seed: 'bench-seed',
-    epoch: EPOCH,
-    clock: new ManualClock(EPOCH),
-    // The bench makes more express calls than the test environment's 500 a day; the quota is not what is measured.
-    expressTestDailyQuota: 1_000_000,
-  });
+  const sandbox = await startSimulators();
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-rating-'));
   const server = await startProduction({
     env: {
@@ -105,26 +153,50 @@ export async function runRatingBench(): Promise<string[]> {
     for (let i = 0; i < 3; i++) await rates(url, rateInput(900_000 + i));
     const results: CaseResult[] = [];
     for (let rotation = 0; rotation < LATENCIES_MS.length; rotation++) {
-      results.push(await measureCase(url, sandbox, rotation, results.length * SAMPLES, server.child.pid));
+      results.push(await measureCase(server.origin, sandbox, rotation, results.length * SAMPLES, { server: server.child.pid, simulators: sandbox.child.pid }));
     }
-    return [`${built}; server: compiled build, NODE_ENV=production, its own process; simulators in the bench's process`, ...report(results)];
+    return [`${built}; server: compiled build, NODE_ENV=production, its own process; simulators in a process of their own; clients in the bench's`, ...report(results)];
   } finally {
     await stopAndWait(server.child, 15_000);
-    await sandbox.close();
+    sandbox.child.disconnect();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measureCase(url: string, sandbox: Sandbox, rotation: number, firstSample: number, pid: number | undefined): Promise<CaseResult> {
+/** The server's label for each rating simulator's upstream in its metrics. */
+const UPSTREAM_LABEL: Record<(typeof RATING_SIMULATORS)[number], string> = {
+  carrierB: 'carrier-b',
+  groupAExpress: 'group-a/express',
+  groupAEcommerce: 'group-a/ecommerce',
+};
+
+/** Sum and count of the server's upstream_call_duration_seconds per rating upstream (every operation). */
+function upstreamDurations(text: string): Record<string, { sum: number; count: number }> {
+  return Object.fromEntries(RATING_SIMULATORS.map((name) => {
+    const labels = { upstream: UPSTREAM_LABEL[name] };
+    return [name, { sum: sampleSum(text, 'upstream_call_duration_seconds_sum', labels, 0), count: sampleSum(text, 'upstream_call_duration_seconds_count', labels, 0) }];
+  }));
+}
+
+async function measureCase(origin: string, sandbox: Simulators, rotation: number, firstSample: number, pids: { server: number | undefined; simulators: number | undefined }): Promise<CaseResult> {
+  const url = `${origin}/graphql`;
   const latencies = Object.fromEntries(
     RATING_SIMULATORS.map((name, i) => [name, LATENCIES_MS[(i + rotation) % LATENCIES_MS.length]!]),
   ) as CaseResult['latencies'];
-  for (const name of RATING_SIMULATORS) sandbox.setFaults(name, { latencyMs: latencies[name] });
+  for (const name of RATING_SIMULATORS) await sandbox.setFaults(name, { latencyMs: latencies[name] });
   const slowest = RATING_SIMULATORS.reduce((a, b) => (latencies[b] > latencies[a] ? b : a));
   // The slowest simulator's round trip: the floor any parallel fan-out pays.
   const roundTripMs = await measureRoundTrip(sandbox.origins[slowest]);
 
-  sandbox.resetStats();
+  // One round of CLIENTS shops at once, not counted: the round-trip measurement left the server's connections to the
+  // simulators idle past their keep-alive (5 s), so without it the case's first round would pay 3 x CLIENTS connection
+  // setups at once (and, in the first case, V8's compilation of the rate path): a start, not the steady load measured.
+  const warmUp = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
+    const started = performance.now();
+    await rates(url, rateInput(WARM_UP_SAMPLES + rotation * CLIENTS + i));
+    return performance.now() - started;
+  }));
+  await sandbox.resetStats();
   const times: number[] = [];
   let failures = 0;
   let minQuoting = Number.POSITIVE_INFINITY;
@@ -139,32 +211,50 @@ async function measureCase(url: string, sandbox: Sandbox, rotation: number, firs
       minQuoting = Math.min(minQuoting, answer.quoting);
     }
   };
-  const cpuBefore = cpuSeconds(pid);
+  const upstreamBefore = upstreamDurations(await metricsText(origin));
+  const cpuBefore = cpuSeconds(pids.server);
+  const simulatorsBefore = cpuSeconds(pids.simulators);
+  const benchBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, client));
-  const cpuAfter = cpuSeconds(pid);
-  const callsPerShop = Object.fromEntries(RATING_SIMULATORS.map((name) => [name, businessCalls(sandbox, name) / SAMPLES]));
+  const wallSeconds = (performance.now() - wallBefore) / 1000;
+  const bench = process.cpuUsage(benchBefore);
+  const cpuAfter = cpuSeconds(pids.server);
+  const simulatorsAfter = cpuSeconds(pids.simulators);
+  const upstreamAfter = upstreamDurations(await metricsText(origin));
+  const callsPerShop: Record<string, number> = {};
+  for (const name of RATING_SIMULATORS) callsPerShop[name] = businessCalls(await sandbox.calls(name)) / SAMPLES;
 
   // The case's last request again, well within the cache window (RATE_CACHE_TTL_MS): answered without any carrier call.
-  sandbox.resetStats();
+  await sandbox.resetStats();
   const repeat = await rates(url, rateInput(firstSample + SAMPLES - 1));
-  const repeatCalls = RATING_SIMULATORS.reduce((n, name) => n + businessCalls(sandbox, name), 0);
+  let repeatCalls = 0;
+  for (const name of RATING_SIMULATORS) repeatCalls += businessCalls(await sandbox.calls(name));
+  const share = (before: number | null, after: number | null) => (before === null || after === null ? null : (after - before) / wallSeconds);
   return {
     latencies,
     slowest,
     roundTripMs,
     p50Ms: percentile(times, 0.5),
     p99Ms: percentile(times, 0.99),
+    meanMs: times.reduce((a, b) => a + b, 0) / times.length,
+    warmUpMaxMs: Math.max(...warmUp),
+    upstreamMeanMs: Object.fromEntries(RATING_SIMULATORS.map((name) => {
+      const count = upstreamAfter[name]!.count - upstreamBefore[name]!.count;
+      return [name, count === 0 ? Number.NaN : ((upstreamAfter[name]!.sum - upstreamBefore[name]!.sum) * 1000) / count];
+    })),
     callsPerShop,
     repeatCalls,
     repeatFromCache: repeat.fromCache,
     failures,
     minQuoting,
     cpuMsPerShop: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / SAMPLES,
+    cores: { server: share(cpuBefore, cpuAfter), simulators: share(simulatorsBefore, simulatorsAfter), clients: (bench.user + bench.system) / 1e6 / wallSeconds },
   };
 }
 
-function businessCalls(sandbox: Sandbox, name: SimulatorName): number {
-  return Object.entries(sandbox.stats[name].calls)
+function businessCalls(calls: Record<string, number>): number {
+  return Object.entries(calls)
     .filter(([route]) => !/token|bench-round-trip/.test(route))
     .reduce((n, [, v]) => n + v, 0);
 }
@@ -201,6 +291,8 @@ function report(results: readonly CaseResult[]): string[] {
         `p50 ${r.p50Ms.toFixed(1)} ms = ${ratio.toFixed(2)} RT ${ratio <= P50_TARGET ? 'PASS' : 'MISS'}`,
         `p99 ${r.p99Ms.toFixed(1)} ms = ${p99Ratio.toFixed(2)} RT ${p99Ratio <= P99_TARGET ? 'PASS' : 'MISS'}`,
         r.cpuMsPerShop === null ? 'CPU n/a' : `CPU ${r.cpuMsPerShop.toFixed(2)} ms a shop ${r.cpuMsPerShop <= CPU_TARGET_MS ? 'PASS' : 'MISS'}`,
+        `mean ${r.meanMs.toFixed(1)} ms (warm-up round's slowest ${r.warmUpMaxMs.toFixed(0)} ms, not counted); server's upstream mean ${RATING_SIMULATORS.map((name) => `${name} ${r.upstreamMeanMs[name]!.toFixed(1)}`).join(', ')} ms`,
+        `cores: server ${r.cores.server?.toFixed(2) ?? 'n/a'}, simulators ${r.cores.simulators?.toFixed(2) ?? 'n/a'}, clients ${r.cores.clients.toFixed(2)}`,
         `calls per shop ${Object.entries(r.callsPerShop).map(([name, calls]) => `${name} ${calls.toFixed(2)}`).join(', ')} ${callsOk ? 'PASS' : 'MISS'}`,
         `repeat: ${r.repeatCalls} calls${r.repeatFromCache ? ' (from cache)' : ''} ${r.repeatCalls === 0 ? 'PASS' : 'MISS'}`,
         `carriers quoting >= ${r.minQuoting} of ${RATING_SIMULATORS.length}`,
