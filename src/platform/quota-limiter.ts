@@ -36,6 +36,9 @@ export const MAX_LARGE_BLOCK = 256;
 export function blockCap(dailyLimit: number): number {
   return Math.min(MAX_LARGE_BLOCK, Math.max(MAX_BLOCK, Math.floor(dailyLimit / 100)));
 }
+/** What a call of a daily-only rule runs when done: there is no interval to start. */
+const NO_RELEASE: ReleaseSlot = async () => {};
+
 /** A block is doubled when the previous reservation was used up within this time (the calls come that fast), else halved. */
 const BLOCK_GROWTH_WINDOW_MS = 1_000;
 
@@ -49,13 +52,15 @@ const BLOCK_GROWTH_WINDOW_MS = 1_000;
  */
 class DayAllowance {
   constructor(private readonly cap: number) {}
-  private day = '';
+  /** The UTC day the calls left were reserved in, as [start, end) in epoch ms. */
+  private dayStartsAt = 0;
+  private dayEndsAt = 0;
   private left = 0;
   private size = 1;
   private reservedAt = Number.NEGATIVE_INFINITY;
 
-  take(now: Date): boolean {
-    if (this.left === 0 || this.day !== utcDay(now)) return false;
+  take(nowMs: number): boolean {
+    if (this.left === 0 || nowMs < this.dayStartsAt || nowMs >= this.dayEndsAt) return false;
     this.left -= 1;
     return true;
   }
@@ -81,14 +86,11 @@ class DayAllowance {
 
   /** `count` calls reserved at `now`; the caller makes one of them. */
   reserved(now: Date, count: number): void {
-    this.day = utcDay(now);
+    this.dayStartsAt = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    this.dayEndsAt = this.dayStartsAt + 86_400_000;
     this.left = count - 1;
     this.reservedAt = now.getTime();
   }
-}
-
-function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
 }
 
 /**
@@ -122,6 +124,8 @@ export class QuotaLimiter {
     const { rule } = this.options;
     // One budget for the whole wait: the queue and any refusals from the shared counter after it.
     const deadline = this.now() + maxWaitMs;
+    // Calls of today already reserved here and nobody queued or reserving: made at once, without joining the queue.
+    if (this.allowance && !this.running && this.queue.length === 0 && this.allowance.take(this.now())) return NO_RELEASE;
     const estimate = this.estimateServedAt();
     if (estimate - this.now() > maxWaitMs) throw this.refusal(new Date(estimate), 'queue');
     await new Promise<void>((resolve) => {
@@ -134,11 +138,11 @@ export class QuotaLimiter {
     try {
       for (;;) {
         const grantedAt = new Date(this.now());
-        if (this.allowance?.take(grantedAt)) return async () => {};
+        if (this.allowance?.take(grantedAt.getTime())) return NO_RELEASE;
         const decision = await this.reserve(grantedAt);
         if (decision.granted) {
           this.nextSlotAt = grantedAt.getTime() + rule.minIntervalMs;
-          if (rule.minIntervalMs === 0) return async () => {};
+          if (rule.minIntervalMs === 0) return NO_RELEASE;
           held = true;
           return this.releaseOnce(grantedAt);
         }

@@ -92,6 +92,18 @@ describe.each(STORE_BACKENDS)('the express daily quota under load, on $name', (b
     expect(await dayCount(store, 'blocks-large-day')).toBeLessThan(1000 + 256);
   });
 
+  it("calls left in yesterday's block are not made today: the new day's first call reserves in the new day", async () => {
+    let t = Date.parse('2030-03-10T23:59:59.000Z');
+    const quota = limiterOn(store, 'blocks-midnight', 1_000_000, () => t);
+    await Promise.all(Array.from({ length: 8 }, () => quota.acquire()));
+    await quota.acquire(); // from the block's calls left, without a statement
+    t = Date.parse('2030-03-11T00:00:00.100Z');
+    await quota.acquire();
+    const { rows } = await store.query<{ day: string; day_count: number }>('SELECT day::text AS day, day_count FROM quota_counters WHERE key = $1', ['blocks-midnight']);
+    expect(rows[0]?.day).toBe('2030-03-11');
+    expect(rows[0]?.day_count).toBeGreaterThanOrEqual(1);
+  });
+
   it('the day never grants more than its limit, a block crossing the limit falls back to single calls, concurrent callers included', async () => {
     const t = Date.parse('2030-03-10T12:00:00Z');
     const quota = limiterOn(store, 'blocks-limit', 37, () => t);
