@@ -151,8 +151,9 @@ export async function runRatingBench(): Promise<string[]> {
   });
   const url = `${server.origin}/graphql`;
   try {
-    // Warm-up, not counted: tokens minted, then WARM_UP_ROUNDS rounds of CLIENTS shops, so V8 has compiled the rate path
-    // (without them the first case's CPU a shop was about a fifth higher than the others': a start, not the load).
+    // Warm-up, not counted: tokens minted, then WARM_UP_ROUNDS rounds of CLIENTS shops, so the first case does not pay
+    // V8's first compilation of the rate path (its CPU a shop still runs above the others' in the runs so far: see
+    // docs/benchmarks.md "Rate shopping").
     for (let i = 0; i < 3; i++) await rates(url, rateInput(900_000 + i));
     for (let round = 0; round < WARM_UP_ROUNDS; round++) {
       await Promise.all(Array.from({ length: CLIENTS }, (_, i) => rates(url, rateInput(910_000 + round * CLIENTS + i))));
