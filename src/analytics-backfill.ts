@@ -49,7 +49,7 @@ const config = loaded.ok ? loaded.config : fail('unreachable');
 const logger = createLogger(config.server.logLevel === 'info' ? 'warn' : config.server.logLevel);
 if (values.export && !config.analytics) fail('--export needs ANALYTICS_BRIDGE_BASE_URL, ANALYTICS_PROJECT_TOKEN and ANALYTICS_SERVER_KEY');
 
-const store = await openStore(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock });
+const store = await openStore(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock, pgliteSharedBuffers: config.store.pgliteSharedBuffers });
 try {
   const written = await backfillStatusChanges(store, {
     afterCursor,

@@ -29,7 +29,7 @@ try {
   // are loaded first (node-modules.ts). startServer awaits the store before anything else, so a locked DATA_DIR still
   // refuses the start first. Until then a rejection is held here, not reported as unhandled.
   preloadNodeModules();
-  const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock }), logger });
+  const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock, pgliteSharedBuffers: config.store.pgliteSharedBuffers }), logger });
   opening.catch(() => undefined);
   const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
   const server = await startServer({ config, logger, store: opening });

@@ -133,6 +133,7 @@ export function toPlatformConfig(env: PlatformEnv) {
       databaseUrl: env.DATABASE_URL ?? null,
       dataDir: env.DATA_DIR,
       lock: { staleMs: env.DATA_DIR_LOCK_STALE_MS, checkMs: env.DATA_DIR_LOCK_CHECK_MS },
+      pgliteSharedBuffers: env.PGLITE_SHARED_BUFFERS,
     },
     /** Our webhook: public callback URL (derived from the listening address when unset), body cap, optional TLS, inbox. */
     webhook: {

@@ -134,6 +134,11 @@ export const platformEnvShape = {
   // often the holder refreshes and checks its own.
   DATA_DIR_LOCK_STALE_MS: z.coerce.number().int().min(200).default(10_000),
   DATA_DIR_LOCK_CHECK_MS: z.coerce.number().int().min(20).default(1_000),
+  // The embedded store's PostgreSQL buffer pool (src/store/pglite-store.ts, SU1, SM24-1): PostgreSQL's memory units.
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .refine((value) => { const kb = pgliteSizeKb(value); return kb >= 128 && kb <= 1_048_576; }, "a size in PostgreSQL's units from 128kB (its least) to 1GB (PGlite's memory is 2GB at most), like 4MB or 512kB")
+    .default('4MB'),
 
   // /metrics access and data retention (README "Metrics access" and "Data retention"; docs/assumptions.md RN1-RN8).
   // METRICS_TOKEN: /metrics wants `Authorization: Bearer <token>`; in production /metrics is closed without it.
@@ -165,3 +170,10 @@ export const platformEnvShape = {
 };
 
 export type PlatformEnv = z.output<z.ZodObject<typeof platformEnvShape>>;
+
+/** A PostgreSQL memory size (`4MB`, `512kB`, `1GB`) in kB. */
+function pgliteSizeKb(value: string): number {
+  const match = /^(\d+)(kB|MB|GB)$/.exec(value);
+  if (!match) return Number.NaN;
+  return Number(match[1]) * { kB: 1, MB: 1024, GB: 1_048_576 }[match[2] as 'kB' | 'MB' | 'GB'];
+}

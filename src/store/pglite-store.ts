@@ -34,15 +34,19 @@ function queryable(target: PGlite | Transaction): ScriptQueryable {
 }
 
 /**
- * PostgreSQL's buffer pool inside PGlite's WASM memory (SU1). PGlite keeps PostgreSQL's 128MB default, which costs
- * ~110 MB of resident memory once touched and ~0.5 s of start (PostgreSQL initialises the whole pool). This store's
- * working set is small (status log, inbox, watches, quota rows: tens of MB at most), and a page not in the pool is read
- * through Node's fs from the OS page cache, so a smaller pool costs a syscall, not a disk read.
+ * PostgreSQL's buffer pool inside PGlite's WASM memory (SU1, SM24-1), PGLITE_SHARED_BUFFERS. PGlite keeps PostgreSQL's
+ * 128MB default; PostgreSQL zeroes the whole pool while it starts (in `callMain`, on the main thread), so every MB of it
+ * is resident memory and start time from the first moment. This store's working set is small (status log, inbox,
+ * watches, quota rows), and a page not in the pool is read through Node's fs from the OS page cache: a smaller pool
+ * costs a syscall, not a disk read. 4MB measured no slower than 16MB on the query and purchase benches
+ * (docs/benchmarks.md, "Start and memory").
  */
-export const PGLITE_SHARED_BUFFERS = '16MB';
+export const PGLITE_SHARED_BUFFERS = '4MB';
 
 /** PGlite's own start parameters (single-user mode, no parallel workers ...) plus ours; the initdb run gets them too. */
-export const PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+export function pgliteStartParams(sharedBuffers: string = PGLITE_SHARED_BUFFERS): string[] {
+  return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`];
+}
 
 /*
  * PGlite's first start on an empty directory runs initdb in a second WASM instance and copies its files into the
@@ -60,9 +64,9 @@ const { PGlite } = require(workerData.pglite);
 })().catch((error) => { process.nextTick(() => { throw error; }); });
 `;
 
-async function initialiseInWorker(dataDir: string): Promise<void> {
+async function initialiseInWorker(dataDir: string, startParams: string[]): Promise<void> {
   const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-  const worker = new Worker(INIT_WORKER, { eval: true, workerData: { pglite, dataDir, startParams: PGLITE_START_PARAMS } });
+  const worker = new Worker(INIT_WORKER, { eval: true, workerData: { pglite, dataDir, startParams } });
   let failure: unknown = null;
   worker.on('error', (error) => {
     failure = error;
@@ -153,11 +157,14 @@ export interface PgliteStoreOptions {
   onLockLost?: (reason: string) => void;
   /** In memory only: a data directory archive to start from instead of PGlite's initdb (StoreOptions.pgliteArchive). */
   archive?: Blob;
+  /** PostgreSQL's buffer pool (`shared_buffers`, PostgreSQL's units); default PGLITE_SHARED_BUFFERS. */
+  sharedBuffers?: string;
 }
 
 export async function openPgliteStore(dataDir: string, logger: StoreLogger, options: PgliteStoreOptions = {}): Promise<InternalStore> {
   const wasm = compilePgliteWasm();
   wasm.catch(() => undefined);
+  const startParams = pgliteStartParams(options.sharedBuffers);
   const inMemory = dataDir.startsWith('memory://');
   // PGlite creates only the last path segment; create parents so a fresh checkout's ./data/db just works.
   let lock: DataDirLock | null = null;
@@ -187,10 +194,10 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
   try {
     if (!inMemory && !(await initialised(dataDir))) {
       logger.info({ store: 'pglite', dataDir }, 'empty data directory: initialising it (PGlite initdb, in a worker thread)');
-      await initialiseInWorker(dataDir);
+      await initialiseInWorker(dataDir, startParams);
     }
     db = await PGlite.create(dataDir, {
-      startParams: [...PGLITE_START_PARAMS],
+      startParams,
       pgliteWasmModule: await wasm,
       ...(inMemory && options.archive ? { loadDataDir: options.archive } : {}),
     });

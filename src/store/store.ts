@@ -26,6 +26,12 @@ export interface StoreOptions {
   logger?: StoreLogger;
   /** The DATA_DIR lock's timings (DATA_DIR_LOCK_STALE_MS, DATA_DIR_LOCK_CHECK_MS); PGlite only. */
   dataDirLock?: DataDirLockSettings;
+  /** PostgreSQL's buffer pool in PGlite (PGLITE_SHARED_BUFFERS, default PGLITE_SHARED_BUFFERS in pglite-store.ts). */
+  pgliteSharedBuffers?: string;
+}
+
+async function sharedBuffers(store: Store): Promise<string | undefined> {
+  return (await store.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers;
 }
 
 const silentLogger: StoreLogger = { info: () => undefined, warn: () => undefined };
@@ -39,6 +45,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     : await openPgliteStore(opts.dataDir ?? 'memory://', logger, {
         ...(opts.dataDirLock ? { lock: opts.dataDirLock } : {}),
         ...(opts.pgliteArchive ? { archive: opts.pgliteArchive } : {}),
+        ...(opts.pgliteSharedBuffers ? { sharedBuffers: opts.pgliteSharedBuffers } : {}),
       });
   try {
     await applyMigrations(internal, logger);
@@ -49,7 +56,8 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
   logger.info(
     internal.kind === 'postgres'
       ? { store: 'postgres', database: redactDatabaseUrl(opts.databaseUrl ?? '') }
-      : { store: 'pglite', dataDir: opts.dataDir ?? 'memory://' },
+      : // The buffer pool PostgreSQL actually runs with (PGLITE_SHARED_BUFFERS), read back from the store.
+        { store: 'pglite', dataDir: opts.dataDir ?? 'memory://', sharedBuffers: await sharedBuffers(internal) },
     'store opened',
   );
   return internal;

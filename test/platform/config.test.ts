@@ -108,6 +108,16 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     expect(loaded.ok && loaded.config.store.lock).toEqual({ staleMs: 1000, checkMs: 100 });
   });
 
+  it('PGLITE_SHARED_BUFFERS takes a size in PostgreSQL units between 128kB and 1GB, 4MB by default; anything else names the variable', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ok && defaults.config.store.pgliteSharedBuffers).toBe('4MB');
+    const set = loadConfig({ PGLITE_SHARED_BUFFERS: '512kB' });
+    expect(set.ok && set.config.store.pgliteSharedBuffers).toBe('512kB');
+    for (const bad of ['4 MB', '4mb', '64kB', '2GB', 'lots']) {
+      expect(problems({ PGLITE_SHARED_BUFFERS: bad }).map((line) => line.split(':')[0])).toEqual(['PGLITE_SHARED_BUFFERS']);
+    }
+  });
+
   it('an empty variable counts as unset', () => {
     expect(problems({ ...carrierB, CARRIER_B_ACCOUNT_NUMBER: '' })).toEqual([
       'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',

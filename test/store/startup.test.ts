@@ -18,13 +18,13 @@ const silent = { info: () => undefined, warn: () => undefined };
 /** The key migrations.ts locks on (a test of the lock's effect must hold the same one). */
 const MIGRATION_LOCK_KEY = 4_721_530_611;
 
-describe('embedded store memory settings (SU1)', () => {
+describe('embedded store memory settings (SU1, SM24-1)', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  it('the embedded store runs PostgreSQL with a 16MB buffer pool, on a new and on an existing data directory', async () => {
+  it('the embedded store runs PostgreSQL with a 4MB buffer pool by default, on a new and on an existing data directory', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'carrier-startup-'));
     cleanups.push(() => rm(dir, { recursive: true, force: true }));
     const dataDir = join(dir, 'db');
@@ -32,7 +32,7 @@ describe('embedded store memory settings (SU1)', () => {
       const store = await openStore({ dataDir });
       const { rows } = await store.query<{ shared_buffers: string }>('SHOW shared_buffers');
       await store.close();
-      expect({ run, shared_buffers: rows[0]?.shared_buffers }).toEqual({ run, shared_buffers: '16MB' });
+      expect({ run, shared_buffers: rows[0]?.shared_buffers }).toEqual({ run, shared_buffers: '4MB' });
     }
     // The first open initialised the directory (in a worker thread) and the second found it: one PostgreSQL cluster.
     expect(await readdir(dataDir)).toContain('PG_VERSION');
@@ -41,7 +41,28 @@ describe('embedded store memory settings (SU1)', () => {
   it('the in-memory store uses the same buffer pool', async () => {
     const store = await openStore({ dataDir: 'memory://' });
     cleanups.push(() => store.close());
-    expect((await store.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '16MB' }]);
+    expect((await store.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: '4MB' }]);
+  });
+
+  it('PGLITE_SHARED_BUFFERS sizes the pool of a new directory, and of an existing one opened with another size', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'carrier-startup-'));
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const dataDir = join(dir, 'db');
+    const seen: Array<{ sharedBuffers: string; shared_buffers: string | undefined; rows: number }> = [];
+    for (const sharedBuffers of ['2MB', '32MB']) {
+      const store = await openStore({ dataDir, pgliteSharedBuffers: sharedBuffers });
+      const { rows } = await store.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      // The store answers with the pool at that size: a migrated schema, a write and its read back.
+      await store.query('CREATE TABLE IF NOT EXISTS pool_probe (n int)');
+      await store.query('INSERT INTO pool_probe VALUES (1)');
+      const count = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM pool_probe');
+      await store.close();
+      seen.push({ sharedBuffers, shared_buffers: rows[0]?.shared_buffers, rows: count.rows[0]!.n });
+    }
+    expect(seen).toEqual([
+      { sharedBuffers: '2MB', shared_buffers: '2MB', rows: 1 },
+      { sharedBuffers: '32MB', shared_buffers: '32MB', rows: 2 },
+    ]);
   });
 });
 

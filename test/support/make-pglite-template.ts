@@ -7,14 +7,14 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_START_PARAMS } from '../../src/store/pglite-store.js';
+import { pgliteStartParams } from '../../src/store/pglite-store.js';
 import { openStore } from '../../src/store/store.js';
 
 const [dir, archive] = process.argv.slice(2);
 if (!dir || !archive) throw new Error('usage: make-pglite-template.ts <dir> <archive>');
 const store = await openStore({ dataDir: dir });
 await store.close();
-const db = await PGlite.create(dir, { startParams: [...PGLITE_START_PARAMS] });
+const db = await PGlite.create(dir, { startParams: pgliteStartParams() });
 try {
   await writeFile(archive, Buffer.from(await (await db.dumpDataDir('none')).arrayBuffer()));
 } finally {
