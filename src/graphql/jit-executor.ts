@@ -1,9 +1,12 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { literalShape, type LiteralShape } from './literal-shape.js';
 
 /** A query operation is compiled once it has been executed this many times (its document kept by Apollo's cache). */
 const RUNS_BEFORE_COMPILING = 1;
+/** How many shapes' runs are counted at most (a shape forgotten starts counting again). */
+const SHAPES_COUNTED = 10_000;
 
 /**
  * Queries run through graphql-jit once their document repeats; everything else through graphql-js's `execute`, as
@@ -16,50 +19,68 @@ const RUNS_BEFORE_COMPILING = 1;
  * errors: the errors' order, and graphql-jit also lists the other root fields' errors where graphql-js stops at the
  * fault; the fault itself is masked and logged as before.
  *
+ * Queries are compiled per shape (literal-shape.ts): documents that differ only in scalar or enum literals of field
+ * arguments (a tracking number written into the text) share one compiled query, which reads those literals as
+ * variables. Clients that write their numbers into the text, each text asked now and then, otherwise kept one compiled
+ * query a text, each run too seldom for V8 to optimise it: README query 1 over 500 texts executed in 28-130 us against
+ * 10-14 us for one compiled query (docs/benchmarks.md).
+ *
  * graphql-js still runs:
- * - a document seen for the first time (compiling costs far more than one execution: a query written with its numbers
- *   inline, different every request, is never compiled), and one graphql-jit cannot compile;
+ * - a shape seen for the first time (compiling costs far more than one execution: a query written with other
+ *   arguments than literals, different every request, is never compiled), and one graphql-jit cannot compile;
  * - mutations (run field by field in order) and subscriptions (the router's callback protocol);
  * - an operation whose variables take input objects (graphql-jit's coercion leaves out input fields' defaults), and a
  *   request whose variables do not coerce: graphql-js answers its own errors, word for word, with no resolver run;
  * - a request Apollo instruments field by field (an inline trace asked with `apollo-federation-include-trace`): Apollo
  *   marks its context with a symbol for that, and its field hooks are graphql-js's.
  * At most `maxCompiled` compiled queries are kept (GRAPHQL_COMPILED_QUERIES_MAX; about 70 KiB each for README query 1),
- * the least recently used dropped first; 0 turns compilation off. Runs are counted per operation node, weakly: a
- * document Apollo drops from its cache takes its count along.
+ * the least recently used dropped first; 0 turns compilation off. Runs are counted per shape, for the last 10,000
+ * shapes.
  */
 /** graphql-jit's `compileQuery` (a parameter so tests can count compilations). */
 export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
 
 export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile: Compile = compileQuery): GatewayExecutor {
-  const runs = new WeakMap<OperationDefinitionNode, number>();
+  /** Each parsed operation's shape (literal-shape.ts), once: Apollo keeps the parsed document while its text repeats. */
+  const shapes = new WeakMap<OperationDefinitionNode, LiteralShape | null>();
+  /** Runs per shape key, the oldest forgotten first past SHAPES_COUNTED; -Infinity: graphql-jit cannot compile it. */
+  const runs = new Map<string, number>();
   /** In order of last use (a Map iterates in insertion order: a use deletes and re-inserts). */
-  const compiled = new Map<OperationDefinitionNode, CompiledQuery>();
+  const compiled = new Map<string, CompiledQuery>();
   return async (requestContext) => {
     const { document, operation, request, context } = requestContext;
     const variableValues = request.variables ?? undefined;
     const graphqlJs = (): Promise<ExecutionResult> | ExecutionResult =>
       execute({ schema, document, contextValue: context, variableValues, operationName: request.operationName ?? undefined });
     if (maxCompiled === 0 || operation.operation !== 'query' || Object.getOwnPropertySymbols(context).length > 0) return await graphqlJs();
-    let query = compiled.get(operation);
-    if (query) compiled.delete(operation);
+    let shape = shapes.get(operation);
+    if (shape === undefined) {
+      shape = literalShape(schema, document, operation);
+      shapes.set(operation, shape);
+    }
+    if (shape === null) return await graphqlJs();
+    let query = compiled.get(shape.key);
+    if (query) compiled.delete(shape.key);
     else {
-      const seen = runs.get(operation) ?? 0;
-      runs.set(operation, seen + 1);
+      const seen = runs.get(shape.key) ?? 0;
+      runs.delete(shape.key);
+      runs.set(shape.key, seen + 1);
+      if (runs.size > SHAPES_COUNTED) runs.delete(runs.keys().next().value!);
       if (seen < RUNS_BEFORE_COMPILING) return await graphqlJs();
-      const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, document, operation.name?.value);
+      const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, shape.document, operation.name?.value);
       if (!made || !isCompiledQuery(made)) {
-        runs.set(operation, Number.NEGATIVE_INFINITY);
+        runs.set(shape.key, Number.NEGATIVE_INFINITY);
         return await graphqlJs();
       }
       query = made;
       if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
     }
-    compiled.set(operation, query);
+    compiled.set(shape.key, query);
     if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
       return await graphqlJs();
     }
-    return withOriginalErrors((await query.query(undefined, context, variableValues ?? {})) as ExecutionResult);
+    const variables = Object.keys(shape.values).length === 0 ? (variableValues ?? {}) : { ...variableValues, ...shape.values };
+    return withOriginalErrors((await query.query(undefined, context, variables)) as ExecutionResult);
   };
 }
 

@@ -88,8 +88,9 @@ describe('which runs are compiled', () => {
     const execute = jitExecutor(schema, 2, compiled);
     const [a, b, c] = ['{ a: double(n: 1) }', '{ b: double(n: 2) }', '{ c: double(n: 3) }'].map((query) => requestFor(query));
     for (const request of [a, a, b, b, a, c, c]) await execute(request!);
-    // a and b compiled on their second runs; a used again, so c's compilation dropped b, not a.
-    expect(compiled.mock.calls.map(([, document]) => document)).toEqual([a!.document, b!.document, c!.document]);
+    // a and b compiled on their second runs; a used again, so c's compilation dropped b, not a. (What is compiled is
+    // each document with its literal lifted into a variable: named here by its text.)
+    expect(compiled.mock.calls.map(([, document]) => document.loc?.source.body)).toEqual([a!.request.query, b!.request.query, c!.request.query]);
     await execute(a!);
     await execute(b!);
     expect(compiled).toHaveBeenCalledTimes(4);
@@ -99,6 +100,25 @@ describe('which runs are compiled', () => {
     const off = jitExecutor(schema, 0, none);
     for (let i = 0; i < 3; i++) expect((await off(a!)).data).toEqual({ a: 2 });
     expect(none).not.toHaveBeenCalled();
+  });
+
+  it('documents that differ only in argument literals share one compiled query, each answering with its own literals', async () => {
+    const { schema, calls } = schemaCounting();
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 10, compiled);
+    const texts = [1, 2, 3, 4].map((n) => `query($m: Int!) { x: double(n: ${n}) y: double(n: $m) items { name } }`);
+    const answers = [];
+    for (const [i, text] of texts.entries()) answers.push(await execute(requestFor(text, { m: 10 + i })));
+    // The first text ran on graphql-js, the second compiled the shape, the others reused it.
+    expect(compiled).toHaveBeenCalledTimes(1);
+    expect(answers.map((answer) => answer.data)).toEqual([1, 2, 3, 4].map((n, i) => ({ x: n * 2, y: (10 + i) * 2, items: [{ name: 'a' }, null] })));
+    expect(calls).toEqual(['double(1)', 'double(10)', 'double(2)', 'double(11)', 'double(3)', 'double(12)', 'double(4)', 'double(13)']);
+    // The same locations and paths in the errors of every text (the shape's text is the same but for the literals).
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.errors)))).toHaveProperty('size', 1);
+    // Another length of literal is another shape (its fields sit elsewhere in the text): compiled apart.
+    expect((await execute(requestFor('query($m: Int!) { x: double(n: 12) y: double(n: $m) items { name } }', { m: 1 }))).data).toMatchObject({ x: 24, y: 2 });
+    await execute(requestFor('query($m: Int!) { x: double(n: 13) y: double(n: $m) items { name } }', { m: 1 }));
+    expect(compiled).toHaveBeenCalledTimes(2);
   });
 
   it("a fault the executor raises (a null for a non-null field) has graphql-js's message, path, locations and an original error", async () => {
