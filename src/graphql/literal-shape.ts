@@ -3,6 +3,7 @@ import {
   GraphQLNonNull,
   Kind,
   TypeInfo,
+  isScalarType,
   isSpecifiedScalarType,
   parseType,
   visit,
@@ -88,7 +89,7 @@ export function literalShape(schema: GraphQLSchema, document: DocumentNode, oper
 function liftedValue(node: ValueNode, type: GraphQLInputType): unknown {
   const named = type instanceof GraphQLNonNull ? type.ofType : type;
   if (named instanceof GraphQLEnumType) return node.kind === Kind.ENUM && named.getValue(node.value) ? node.value : undefined;
-  if (!isSpecifiedScalarType(named)) return undefined;
+  if (!isScalarType(named) || !isSpecifiedScalarType(named)) return undefined;
   if (node.kind !== Kind.STRING && node.kind !== Kind.INT && node.kind !== Kind.FLOAT && node.kind !== Kind.BOOLEAN) return undefined;
   try {
     // Int, Float, String, Boolean and ID read back what they parse (ID's integer literal is its string).
