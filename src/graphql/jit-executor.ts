@@ -79,7 +79,8 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
     if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
       return await graphqlJs();
     }
-    const variables = Object.keys(shape.values).length === 0 ? (variableValues ?? {}) : { ...variableValues, ...shape.values };
+    // graphql-jit reads the variables it is given into an object of its own: the shape's values are passed as they are.
+    const variables = shape.values ? (variableValues ? { ...variableValues, ...shape.values } : shape.values) : (variableValues ?? {});
     return withOriginalErrors((await query.query(undefined, context, variables)) as ExecutionResult);
   };
 }

@@ -33,8 +33,8 @@ export interface LiteralShape {
   key: string;
   /** The document to compile: each lifted literal replaced by a variable the operation declares with its argument's type. */
   document: DocumentNode;
-  /** Each lifted literal as a variable gives it (coercing it again yields the value the literal coerces to). */
-  values: Record<string, unknown>;
+  /** Each lifted literal as a variable gives it (coercing it again yields the value the literal coerces to); null: none. */
+  values: Record<string, unknown> | null;
 }
 
 /**
@@ -76,7 +76,7 @@ export function literalShape(schema: GraphQLSchema, document: DocumentNode, oper
     at = span.end;
   }
   key += source.slice(at);
-  if (declared.length === 0) return { key, document, values };
+  if (declared.length === 0) return { key, document, values: null };
   const definitions = lifted.definitions.map((definition: DefinitionNode, i: number) =>
     i === index && definition.kind === Kind.OPERATION_DEFINITION
       ? { ...definition, variableDefinitions: [...(definition.variableDefinitions ?? []), ...declared] }
