@@ -5,7 +5,7 @@
  * graphql-js. Both executors answer the same (the over-HTTP comparison: test/e2e/compiled-queries.e2e.test.ts).
  */
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
+import { execute as graphqlExecute, GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { describe, expect, it, vi } from 'vitest';
 import { jitExecutor, type Compile } from '../../src/graphql/jit-executor.js';
@@ -119,6 +119,25 @@ describe('which runs are compiled', () => {
     expect((await execute(requestFor('query($m: Int!) { x: double(n: 12) y: double(n: $m) items { name } }', { m: 1 }))).data).toMatchObject({ x: 24, y: 2 });
     await execute(requestFor('query($m: Int!) { x: double(n: 13) y: double(n: $m) items { name } }', { m: 1 }));
     expect(compiled).toHaveBeenCalledTimes(2);
+  });
+
+  it('literals in fragments, in one of several operations and beside directives answer as graphql-js does, text after text', async () => {
+    const { schema } = schemaCounting();
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 10, compiled);
+    const texts = [1, 2, 3].map((n) => [
+      `query A { ...F c: double(n: ${n}) @include(if: true) d: double(n: 7) @skip(if: true) } query B { x: double(n: ${n + 3}) } fragment F on Query { a: double(n: ${n}) fails }`,
+    ][0]!);
+    for (const text of texts) {
+      for (const operationName of ['A', 'B']) {
+        const document = parse(text);
+        const request = { document, operation: getOperationAST(document, operationName)!, request: { query: text, operationName }, context: {} } as unknown as GatewayGraphQLRequestContext;
+        const reference = await graphqlExecute({ schema, document, operationName });
+        expect(JSON.stringify(await execute(request))).toBe(JSON.stringify(reference));
+      }
+    }
+    // A's shape is compiled on its second text; B's texts differ in A's literals, which B does not lift: never shared.
+    expect(compiled).toHaveBeenCalledTimes(1);
   });
 
   it("a fault the executor raises (a null for a non-null field) has graphql-js's message, path, locations and an original error", async () => {
