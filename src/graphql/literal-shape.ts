@@ -8,6 +8,7 @@ import {
   parseType,
   visit,
   visitWithTypeInfo,
+  type ASTNode,
   type DefinitionNode,
   type DocumentNode,
   type GraphQLInputType,
@@ -53,7 +54,12 @@ export function literalShape(schema: GraphQLSchema, document: DocumentNode, oper
   const values: Record<string, unknown> = {};
   const typeInfo = new TypeInfo(schema);
   const lifted = visit(document, visitWithTypeInfo(typeInfo, {
-    OperationDefinition: (node) => (node === operation ? undefined : false),
+    OperationDefinition(node) {
+      if (node === operation) return undefined;
+      // Another operation is not run: its literals are blanked too, so texts differing there share the shape.
+      visit(node, { enter: (value) => void (isLiteral(value) && value.loc && spans.push({ start: value.loc.start, end: value.loc.end })) });
+      return false;
+    },
     Directive: () => false,
     Argument(node) {
       const argument = typeInfo.getArgument();
@@ -83,6 +89,10 @@ export function literalShape(schema: GraphQLSchema, document: DocumentNode, oper
       : definition,
   );
   return { key, document: { ...lifted, definitions }, values };
+}
+
+function isLiteral(node: ASTNode): boolean {
+  return node.kind === Kind.STRING || node.kind === Kind.INT || node.kind === Kind.FLOAT || node.kind === Kind.BOOLEAN || node.kind === Kind.ENUM;
 }
 
 /** The literal's value as a variable would carry it, or undefined when it is not lifted. */
