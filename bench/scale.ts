@@ -18,7 +18,8 @@
  *   measurements; the purge is watched for at most SCALE_BENCH_PURGE_MAX_S (90 s) and its progress printed.
  * Environment: SCALE_BENCH_SAMPLES (300 per sequential figure and server: a p99 of 300 is their fourth largest, of
  * 100 it was the second), SCALE_BENCH_STORES, SCALE_BENCH_CACHE_DIR (where filled PGlite directories are kept between
- * runs). Method and figures: docs/benchmarks.md ("Figures at scale"). Run alone: `BENCH=scale npm run bench`.
+ * runs), SCALE_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the full store's subgraph). Method and figures:
+ * docs/benchmarks.md ("Figures at scale"). Run alone: `BENCH=scale npm run bench`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -38,6 +39,8 @@ const SAMPLES = Number(process.env.SCALE_BENCH_SAMPLES ?? 300);
 const PURGE_AFTER_MS = Number(process.env.SCALE_BENCH_PURGE_AFTER_MS ?? 120_000);
 const PURGE_MAX_S = Number(process.env.SCALE_BENCH_PURGE_MAX_S ?? 90);
 const LOAD_SECONDS = 10;
+/** Extra node flags for the full store's subgraph (e.g. `--trace-gc`, `--cpu-prof --cpu-prof-dir=/tmp/prof`). */
+const SUBGRAPH_NODE_ARGS = (process.env.SCALE_BENCH_SUBGRAPH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const EPOCH = '2026-03-10T12:00:00Z';
 
 const SHIPMENT = '{ shipment(carrier: CARRIER_B, trackingNumber: "123456789013") { id status { status } } }';
@@ -180,7 +183,7 @@ async function measurePurge(origin: string, startedAt: number): Promise<PurgeFig
 interface Running { server: ProductionServer; dataDir: string; note: string; startedAt: number }
 
 /** A store filled to `full`'s or the small sizes, and its server started (the retention job only on the full one). */
-async function prepare(store: StoreUnderTest, sandbox: Sandbox, full: boolean, root: string): Promise<Omit<Running, 'server' | 'startedAt'> & { env: Record<string, string> }> {
+async function prepare(store: StoreUnderTest, sandbox: Sandbox, full: boolean, root: string): Promise<Omit<Running, 'server' | 'startedAt'> & { env: Record<string, string>; full: boolean }> {
   const fresh = await store.fresh();
   const dataDir = await mkdtemp(join(root, full ? 'full-' : 'empty-'));
   const sizes = full ? FULL : SMALL;
@@ -194,12 +197,12 @@ async function prepare(store: StoreUnderTest, sandbox: Sandbox, full: boolean, r
     RETENTION_ENABLED: full ? 'true' : 'false',
     RETENTION_INTERVAL_MS: String(PURGE_AFTER_MS),
   };
-  return { dataDir, note, env };
+  return { dataDir, note, env, full };
 }
 
 async function startOn(prepared: Awaited<ReturnType<typeof prepare>>): Promise<Running> {
   const startedAt = performance.now();
-  const server = await startProduction({ env: prepared.env, readyTimeoutMs: 300_000 });
+  const server = await startProduction({ env: prepared.env, nodeArgs: prepared.full ? SUBGRAPH_NODE_ARGS : [], readyTimeoutMs: 300_000 });
   return { server, dataDir: prepared.dataDir, note: prepared.note, startedAt };
 }
 

@@ -162,6 +162,8 @@ export function toPlatformConfig(env: PlatformEnv) {
       batchSize: env.RETENTION_BATCH_SIZE,
       /** Null: the store's default (retention-job.ts). */
       storeSharePercent: env.RETENTION_STORE_SHARE_PERCENT ?? null,
+      /** Batches between two checkpoints of embedded PGlite (retention-job.ts). */
+      checkpointEvery: env.RETENTION_CHECKPOINT_EVERY,
       outboxExportedMs: env.RETENTION_OUTBOX_EXPORTED_HOURS * HOUR_MS,
       outboxDeadMs: env.RETENTION_OUTBOX_DEAD_DAYS * DAY_MS,
       statusLogMs: env.RETENTION_STATUS_LOG_DAYS * DAY_MS,

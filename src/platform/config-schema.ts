@@ -154,6 +154,9 @@ export const platformEnvShape = {
   // most this share. Unset: 10 on embedded PGlite (its SQL runs on the server's own thread, every request waits while a
   // batch runs), 33 on PostgreSQL (the batches run in the database's processes).
   RETENTION_STORE_SHARE_PERCENT: z.coerce.number().int().min(1).max(90).optional(),
+  // Embedded PGlite only: the job checkpoints after this many batches and at the end of each pass (PGlite runs no
+  // checkpointer: without it, the WAL grows until the process stops). PostgreSQL's own checkpointer does this there.
+  RETENTION_CHECKPOINT_EVERY: z.coerce.number().int().min(1).max(10_000).default(100),
   RETENTION_OUTBOX_EXPORTED_HOURS: positive(168),
   RETENTION_OUTBOX_DEAD_DAYS: positive(30),
   RETENTION_STATUS_LOG_DAYS: positive(90),

@@ -3,6 +3,9 @@
  * (README "Data retention"; docs/assumptions.md RN4-RN8), in batches of at most RETENTION_BATCH_SIZE rows per
  * statement (RetentionStore), with a pause after each batch in proportion to its time (RETENTION_STORE_SHARE_PERCENT)
  * so the other work of the process (and, on embedded PGlite, the one connection's other statements) goes in between.
+ * On embedded PGlite it also checkpoints, every RETENTION_CHECKPOINT_EVERY batches and at the end of a pass
+ * (RetentionStore.checkpoint: PGlite has no checkpointer), so what its batches and everything else wrote is checkpointed
+ * in the job's small steps rather than never.
  * A pass that stops early (stop(), an error) leaves the rest for the next one. Replicas may all run it: each batch
  * passes over rows another one holds (SKIP LOCKED). The passes run on a PeriodicJob (src/platform/periodic.ts): one root span `retention` per pass.
  */
@@ -56,6 +59,8 @@ export class RetentionJob {
   private readonly now: () => Date;
   private readonly purged: Counter<'table'>;
   private readonly db: RetentionStore;
+  /** Batches since the last checkpoint (PGlite). */
+  private uncheckpointed = 0;
 
   constructor(private readonly deps: RetentionDeps) {
     this.now = deps.now ?? (() => new Date());
@@ -99,6 +104,7 @@ export class RetentionJob {
         const started = performance.now();
         const { deleted, last } = await batch(after);
         this.count(counts, table, deleted);
+        await this.checkpointEvery();
         if (deleted < settings.batchSize || last === null) return;
         after = last;
         await this.pause(performance.now() - started);
@@ -116,6 +122,7 @@ export class RetentionJob {
     await walk('documents', (after) => this.db.expireDocumentContent(ago(settings.documentContentMs), now, settings.batchSize, after));
     await batches('pickups', () => this.db.purgeFinishedPickups(ago(settings.pickupsMs), settings.batchSize));
     await batches('shipment_watches', () => this.db.purgeStoppedWatches(ago(settings.watchesMs), settings.batchSize));
+    await this.checkpoint();
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     if (total > 0) this.deps.logger.info({ purged: counts }, 'retention pass done');
     return counts;
@@ -132,10 +139,26 @@ export class RetentionJob {
       const started = performance.now();
       const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.deps.settings.batchSize);
       this.count(counts, 'status_changes', deleted);
+      await this.checkpointEvery();
       if (last === null) return;
       after = last;
       await this.pause(performance.now() - started);
     }
+  }
+
+  /**
+   * After a batch: a checkpoint once RETENTION_CHECKPOINT_EVERY batches ran since the last (PGlite only; its time counts
+   * in the batch's, so the pause after it is longer too). Each then writes what a few batches left dirty, milliseconds.
+   */
+  private async checkpointEvery(): Promise<void> {
+    this.uncheckpointed += 1;
+    if (this.uncheckpointed >= this.deps.settings.checkpointEvery) await this.checkpoint();
+  }
+
+  /** At the end of a pass (and every few batches): also what requests wrote since the last one. */
+  private async checkpoint(): Promise<void> {
+    this.uncheckpointed = 0;
+    await this.db.checkpoint();
   }
 
   private count(counts: PurgedCounts, table: RetentionTable, deleted: number): void {
