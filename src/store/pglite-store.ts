@@ -151,6 +151,35 @@ function exitOnLockLost(): void {
   process.exit(1);
 }
 
+/**
+ * One statement per turn of the event loop. PGlite answers on promise callbacks, so statements queued behind its mutex
+ * used to run one after another inside a single turn: with 50 clients, a turn lasted as long as all their queued work
+ * (0.3 s quiet, over 1 s on a busy machine). Node (libuv, since 2022) accepts one new connection per turn, so a client
+ * opening connections then waited one such turn per connection ahead of it: 25 connections, seconds (the stalled 10 s
+ * windows of the scale bench's purge, p99 0.6-8 s, with the connections seen waiting in the listen queue). Each
+ * statement now starts from its own setImmediate, in arrival order: a turn is one statement long, and between two
+ * statements the loop accepts, reads and writes sockets. Statements inside a transaction run on without waiting (it
+ * holds PGlite's one connection).
+ */
+export function statementTurns(): () => Promise<void> {
+  const waiting: Array<() => void> = [];
+  let scheduled = false;
+  const release = (): void => {
+    const next = waiting.shift();
+    scheduled = waiting.length > 0;
+    if (scheduled) setImmediate(release);
+    next?.();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(release);
+      }
+    });
+}
+
 export interface PgliteStoreOptions {
   lock?: DataDirLockSettings;
   /** Called after the loss is logged and the store refuses every call (default: exit non-zero). */
@@ -207,14 +236,17 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
   }
   if (inMemory) logger.warn({ store: 'pglite', dataDir }, 'in-memory store: nothing survives a restart');
   const direct = queryable(db);
+  const turn = statementTurns();
 
   return {
     kind: 'pglite',
-    query: (sql, params) => {
+    query: async (sql, params) => {
+      await turn();
       refuseWhenLost();
       return direct.query(sql, params);
     },
-    transaction: (fn) => {
+    transaction: async (fn) => {
+      await turn();
       refuseWhenLost();
       return db.transaction((tx) => fn(queryable(tx)));
     },
@@ -235,6 +267,7 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
     },
     async notify(channel, payload) {
       assertChannelName(channel);
+      await turn();
       refuseWhenLost();
       await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
