@@ -153,9 +153,12 @@ export class TrackingBatcher {
         for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = { ok: false, error };
         finish();
       };
+      // One instant for all of this request's lookups: they arrive together, so a window's time running out while
+      // they are being enqueued (a process paused mid-loop on a busy machine) must not split them into more calls.
+      const now = performance.now();
       requests.forEach((request, i) => {
         if (outcomes[i] !== null) return;
-        this.enqueue(route, request, keys[i]!, (outcome) => {
+        this.enqueue(route, request, keys[i]!, now, (outcome) => {
           if (settled) return;
           outcomes[i] = outcome;
           if (--waiting === 0) finish();
@@ -166,7 +169,7 @@ export class TrackingBatcher {
     });
   }
 
-  private enqueue(route: TrackingRoute, request: TrackRequest, key: string, settle: (outcome: TrackOutcome) => void): void {
+  private enqueue(route: TrackingRoute, request: TrackRequest, key: string, now: number, settle: (outcome: TrackOutcome) => void): void {
     // The same lookup already on its way upstream (with the scans it needs): its answer serves this caller too, rather
     // than a second call for a number whose answer is a round trip away (PC4).
     // Only while answers are kept at all (TRACKING_FRESHNESS_MS > 0): with freshness off, every lookup is asked after it
@@ -199,7 +202,7 @@ export class TrackingBatcher {
     // A lookup arriving after the window's time: its timer is due but runs only once the event loop is done with the
     // I/O it is reading (a burst of requests, a call's answers), which under load took longer than the window itself.
     // The window goes now, with this lookup; the lookups after it open the next one (LD2).
-    else if (performance.now() >= window.dueAt) this.flush(window);
+    else if (now >= window.dueAt) this.flush(window);
   }
 
   /**

@@ -5,7 +5,7 @@
  * next lookups open a new window. Driven on the batcher itself: the event loop is held busy in one synchronous stretch,
  * which no HTTP test can arrange deterministically.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TrackingRoute } from '../../src/carriers/types.js';
 import { lookupByNumber, type TrackOutcome, type TrackRequest } from '../../src/domain/tracking.js';
 import { TrackingBatcher } from '../../src/services/tracking-batcher.js';
@@ -58,5 +58,24 @@ describe('the batch window on a busy event loop', () => {
     expect(sent).toEqual([['100000000013', '100000000023', '100000000033']]);
     expect(performance.now() - started).toBeGreaterThanOrEqual(WINDOW_MS - 1);
     expect(answers.map((a) => a[0]!.ok)).toEqual([true, true, true]);
+  });
+
+  it("one request's lookups are judged at one instant: time running out while they are enqueued (a paused process) does not split them into more calls", async () => {
+    const { batcher, route, sent } = setup();
+    const numbers = Array.from({ length: 50 }, (_, i) => String(100000000000 + i * 10 + 3));
+    // Every reading of the clock is 10 ms after the last, as if the process were paused between the request's lookups.
+    const real = performance.now.bind(performance);
+    let clock = real();
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    let answers: TrackOutcome[];
+    try {
+      const pending = batcher.track(route, numbers.map(lookup));
+      now.mockRestore();
+      answers = await pending;
+    } finally {
+      now.mockRestore();
+    }
+    expect(sent.map((call) => call.length)).toEqual([30, 20]);
+    expect(answers.every((a) => a.ok)).toBe(true);
   });
 });
