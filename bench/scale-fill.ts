@@ -18,7 +18,7 @@ import { openStore } from '../src/store/store.js';
 export interface Sizes { status: number; outbox: number; labels: number }
 
 /** Raised when `fill` changes what it writes into a PGlite directory: a kept directory of another version is not reused. */
-const FILL_VERSION = 2;
+const FILL_VERSION = 3;
 const FILLED = ['status_changes', 'analytics_outbox', 'labels'];
 
 /**
