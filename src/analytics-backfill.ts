@@ -21,7 +21,7 @@ import { exportMetrics } from './services/analytics/export-metrics.js';
 import { AnalyticsExporter } from './services/analytics/exporter.js';
 import { shapeEvent } from './services/analytics/shape.js';
 import { OutboxStore } from './store/outbox-store.js';
-import { openStore } from './store/store.js';
+import { openStore, storeOptionsOf } from './store/store.js';
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +49,7 @@ const config = loaded.ok ? loaded.config : fail('unreachable');
 const logger = createLogger(config.server.logLevel === 'info' ? 'warn' : config.server.logLevel);
 if (values.export && !config.analytics) fail('--export needs ANALYTICS_BRIDGE_BASE_URL, ANALYTICS_PROJECT_TOKEN and ANALYTICS_SERVER_KEY');
 
-const store = await openStore(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock, pgliteSharedBuffers: config.store.pgliteSharedBuffers });
+const store = await openStore(storeOptionsOf(config.store));
 try {
   const written = await backfillStatusChanges(store, {
     afterCursor,

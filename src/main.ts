@@ -4,7 +4,7 @@ import { CatchmentConfigError } from './carriers/dark-store/catchment.js';
 import { loadConfig } from './config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
 import { DataDirLockedError } from './store/data-dir-lock.js';
-import { openStore } from './store/store.js';
+import { openStore, storeOptionsOf } from './store/store.js';
 import { preloadNodeModules } from './platform/node-modules.js';
 import { StartRefusedError, sandboxWanted } from './server/sandbox-mode.js';
 import { exitOnTerminationSignals } from './server/shutdown.js';
@@ -29,7 +29,7 @@ try {
   // are loaded first (node-modules.ts). startServer awaits the store before anything else, so a locked DATA_DIR still
   // refuses the start first. Until then a rejection is held here, not reported as unhandled.
   preloadNodeModules();
-  const opening = openStore({ ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock, pgliteSharedBuffers: config.store.pgliteSharedBuffers }), logger });
+  const opening = openStore({ ...storeOptionsOf(config.store), logger });
   opening.catch(() => undefined);
   const { startServer } = (await import('./server/start.js')) as { startServer: typeof StartServer };
   const server = await startServer({ config, logger, store: opening });

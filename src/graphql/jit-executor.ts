@@ -1,6 +1,7 @@
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { LRUCache } from 'lru-cache';
 import { literalShape, type LiteralShape } from './literal-shape.js';
 
 /** A query operation is compiled once it has been executed this many times (its document kept by Apollo's cache). */
@@ -43,8 +44,8 @@ export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationN
 export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile: Compile = compileQuery): GatewayExecutor {
   /** Each parsed operation's shape (literal-shape.ts), once: Apollo keeps the parsed document while its text repeats. */
   const shapes = new WeakMap<OperationDefinitionNode, LiteralShape | null>();
-  /** Runs per shape key, the oldest forgotten first past SHAPES_COUNTED; -Infinity: graphql-jit cannot compile it. */
-  const runs = new Map<string, number>();
+  /** Runs per shape key, the least recently run forgotten past SHAPES_COUNTED; -Infinity: graphql-jit cannot compile it. */
+  const runs = new LRUCache<string, number>({ max: SHAPES_COUNTED });
   /** In order of last use (a Map iterates in insertion order: a use deletes and re-inserts). */
   const compiled = new Map<string, CompiledQuery>();
   return async (requestContext) => {
@@ -63,9 +64,7 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
     if (query) compiled.delete(shape.key);
     else {
       const seen = runs.get(shape.key) ?? 0;
-      runs.delete(shape.key);
       runs.set(shape.key, seen + 1);
-      if (runs.size > SHAPES_COUNTED) runs.delete(runs.keys().next().value!);
       if (seen < RUNS_BEFORE_COMPILING) return await graphqlJs();
       const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, shape.document, operation.name?.value);
       if (!made || !isCompiledQuery(made)) {

@@ -7,7 +7,7 @@ import { createMetrics, registerRealtimeGauges } from '../platform/metrics.js';
 import { loadMigrations } from '../store/migrations.js';
 import { StoreQuotaCounter } from '../store/quota-counter.js';
 import type { StatusFeed } from '../services/realtime/status-feed.js';
-import { openStore, type Store } from '../store/store.js';
+import { openStore, storeOptionsOf, type Store } from '../store/store.js';
 import { startApp, type RunningApp } from './app.js';
 import { createServices } from './container.js';
 import { healthRouter } from './health.js';
@@ -58,7 +58,7 @@ export async function startServer({
   // are applied here.
   const store = await (opening ??
     openStore({
-      ...(config.store.databaseUrl ? { databaseUrl: config.store.databaseUrl } : { dataDir: config.store.dataDir, dataDirLock: config.store.lock, pgliteSharedBuffers: config.store.pgliteSharedBuffers }),
+      ...storeOptionsOf(config.store),
       logger,
     }));
   logger.info({ store: store.kind }, store.kind === 'postgres' ? 'storage: PostgreSQL' : `storage: embedded PGlite in ${config.store.dataDir}`);

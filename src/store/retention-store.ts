@@ -117,7 +117,7 @@ export class RetentionStore {
 
   /**
    * Embedded PGlite only: a CHECKPOINT, writing the pages the batches since the last one left dirty (at most the
-   * buffer pool, 16 MB) and letting PostgreSQL recycle the WAL before it. PGlite runs PostgreSQL in single-user mode,
+   * buffer pool, PGLITE_SHARED_BUFFERS) and letting PostgreSQL recycle the WAL before it. PGlite runs PostgreSQL in single-user mode,
    * without the checkpointer process, and its WAL-volume checkpoints (max_wal_size) are asked of that process: so none
    * happens while the server runs, the WAL grows by every write (a purge about 320 bytes per outbox row), and a crash
    * replays everything since the start. On PostgreSQL the checkpointer does it (a CHECKPOINT needs pg_checkpoint).

@@ -30,6 +30,21 @@ export interface StoreOptions {
   pgliteSharedBuffers?: string;
 }
 
+/** The store settings read from the environment (config.store), as `openStore` takes them. */
+export interface StoreSettings {
+  databaseUrl: string | null;
+  dataDir: string;
+  lock: DataDirLockSettings;
+  pgliteSharedBuffers: string;
+}
+
+/** PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR with its lock and buffer pool. */
+export function storeOptionsOf(settings: StoreSettings): StoreOptions {
+  return settings.databaseUrl
+    ? { databaseUrl: settings.databaseUrl }
+    : { dataDir: settings.dataDir, dataDirLock: settings.lock, pgliteSharedBuffers: settings.pgliteSharedBuffers };
+}
+
 async function sharedBuffers(store: Store): Promise<string | undefined> {
   return (await store.query<{ shared_buffers: string }>('SHOW shared_buffers')).rows[0]?.shared_buffers;
 }
