@@ -47,16 +47,27 @@ const sandboxOutside = {
 /**
  * Apollo's `createHash` (the sha256 of every query text, the document cache's key) takes Node's crypto only when
  * `module.require` exists, which a CommonJS module inside an esbuild bundle lacks: bundled as it is, it falls back to
- * sha.js, a JavaScript sha256, about 4 % of the CPU of a README query. Every copy of the package is given Node's.
+ * sha.js, a JavaScript sha256, about 4 % of the CPU of a README query. Every copy of the package is given
+ * src/server/apollo-create-hash.ts instead: Node's crypto, one call for one string's digest.
  */
 const nodeCreateHash = {
   name: 'node-create-hash',
   setup(plugin) {
-    plugin.onResolve({ filter: /^@apollo\/utils\.createhash$/ }, () => ({ path: 'create-hash', namespace: 'node-create-hash' }));
-    plugin.onLoad({ filter: /.*/, namespace: 'node-create-hash' }, () => ({
-      contents: "const { createHash } = require('node:crypto');\nmodule.exports = { createHash: (kind) => createHash(kind) };\n",
-      loader: 'js',
-    }));
+    plugin.onResolve({ filter: /^@apollo\/utils\.createhash$/ }, () => ({ path: join(SRC, 'server', 'apollo-create-hash.js') }));
+  },
+};
+
+/**
+ * Apollo Server's `negotiator` is src/server/apollo-negotiator.ts, which remembers `mediaType`'s answers per Accept value
+ * (Apollo negotiates on every request with the same lists of types). Only Apollo's imports: express, loaded from
+ * node_modules, keeps its own, and the module itself imports the real one.
+ */
+const apolloNegotiator = {
+  name: 'apollo-negotiator',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^negotiator$/ }, (args) =>
+      /[\\/]node_modules[\\/]@apollo[\\/]server[\\/]/.test(args.importer) ? { path: join(SRC, 'server', 'apollo-negotiator.js') } : undefined,
+    );
   },
 };
 
@@ -75,7 +86,7 @@ await build({
   platform: 'node',
   target: 'node24',
   external: EXTERNAL_PACKAGES.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
-  plugins: [sandboxOutside, nodeCreateHash],
+  plugins: [sandboxOutside, nodeCreateHash, apolloNegotiator],
   banner: { js: BANNER },
   logLevel: 'warning',
   legalComments: 'none',

@@ -63,10 +63,31 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(texts.filter((text) => text.includes('node_modules/sha.js/')).length).toBe(0);
   });
 
+  it("Apollo's Accept negotiation and query hashing in the bundle are src/server/apollo-negotiator.ts and apollo-create-hash.ts (scripts/bundle.mjs)", async () => {
+    const dir = join('dist', 'src', 'bundle');
+    const texts = await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(dir, name), 'utf8')));
+    const apollo = texts.find((text) => text.includes('processGraphQLRequest'))!;
+    expect(apollo).toContain('// dist/src/server/apollo-negotiator.js');
+    expect(texts.some((text) => text.includes('// dist/src/server/apollo-create-hash.js'))).toBe(true);
+    // negotiator's own module is bundled once, for the shim to call: Apollo's three call sites name the shim.
+    expect(apollo.match(/new RememberingNegotiator\(/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
   it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out) and not Node's bundled undici, serves a query and exits 0", async () => {
     const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
     try {
       expect(await shipment(child.origin)).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
+      // Apollo's answers to Accept headers, each asked twice (the second answer is the remembered negotiation).
+      const cases: Array<[string | undefined, number, string]> = [
+        [undefined, 200, 'application/json; charset=utf-8'],
+        ['application/json', 200, 'application/json; charset=utf-8'],
+        ['application/graphql-response+json, application/json;q=0.9', 200, 'application/graphql-response+json; charset=utf-8'],
+        ['text/html', 406, 'application/json; charset=utf-8'],
+      ];
+      for (const [accept, status, type] of [...cases, ...cases]) {
+        const answer = await fetch(`${child.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body: JSON.stringify({ query: '{ __typename }' }) });
+        expect([answer.status, answer.headers.get('content-type')], String(accept)).toEqual([status, type]);
+      }
       child.process.kill('SIGTERM');
       expect(await child.exited).toEqual({ code: 0, signal: null });
       const count = Number(/MODULE_FILES_LOADED=(\d+)/.exec(child.output())?.[1]);
