@@ -12,7 +12,10 @@ export function createHash(kind: string): OneString {
   return new OneString(kind);
 }
 
-/** What Apollo uses of a Hash: `update` (chained) and `digest`. */
+/**
+ * What Apollo uses of a Hash: `update` (chained) and `digest`, once (a second `digest` of a one-shot hash answers again
+ * where Node's Hash would throw; Apollo never asks twice).
+ */
 export class OneString {
   private text: string | null = null;
   private inner: Hash | null = null;
