@@ -9,6 +9,7 @@ import { TrackingLoaders } from './loaders.js';
  * timer is set only when something first reads `signal`, i.e. when the request first goes upstream. Most requests
  * (`{ __typename }`, answers from the cache or the store) never do, and a timer per request was measurable (issue 12).
  * Read late, the signal fires when the full deadline from the start passes; read after it passed, it is already aborted.
+ * `remainingMs` tells the time left without making the signal (a lookup waiting for a shared call needs only that).
  */
 export function deadlineFromNow(ms: number, clock: () => number = now): RequestDeadline {
   return new LazyDeadline(ms, clock);
@@ -29,6 +30,10 @@ class LazyDeadline implements RequestDeadline {
     private readonly clock: () => number,
   ) {
     this.startedAt = clock();
+  }
+
+  remainingMs(): number {
+    return this.ms - (this.clock() - this.startedAt);
   }
 
   get signal(): AbortSignal {

@@ -3,6 +3,7 @@ import type { TrackingRoute } from '../carriers/types.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
 import { UpstreamError } from '../domain/errors.js';
 import { DeadlineExceededError, outsideDeadline, type RequestDeadline } from '../platform/http/deadline.js';
+import { DeadlineWatch, type Watched } from './deadline-watch.js';
 
 /** Sends one shared call's lookups on a route (TrackingService.trackOnRoute, with no request's deadline). */
 export type RouteTracker = (route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline) => Promise<TrackOutcome[]>;
@@ -82,6 +83,8 @@ export class TrackingBatcher {
   private earlyHeldUntil = Number.NEGATIVE_INFINITY;
   /** The burst being read on each route (by route name), while one is. */
   private readonly bursts = new Map<string, Burst>();
+  /** The deadlines of the callers waiting here, on one timer. */
+  private readonly deadlines = new DeadlineWatch();
 
   constructor(
     private readonly send: RouteTracker,
@@ -140,9 +143,12 @@ export class TrackingBatcher {
     if (waiting === 0) return Promise.resolve(outcomes as TrackOutcome[]);
     return new Promise<TrackOutcome[]>((resolve) => {
       let settled = false;
+      let watched: Watched | null = null;
+      let listening = false;
       const finish = () => {
         settled = true;
-        deadline?.signal.removeEventListener('abort', onAbort);
+        if (watched) this.deadlines.cancel(watched);
+        if (listening) deadline?.signal.removeEventListener('abort', onAbort);
         resolve(outcomes as TrackOutcome[]);
       };
       // Past the deadline, the lookups still waiting fail with it; those already answered stand.
@@ -164,8 +170,17 @@ export class TrackingBatcher {
           if (--waiting === 0) finish();
         });
       });
-      if (deadline?.signal.aborted) onAbort();
-      else deadline?.signal.addEventListener('abort', onAbort, { once: true });
+      // The deadline is watched by its time where it tells it (one batcher-wide timer, DeadlineWatch), so the wait
+      // makes no AbortSignal timer of its own; otherwise by its signal.
+      const left = deadline?.remainingMs?.();
+      if (left !== undefined) {
+        if (left <= 0) onAbort();
+        else if (!settled) watched = this.deadlines.watch(left, onAbort);
+      } else if (deadline?.signal.aborted) onAbort();
+      else if (deadline) {
+        listening = true;
+        deadline.signal.addEventListener('abort', onAbort, { once: true });
+      }
     });
   }
 

@@ -19,6 +19,12 @@ export class DeadlineExceededError extends Error {
 export interface RequestDeadline {
   signal: AbortSignal;
   ms: number;
+  /**
+   * Milliseconds left until the deadline (0 or less: passed), without making the signal: where the signal is made on
+   * first read (deadlineFromNow), a waiter that only needs the time (the tracking batcher's DeadlineWatch) spares the
+   * request its timer. Absent: read `signal`.
+   */
+  remainingMs?: () => number;
 }
 
 export function startDeadline(ms: number): RequestDeadline {
