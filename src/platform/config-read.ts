@@ -71,6 +71,7 @@ export function toPlatformConfig(env: PlatformEnv) {
     trackingSharing: {
       windowMs: env.TRACKING_BATCH_WINDOW_MS,
       burstMin: env.TRACKING_BATCH_BURST_MIN,
+      splitSize: env.TRACKING_BATCH_SPLIT_SIZE,
       freshnessMs: env.TRACKING_FRESHNESS_MS,
       freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
     },

@@ -69,6 +69,8 @@ export const platformEnvShape = {
   TRACKING_BATCH_WINDOW_MS: ms(5),
   // Distinct lookups a window must hold to go when the burst feeding it ends, before its time; 0 = always wait the window.
   TRACKING_BATCH_BURST_MIN: z.coerce.number().int().nonnegative().default(10),
+  // Distinct lookups at which a window goes at once, as a full one does, before the burst feeding it ends; 0 = off.
+  TRACKING_BATCH_SPLIT_SIZE: z.coerce.number().int().nonnegative().default(0),
   TRACKING_FRESHNESS_MS: ms(2_000),
   TRACKING_FRESHNESS_MAX_ENTRIES: positive(10_000),
 

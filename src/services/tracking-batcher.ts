@@ -17,6 +17,12 @@ export interface TrackingBatcherOptions {
    * its time; 0 (or absent) = every partial window waits windowMs.
    */
   burstMin?: number;
+  /**
+   * TRACKING_BATCH_SPLIT_SIZE: a window holding this many distinct lookups goes at once, as a full one does, without
+   * waiting for the burst feeding it to end (its first lookups then wait for fewer others); 0 (or absent) = off. Held
+   * off for a minute after a rate refusal, as the burst rule is.
+   */
+  splitSize?: number;
   /** TRACKING_FRESHNESS_MS: how long a successful answer stands for a repeated lookup; 0 keeps none. */
   freshnessMs: number;
   /** Bound of the freshness cache (TRACKING_FRESHNESS_MAX_ENTRIES). */
@@ -170,6 +176,7 @@ export class TrackingBatcher {
           if (--waiting === 0) finish();
         });
       });
+      this.splitIfDue(route);
       // The deadline is watched by its time where it tells it (one batcher-wide timer, DeadlineWatch), so the wait
       // makes no AbortSignal timer of its own; otherwise by its signal.
       const left = deadline?.remainingMs?.();
@@ -218,6 +225,18 @@ export class TrackingBatcher {
     // I/O it is reading (a burst of requests, a call's answers), which under load took longer than the window itself.
     // The window goes now, with this lookup; the lookups after it open the next one (LD2).
     else if (now >= window.dueAt) this.flush(window);
+  }
+
+  /**
+   * TRACKING_BATCH_SPLIT_SIZE: once a request's lookups have joined, a window holding that many goes like a full one
+   * (the rest of its burst is then the tail). Checked between requests, never inside one: a request's own numbers are
+   * cut only by the call's size, so N numbers in one request still cost ceil(N/30) calls.
+   */
+  private splitIfDue(route: TrackingRoute): void {
+    const { splitSize } = this.options;
+    if (!splitSize || performance.now() < this.earlyHeldUntil) return;
+    const window = this.pending.get(route.name);
+    if (window && window.slots.size >= splitSize) this.flush(window);
   }
 
   /**
