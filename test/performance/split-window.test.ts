@@ -7,6 +7,10 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TrackingRoute } from '../../src/carriers/types.js';
+import { UpstreamError } from '../../src/domain/errors.js';
+import { lookupByNumber, type TrackOutcome } from '../../src/domain/tracking.js';
+import { TrackingBatcher } from '../../src/services/tracking-batcher.js';
 import { carrierBNumbers, startE2E, type E2E } from '../e2e/support.js';
 
 const TRACK = `query($i: [TrackInput!]!) {
@@ -44,5 +48,30 @@ describe('a window split at TRACKING_BATCH_SPLIT_SIZE', () => {
     const answer = await within(e2e.gql(TRACK, { i: numbers.map((trackingNumber) => ({ carrier: 'CARRIER_B', trackingNumber })) }));
     expect(answer).not.toBe('still waiting');
     expect(e2e.sandbox.stats.carrierB.trackingRequests).toEqual([numbers]);
+  });
+});
+
+describe('after a rate refusal (429)', () => {
+  it('no window is split for a minute: five one-number lookups wait the window and go as one call', async () => {
+    const route = { name: 'carrier-b', connector: { upstream: 'carrier-b', maxBatchSize: 30, track: async () => [] } } as unknown as TrackingRoute;
+    const sent: string[][] = [];
+    let refuse = true;
+    const batcher = new TrackingBatcher(
+      async (_route, requests) => {
+        sent.push(requests.map((r) => r.trackingNumber));
+        const error = new UpstreamError('carrier-b: 429', { code: 'UPSTREAM_RATE_LIMITED', upstream: 'carrier-b' });
+        return requests.map(() => (refuse ? { ok: false, error } : { ok: true, shipments: [] }) as TrackOutcome);
+      },
+      { windowMs: 50, burstMin: 0, splitSize: 4, freshnessMs: 0, freshnessMaxEntries: 10 },
+    );
+    const track = (n: string) => batcher.track(route, [lookupByNumber('CARRIER_B', n, false)]);
+    await Promise.all(carrierBNumbers(4, 14_200).map(track));
+    expect(sent.map((c) => c.length)).toEqual([4]);
+    refuse = false;
+    const numbers = carrierBNumbers(5, 14_300);
+    const waiting = Promise.all(numbers.map(track));
+    expect(sent).toHaveLength(1);
+    await waiting;
+    expect(sent.slice(1)).toEqual([numbers]);
   });
 });
