@@ -160,7 +160,8 @@ export function toPlatformConfig(env: PlatformEnv) {
     retention: {
       enabled: env.RETENTION_ENABLED,
       intervalMs: env.RETENTION_INTERVAL_MS,
-      batchSize: env.RETENTION_BATCH_SIZE,
+      /** Null: the store's default (retention-job.ts). */
+      batchSize: env.RETENTION_BATCH_SIZE ?? null,
       /** Null: the store's default (retention-job.ts). */
       storeSharePercent: env.RETENTION_STORE_SHARE_PERCENT ?? null,
       /** Batches between two checkpoints of embedded PGlite (retention-job.ts). */

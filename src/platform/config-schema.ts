@@ -151,7 +151,9 @@ export const platformEnvShape = {
   // The retention job (src/services/retention): how often it runs, rows per DELETE, and each kind of row's lifetime.
   RETENTION_ENABLED: flag.default(true),
   RETENTION_INTERVAL_MS: positive(300_000),
-  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).default(500),
+  // Rows per batch. Unset: 100 on embedded PGlite (a batch holds the server's one thread, and every request's statement
+  // waits behind it), 500 on PostgreSQL.
+  RETENTION_BATCH_SIZE: z.coerce.number().int().min(1).max(10_000).optional(),
   // The most of the store's time the job's batches take (percent): after each batch it pauses so that batches fill at
   // most this share. Unset: 10 on embedded PGlite (its SQL runs on the server's own thread, every request waits while a
   // batch runs), 33 on PostgreSQL (the batches run in the database's processes).

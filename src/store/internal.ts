@@ -1,5 +1,5 @@
 /** Types and checks shared by the two backends; not part of the public API. */
-import type { Queryable, Store } from './store-types.js';
+import type { Queryable, StatementOptions, Store } from './store-types.js';
 
 /** A transaction handle that can also run a multi-statement script (migrations need it). */
 export interface ScriptQueryable extends Queryable {
@@ -8,7 +8,7 @@ export interface ScriptQueryable extends Queryable {
 
 /** What both backends return before migrations run: a Store whose transactions can run scripts. */
 export interface InternalStore extends Store {
-  transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>, options?: StatementOptions): Promise<T>;
 }
 
 /*

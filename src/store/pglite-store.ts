@@ -240,14 +240,16 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
 
   return {
     kind: 'pglite',
-    query: async (sql, params) => {
+    query: async (sql, params, options) => {
       await turn();
       refuseWhenLost();
+      options?.onStart?.(performance.now());
       return direct.query(sql, params);
     },
-    transaction: async (fn) => {
+    transaction: async (fn, options) => {
       await turn();
       refuseWhenLost();
+      options?.onStart?.(performance.now());
       return db.transaction((tx) => fn(queryable(tx)));
     },
     async listen(channel, onPayload) {

@@ -9,7 +9,7 @@ import { assertChannelName } from './internal.js';
 import { pgliteCompatibleTypes } from './pg-type-parsers.js';
 import { PostgresListener } from './postgres-listener.js';
 import { redactDatabaseUrl } from './redact.js';
-import type { QueryResult, StoreLogger } from './store-types.js';
+import type { QueryResult, StatementOptions, StoreLogger } from './store-types.js';
 
 const POOL_SIZE = 10;
 
@@ -32,6 +32,30 @@ function scriptQueryable(runner: PgRunner): ScriptQueryable {
       await runner.query(script);
     },
   };
+}
+
+/**
+ * A statement whose caller wants to know when it starts running: what pool.query does (a pooled connection, the
+ * statement, the connection back, destroyed after an error as pool.query does), with the moment the connection came.
+ * The wait for a connection is the pool's (every connection busy), not the statement's own time in the database.
+ */
+async function timedQuery<R>(pool: pg.Pool, sql: string, params: unknown[] | undefined, onStart: (at: number) => void): Promise<QueryResult<R>> {
+  const client = await pool.connect();
+  onStart(performance.now());
+  // As in pool.query: the connection failing meanwhile fails the statement (it rejects), not the process (an 'error'
+  // event with no listener would throw).
+  const ignore = (): void => undefined;
+  client.once('error', ignore);
+  try {
+    const res = await client.query(sql, params);
+    client.release();
+    return toQueryResult<R>(res);
+  } catch (err) {
+    client.release(err instanceof Error ? err : true);
+    throw err;
+  } finally {
+    client.removeListener('error', ignore);
+  }
 }
 
 export async function openPostgresStore(databaseUrl: string, logger: StoreLogger): Promise<InternalStore> {
@@ -59,9 +83,12 @@ export async function openPostgresStore(databaseUrl: string, logger: StoreLogger
 
   return {
     kind: 'postgres',
-    query: direct.query,
-    async transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>): Promise<T> {
+    query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: StatementOptions): Promise<QueryResult<R>> {
+      return options?.onStart ? timedQuery<R>(pool, sql, params, options.onStart) : direct.query<R>(sql, params);
+    },
+    async transaction<T>(fn: (tx: ScriptQueryable) => Promise<T>, options?: StatementOptions): Promise<T> {
       const client = await pool.connect();
+      options?.onStart?.(performance.now());
       let result: T;
       try {
         await client.query('BEGIN');

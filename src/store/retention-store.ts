@@ -4,7 +4,7 @@
  * and replicas purging at once pass over each other's rows instead of waiting. Each returns how many rows went.
  */
 import { IdempotencyKeyStore } from './shipping-keys.js';
-import type { Queryable, Store } from './store.js';
+import type { Queryable, StatementOptions, Store } from './store.js';
 
 export type RetentionTable = 'analytics_outbox' | 'status_changes' | 'idempotency_keys' | 'documents' | 'pickups' | 'shipment_watches';
 
@@ -37,8 +37,44 @@ function batchOf(rows: LastRow[]): Batch {
   return row ? { deleted: Number(row.deleted), last: { at: row.at, id: row.id } } : { deleted: 0, last: null };
 }
 
+/**
+ * `store`, adding to `add` each statement's (transaction's) own time: from when it starts running (StatementOptions)
+ * to its answer. A store that never says when (a wrapper that does not pass the option on) is timed from the call.
+ */
+function timingStore(store: Store, add: (ms: number) => void): Store {
+  const timed = async <T>(run: (options: StatementOptions) => Promise<T>): Promise<T> => {
+    let started = performance.now();
+    try {
+      return await run({ onStart: (at) => (started = at) });
+    } finally {
+      add(performance.now() - started);
+    }
+  };
+  return {
+    kind: store.kind,
+    query: <R>(sql: string, params?: unknown[]) => timed((options) => store.query<R>(sql, params, options)),
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) => timed((options) => store.transaction(fn, options)),
+    listen: (channel, onPayload) => store.listen(channel, onPayload),
+    notify: (channel, payload) => store.notify(channel, payload),
+    close: () => store.close(),
+  };
+}
+
 export class RetentionStore {
-  constructor(private readonly store: Store) {}
+  private readonly store: Store;
+  private ownMs = 0;
+
+  constructor(store: Store) {
+    this.store = timingStore(store, (ms) => (this.ownMs += ms));
+  }
+
+  /**
+   * The store's time this object's statements took so far (ms), each from when it started running to its answer: not
+   * its wait for the store (on PGlite behind other statements' turns, on PostgreSQL for a pooled connection).
+   */
+  get storeMs(): number {
+    return this.ownMs;
+  }
 
   /**
    * Outbox rows the bridge imported before `before`, in export order after `after` (the last row a previous batch of

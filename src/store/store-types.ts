@@ -15,13 +15,24 @@ export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
 }
 
+/** What a caller may ask of one statement (or transaction) it runs on the store itself. */
+export interface StatementOptions {
+  /**
+   * Called with `performance.now()` when the statement (the transaction) starts running, after its wait for the store:
+   * on PGlite its turn (statements run one at a time, each from its own turn of the event loop), on PostgreSQL a
+   * pooled connection. From then to its answer is the store's time it took itself (the retention job paces by that).
+   */
+  onStart?: (at: number) => void;
+}
+
 export interface Store extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  query<R = Record<string, unknown>>(sql: string, params?: unknown[], options?: StatementOptions): Promise<QueryResult<R>>;
   /**
    * Run `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws (the error is rethrown). Use only
    * `tx` inside `fn`: on PGlite, calling the store itself from inside would wait for the transaction to end.
    */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: StatementOptions): Promise<T>;
   /**
    * LISTEN on a channel; returns an unlisten function. Payloads are ids only, far under 8000 bytes.
    * Channel names are lower-case SQL identifiers (`[a-z_][a-z0-9_]*`) so that LISTEN and pg_notify agree.

@@ -11,7 +11,7 @@ import type { Store, StoreLogger } from './store-types.js';
 
 /* The store's types are declared in store-types.ts, which the backends import without importing this file (which
  * imports them): re-exported here, the store's public face. */
-export type { QueryResult, Queryable, Store, StoreLogger } from './store-types.js';
+export type { QueryResult, Queryable, StatementOptions, Store, StoreLogger } from './store-types.js';
 
 export interface StoreOptions {
   /** PostgreSQL connection string; when set, PostgreSQL is used and dataDir is ignored. */

@@ -1,7 +1,8 @@
 /**
  * The retention job: every RETENTION_INTERVAL_MS one pass deletes, rule by rule, what is past its lifetime
- * (README "Data retention"; docs/assumptions.md RN4-RN8), in batches of at most RETENTION_BATCH_SIZE rows per
- * statement (RetentionStore), with a pause after each batch in proportion to its time (RETENTION_STORE_SHARE_PERCENT)
+ * (README "Data retention"; docs/assumptions.md RN4-RN9), in batches of at most RETENTION_BATCH_SIZE rows per
+ * statement (RetentionStore; by default 100 on PGlite, 500 on PostgreSQL), with a pause after each batch in proportion
+ * to the store's time it took (RETENTION_STORE_SHARE_PERCENT)
  * so the other work of the process (and, on embedded PGlite, the one connection's other statements) goes in between.
  * On embedded PGlite it also checkpoints, every RETENTION_CHECKPOINT_EVERY batches and at the end of a pass
  * (RetentionStore.checkpoint: PGlite has no checkpointer), so what its batches and everything else wrote is checkpointed
@@ -36,6 +37,14 @@ export type PurgedCounts = Record<RetentionTable, number>;
  */
 export const DEFAULT_STORE_SHARE_PERCENT: Record<Store['kind'], number> = { pglite: 10, postgres: 33 };
 
+/**
+ * Rows per batch when RETENTION_BATCH_SIZE is unset. On PGlite a batch runs on the server's one thread, and a request's
+ * statement that comes after it in turn waits for all of it: 100 rows (about 2 ms, 10 ms at worst at 1M rows) keep the
+ * clients' tail within target during a purge where 500 did not (docs/benchmarks.md, "Figures at scale"). PostgreSQL
+ * runs a batch in its own process beside the requests' statements.
+ */
+export const DEFAULT_BATCH_SIZE: Record<Store['kind'], number> = { pglite: 100, postgres: 500 };
+
 const TABLES: readonly RetentionTable[] = ['analytics_outbox', 'status_changes', 'idempotency_keys', 'documents', 'pickups', 'shipment_watches'];
 
 /** retention_rows_purged_total{table}, once per registry (several servers share a test process). */
@@ -61,11 +70,14 @@ export class RetentionJob {
   private readonly db: RetentionStore;
   /** Batches since the last checkpoint (PGlite). */
   private uncheckpointed = 0;
+  /** Rows per batch: RETENTION_BATCH_SIZE, or the store's default. */
+  readonly batchSize: number;
 
   constructor(private readonly deps: RetentionDeps) {
     this.now = deps.now ?? (() => new Date());
     this.purged = purgedCounter(deps.registry);
     this.db = new RetentionStore(deps.store);
+    this.batchSize = deps.settings.batchSize ?? DEFAULT_BATCH_SIZE[deps.store.kind];
     this.job = new PeriodicJob({
       name: 'retention',
       run: () => this.runPass(),
@@ -93,6 +105,7 @@ export class RetentionJob {
   /** One pass over every rule; returns the rows each table lost. */
   async runPass(): Promise<PurgedCounts> {
     const { settings } = this.deps;
+    const { batchSize } = this;
     const now = this.now();
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const counts = Object.fromEntries(TABLES.map((t) => [t, 0])) as PurgedCounts;
@@ -101,13 +114,13 @@ export class RetentionJob {
       let after: KeysetPosition | null = null;
       for (;;) {
         if (this.passStoppedEarly()) return;
-        const started = performance.now();
+        const storeMs = this.db.storeMs;
         const { deleted, last } = await batch(after);
         this.count(counts, table, deleted);
         await this.checkpointEvery();
-        if (deleted < settings.batchSize || last === null) return;
+        if (deleted < batchSize || last === null) return;
         after = last;
-        await this.pause(performance.now() - started);
+        await this.pause(this.db.storeMs - storeMs);
       }
     };
     const batches = (table: RetentionTable, batch: () => Promise<number>) =>
@@ -115,13 +128,13 @@ export class RetentionJob {
         const deleted = await batch();
         return { deleted, last: { at: null, id: '' } };
       });
-    await walk('analytics_outbox', (after) => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), settings.batchSize, after));
-    await walk('analytics_outbox', (after) => this.db.purgeDeadOutbox(ago(settings.outboxDeadMs), settings.batchSize, after));
+    await walk('analytics_outbox', (after) => this.db.purgeExportedOutbox(ago(settings.outboxExportedMs), batchSize, after));
+    await walk('analytics_outbox', (after) => this.db.purgeDeadOutbox(ago(settings.outboxDeadMs), batchSize, after));
     await this.purgeStatusLog(ago(settings.statusLogMs), counts);
-    await batches('idempotency_keys', () => this.db.purgeSettledKeys(now, settings.batchSize));
-    await walk('documents', (after) => this.db.expireDocumentContent(ago(settings.documentContentMs), now, settings.batchSize, after));
-    await batches('pickups', () => this.db.purgeFinishedPickups(ago(settings.pickupsMs), settings.batchSize));
-    await batches('shipment_watches', () => this.db.purgeStoppedWatches(ago(settings.watchesMs), settings.batchSize));
+    await batches('idempotency_keys', () => this.db.purgeSettledKeys(now, batchSize));
+    await walk('documents', (after) => this.db.expireDocumentContent(ago(settings.documentContentMs), now, batchSize, after));
+    await batches('pickups', () => this.db.purgeFinishedPickups(ago(settings.pickupsMs), batchSize));
+    await batches('shipment_watches', () => this.db.purgeStoppedWatches(ago(settings.watchesMs), batchSize));
     await this.checkpoint();
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     if (total > 0) this.deps.logger.info({ purged: counts }, 'retention pass done');
@@ -136,13 +149,13 @@ export class RetentionJob {
     let after = '0';
     for (;;) {
       if (this.passStoppedEarly()) return;
-      const started = performance.now();
-      const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.deps.settings.batchSize);
+      const storeMs = this.db.storeMs;
+      const { deleted, last } = await this.db.purgeStatusLog(after, through, before, this.batchSize);
       this.count(counts, 'status_changes', deleted);
       await this.checkpointEvery();
       if (last === null) return;
       after = last;
-      await this.pause(performance.now() - started);
+      await this.pause(this.db.storeMs - storeMs);
     }
   }
 
@@ -172,11 +185,14 @@ export class RetentionJob {
   }
 
   /**
-   * Between batches, long enough that the batches fill at most RETENTION_STORE_SHARE_PERCENT of the time (at least
-   * `pauseMs`), on a timer, so requests and other timers go first. A batch's time is what the job waited for it,
-   * waiting for the store included: the busier the store, the longer the pause. On PGlite a batch holds the server's
-   * one thread for its duration and every request waits; with clients keeping the store busy, they get the rest of its
-   * time, so their latency grows by about 1 / (1 - share): 1.5x at a third, 1.1x at a tenth (the PGlite default).
+   * Between batches, long enough that the batches fill at most RETENTION_STORE_SHARE_PERCENT of the store's time (at
+   * least `pauseMs`), on a timer, so requests and other timers go first. A batch's time is its own (RetentionStore's
+   * storeMs, its checkpoint included): from when its statement starts running to its answer, not its wait for the store
+   * before that. That wait is the other statements' time (on PGlite, the turns of every request ahead of it; on
+   * PostgreSQL, a pooled connection while all are busy): counted, it made the purge slower the busier the store, down
+   * to a fifth of its pace under 50 clients. On PGlite a batch holds the server's one thread for its own time and
+   * every request waits; with clients keeping the store busy, they get the rest, so their latency grows by about
+   * 1 / (1 - share): 1.5x at a third, 1.1x at a tenth (the PGlite default).
    */
   private pause(batchMs: number): Promise<void> {
     const share = (this.deps.settings.storeSharePercent ?? DEFAULT_STORE_SHARE_PERCENT[this.deps.store.kind]) / 100;
