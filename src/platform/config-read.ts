@@ -21,6 +21,8 @@ export function toPlatformConfig(env: PlatformEnv) {
       production,
       /** Bound on a SIGTERM/SIGINT shutdown: drain, stop workers, close the store; past it the process exits 1. */
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+      /** Quiet time (no HTTP request but probes and scrapes) before one memory-reducing garbage collection; 0: never. */
+      idleGcMs: env.IDLE_GC_MS,
       /** Introspection and the landing page (default: on unless production). */
       introspection: env.GRAPHQL_INTROSPECTION ?? !production,
       /** "Did you mean ...?" in error messages (default: on unless production). */

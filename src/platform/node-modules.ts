@@ -40,6 +40,7 @@ const NODE_MODULES = [
   'node:util',
   'node:util/types',
   'node:v8',
+  'node:vm',
   'node:worker_threads',
   'node:zlib',
 ];

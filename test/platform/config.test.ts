@@ -118,6 +118,14 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     }
   });
 
+  it('IDLE_GC_MS is 3000 by default, 0 turns the idle collection off, anything else not a whole number of ms names the variable', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ok && defaults.config.server.idleGcMs).toBe(3000);
+    const off = loadConfig({ IDLE_GC_MS: '0' });
+    expect(off.ok && off.config.server.idleGcMs).toBe(0);
+    for (const bad of ['-1', '1.5', 'soon']) expect(problems({ IDLE_GC_MS: bad }).map((line) => line.split(':')[0])).toEqual(['IDLE_GC_MS']);
+  });
+
   it('an empty variable counts as unset', () => {
     expect(problems({ ...carrierB, CARRIER_B_ACCOUNT_NUMBER: '' })).toEqual([
       'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',
