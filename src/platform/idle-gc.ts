@@ -78,12 +78,17 @@ export function startIdleGc(options: IdleGcOptions): IdleGc {
     }
     armed = false;
     const before = process.memoryUsage();
+    const cpu = process.cpuUsage();
     const started = now();
     collect();
     const gcMs = Math.round(now() - started);
+    const used = process.cpuUsage(cpu);
     const after = process.memoryUsage();
     logger.debug(
-      { idleMs, gcMs, heapUsedBefore: before.heapUsed, heapUsedAfter: after.heapUsed, rssBefore: before.rss, rssAfter: after.rss },
+      {
+        idleMs, gcMs, cpuMs: Math.round((used.user + used.system) / 1000),
+        heapUsedBefore: before.heapUsed, heapUsedAfter: after.heapUsed, rssBefore: before.rss, rssAfter: after.rss,
+      },
       'idle: memory-reducing garbage collection',
     );
   }
