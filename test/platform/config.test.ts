@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig, noUpstreamConfigured } from '../../src/config.js';
+import { OPT_OUT_PHRASE } from '../../src/platform/auth-config.js';
 
 const carrierB = {
   CARRIER_B_BASE_URL: 'https://apis-sandbox.example',
@@ -118,11 +119,16 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     }
   });
 
-  it('IDLE_GC_MS is 3000 by default, 0 turns the idle collection off, anything else not a whole number of ms names the variable', () => {
-    const defaults = loadConfig({});
-    expect(defaults.ok && defaults.config.server.idleGcMs).toBe(3000);
-    const off = loadConfig({ IDLE_GC_MS: '0' });
+  it('IDLE_GC_MS is 3000 by default in production and 0 (off) otherwise, can be set either way, and anything not a whole number of ms names the variable', () => {
+    const production = { NODE_ENV: 'production', ROUTER_SHARED_SECRET_DISABLED: OPT_OUT_PHRASE, AUTH_DIRECTIVES_DISABLED: OPT_OUT_PHRASE };
+    const inProduction = loadConfig(production);
+    expect(inProduction.ok && inProduction.config.server.idleGcMs).toBe(3000);
+    const off = loadConfig({ ...production, IDLE_GC_MS: '0' });
     expect(off.ok && off.config.server.idleGcMs).toBe(0);
+    const development = loadConfig({});
+    expect(development.ok && development.config.server.idleGcMs).toBe(0);
+    const set = loadConfig({ IDLE_GC_MS: '500' });
+    expect(set.ok && set.config.server.idleGcMs).toBe(500);
     for (const bad of ['-1', '1.5', 'soon']) expect(problems({ IDLE_GC_MS: bad }).map((line) => line.split(':')[0])).toEqual(['IDLE_GC_MS']);
   });
 
