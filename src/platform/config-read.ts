@@ -22,11 +22,10 @@ export function toPlatformConfig(env: PlatformEnv) {
       /** Bound on a SIGTERM/SIGINT shutdown: drain, stop workers, close the store; past it the process exits 1. */
       shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
       /**
-       * Quiet time (no HTTP request but probes and scrapes) before one memory-reducing garbage collection; 0: never.
-       * Off outside production: a development server's memory matters less than a debugger's view of it, and tests run
-       * their servers inside the test process, where a collection would stall every other test's timers.
+       * Quiet time (no HTTP request but probes and scrapes) before one memory-reducing garbage collection; 0 (the
+       * default): never. Off by default because the next burst of requests pays for the young generation growing back.
        */
-      idleGcMs: env.IDLE_GC_MS ?? (production ? 3_000 : 0),
+      idleGcMs: env.IDLE_GC_MS,
       /** Introspection and the landing page (default: on unless production). */
       introspection: env.GRAPHQL_INTROSPECTION ?? !production,
       /** "Did you mean ...?" in error messages (default: on unless production). */

@@ -18,8 +18,8 @@ export const platformEnvShape = {
   // SIGTERM/SIGINT: drain and stop within this, else exit non-zero (below Kubernetes' 30 s grace; docs/assumptions.md PL1).
   SHUTDOWN_TIMEOUT_MS: positive(20_000),
   // After this many ms without an HTTP request (probes and /metrics aside), one memory-reducing garbage collection hands the young
-  // generation back (src/platform/idle-gc.ts, docs/assumptions.md SR4); 0 turns it off. Default: 3000 in production, else 0.
-  IDLE_GC_MS: z.coerce.number().int().nonnegative().optional(),
+  // generation back (src/platform/idle-gc.ts, docs/assumptions.md SR4); 0 (the default) turns it off.
+  IDLE_GC_MS: ms(0),
   MAX_TRACKING_NUMBERS_PER_REQUEST: positive(3000),
   // `_entities` by id answer from a stored answer updated (tracked, pushed, polled) within this age (assumptions I4).
   ENTITY_STORE_MAX_AGE_MS: ms(900_000),
