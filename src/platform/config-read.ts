@@ -79,6 +79,7 @@ export function toPlatformConfig(env: PlatformEnv) {
       splitSize: env.TRACKING_BATCH_SPLIT_SIZE,
       freshnessMs: env.TRACKING_FRESHNESS_MS,
       freshnessMaxEntries: env.TRACKING_FRESHNESS_MAX_ENTRIES,
+      refreshAhead: env.TRACKING_REFRESH_AHEAD,
     },
     /** Signed document URLs (DOCUMENT_URL_*, PUBLIC_BASE_URL). */
     documents: {

@@ -76,6 +76,8 @@ export const platformEnvShape = {
   TRACKING_BATCH_SPLIT_SIZE: z.coerce.number().int().nonnegative().default(0),
   TRACKING_FRESHNESS_MS: ms(2_000),
   TRACKING_FRESHNESS_MAX_ENTRIES: positive(10_000),
+  // The last part of the freshness window (a fraction of it) in which a read refreshes the answer in the background; 0 = off.
+  TRACKING_REFRESH_AHEAD: z.coerce.number().min(0).max(0.9).default(0.25),
 
   // Analytics bridge (seed 002 B; issue 11): `{base_url}`, the host; every call goes under its `/bridge` prefix.
   ANALYTICS_BRIDGE_BASE_URL: url

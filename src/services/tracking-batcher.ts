@@ -1,9 +1,9 @@
-import { LRUCache } from 'lru-cache';
 import type { TrackingRoute } from '../carriers/types.js';
 import { trackRequestKey, type TrackOutcome, type TrackRequest } from '../domain/tracking.js';
 import { UpstreamError } from '../domain/errors.js';
 import { DeadlineExceededError, outsideDeadline, type RequestDeadline } from '../platform/http/deadline.js';
 import { DeadlineWatch, type Watched } from './deadline-watch.js';
+import { FreshAnswers } from './fresh-answers.js';
 
 /** Sends one shared call's lookups on a route (TrackingService.trackOnRoute, with no request's deadline). */
 export type RouteTracker = (route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline) => Promise<TrackOutcome[]>;
@@ -27,6 +27,11 @@ export interface TrackingBatcherOptions {
   freshnessMs: number;
   /** Bound of the freshness cache (TRACKING_FRESHNESS_MAX_ENTRIES). */
   freshnessMaxEntries: number;
+  /**
+   * TRACKING_REFRESH_AHEAD: the last part of the freshness window (a fraction of it) in which a read of a kept answer
+   * asks it again in the background (src/services/fresh-answers.ts); 0 (or absent) = off.
+   */
+  refreshAhead?: number;
 }
 
 /** One distinct lookup of a window: its callers share the slot and the outcome. */
@@ -63,12 +68,6 @@ interface Burst {
  */
 export const RATE_LIMITED_FULL_WINDOWS_MS = 60_000;
 
-/** A successful answer kept for the freshness window, with whether it carries the scans. */
-interface Fresh {
-  outcome: TrackOutcome & { ok: true };
-  includeEvents: boolean;
-}
-
 /**
  * Process-wide batching of tracking lookups across GraphQL requests (issue 12). Each request's DataLoader still
  * groups its own lookups; this gathers those groups from concurrent requests for TRACKING_BATCH_WINDOW_MS on routes
@@ -84,7 +83,7 @@ export class TrackingBatcher {
   private readonly pending = new Map<string, Window>();
   /** Slots whose shared call is on its way (by keyOf): the same lookup arriving meanwhile waits for that answer. */
   private readonly inFlight = new Map<string, Slot>();
-  private readonly fresh: LRUCache<string, Fresh> | null;
+  private readonly fresh: FreshAnswers | null;
   /** performance.now() until which no window closes early (a rate refusal was met: RATE_LIMITED_FULL_WINDOWS_MS). */
   private earlyHeldUntil = Number.NEGATIVE_INFINITY;
   /** The burst being read on each route (by route name), while one is. */
@@ -97,7 +96,9 @@ export class TrackingBatcher {
     private readonly options: TrackingBatcherOptions,
   ) {
     this.fresh =
-      options.freshnessMs > 0 ? new LRUCache<string, Fresh>({ max: options.freshnessMaxEntries, ttl: options.freshnessMs }) : null;
+      options.freshnessMs > 0
+        ? new FreshAnswers(options.freshnessMs, options.freshnessMaxEntries, options.refreshAhead ?? 0, (route, request, key) => this.refresh(route, request, key))
+        : null;
   }
 
   /** Whether lookups on this route come here: only connectors that batch (Carrier B); Group A sends one number a call. */
@@ -110,29 +111,29 @@ export class TrackingBatcher {
     if (this.options.windowMs > 0) return this.trackInWindow(route, requests, deadline);
     // No window: this request's batch is sent alone, as before, less the lookups answered fresh.
     const keys = requests.map((request) => keyOf(route, request));
-    const outcomes = requests.map((request, i) => this.freshAnswer(keys[i]!, request));
+    const outcomes = requests.map((request, i) => this.fresh?.get(keys[i]!, request.includeEvents) ?? null);
     const missing = requests.filter((_, i) => outcomes[i] === null);
     const missingKeys = keys.filter((_, i) => outcomes[i] === null);
     if (missing.length > 0) {
       const sent = await this.send(route, missing, deadline);
-      missing.forEach((request, j) => this.keep(missingKeys[j]!, request.includeEvents, sent[j]));
+      missing.forEach((request, j) => this.fresh?.keep(route, missingKeys[j]!, request, sent[j]));
       let j = 0;
       for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = sent[j++]!;
     }
     return outcomes as TrackOutcome[];
   }
 
-  /** The answer kept for this lookup (`key`: keyOf), when one is fresh and has the scans the lookup needs. */
-  private freshAnswer(key: string, request: TrackRequest): TrackOutcome | null {
-    if (!this.fresh) return null;
-    const kept = this.fresh.get(key);
-    if (!kept || (request.includeEvents && !kept.includeEvents)) return null;
-    return kept.outcome;
-  }
-
-  private keep(key: string, includeEvents: boolean, outcome: TrackOutcome | undefined): void {
-    if (!this.fresh || !outcome?.ok) return;
-    this.fresh.set(key, { outcome, includeEvents });
+  /**
+   * Refresh-ahead (TRACKING_REFRESH_AHEAD): a kept answer read in the last part of its window is asked again for nobody
+   * waiting, through the window like any lookup (so it shares a call, and joins one already on its way); without a
+   * window, in a call of its own. Its answer is kept when it comes (flush, or here).
+   */
+  private refresh(route: TrackingRoute, request: TrackRequest, key: string): void {
+    if (this.options.windowMs > 0) {
+      this.enqueue(route, request, key, performance.now(), ignoreOutcome);
+      return;
+    }
+    void outsideDeadline(() => this.send(route, [request])).then(([outcome]) => this.fresh?.keep(route, key, request, outcome));
   }
 
   /**
@@ -143,7 +144,7 @@ export class TrackingBatcher {
    */
   private trackInWindow(route: TrackingRoute, requests: readonly TrackRequest[], deadline?: RequestDeadline): Promise<TrackOutcome[]> {
     const keys = requests.map((request) => keyOf(route, request));
-    const outcomes: Array<TrackOutcome | null> = requests.map((request, i) => this.freshAnswer(keys[i]!, request));
+    const outcomes: Array<TrackOutcome | null> = requests.map((request, i) => this.fresh?.get(keys[i]!, request.includeEvents) ?? null);
     let waiting = 0;
     for (const outcome of outcomes) if (outcome === null) waiting++;
     if (waiting === 0) return Promise.resolve(outcomes as TrackOutcome[]);
@@ -300,7 +301,7 @@ export class TrackingBatcher {
           chunk.forEach((slot, j) => {
             const outcome = outcomes[j]!;
             if (this.inFlight.get(slot.key) === slot) this.inFlight.delete(slot.key);
-            this.keep(slot.key, includeEvents, outcome);
+            this.fresh?.keep(route, slot.key, sent[j]!, outcome);
             for (const settle of slot.settle) settle(outcome);
           });
           if (outcomes.some((o) => !o.ok && o.error.code === 'UPSTREAM_RATE_LIMITED')) {
@@ -310,6 +311,8 @@ export class TrackingBatcher {
     }
   }
 }
+
+function ignoreOutcome(): void {}
 
 /** A lookup's key in a window and in the freshness cache: its route and trackRequestKey. */
 function keyOf(route: TrackingRoute, request: TrackRequest): string {

@@ -1,0 +1,62 @@
+import { LRUCache } from 'lru-cache';
+import type { TrackingRoute } from '../carriers/types.js';
+import type { TrackOutcome, TrackRequest } from '../domain/tracking.js';
+
+/** Asks a kept answer's lookup again in the background (the batcher's shared calls); its answer is kept as any other. */
+export type RefreshAhead = (route: TrackingRoute, request: TrackRequest, key: string) => void;
+
+/** A successful answer kept for the freshness window, with what is needed to ask it again. */
+interface Fresh {
+  outcome: TrackOutcome & { ok: true };
+  /** Whether it carries the scans (an answer without them never serves a lookup that selects events). */
+  includeEvents: boolean;
+  route: TrackingRoute;
+  /** The lookup as it was sent: a refresh asks the same. */
+  request: TrackRequest;
+  /** performance.now() when it was kept; the cache drops it TRACKING_FRESHNESS_MS later. */
+  keptAt: number;
+  /** Its one refresh has been asked for (whatever came of it): no reader asks another. */
+  refreshing: boolean;
+}
+
+/**
+ * The freshness window's answers (TRACKING_FRESHNESS_MS, bounded by TRACKING_FRESHNESS_MAX_ENTRIES), with refresh-ahead
+ * (TRACKING_REFRESH_AHEAD): the first read of an answer in the last part of its window asks it again in the background,
+ * once, and is served the kept answer without waiting; the new answer replaces it when it comes. A shipment read often
+ * is then never waited for once its first answer is in, while no answer is served past its window (the cache drops
+ * it then; a reader of an answer whose refresh has not come back waits for that refresh's call, as any lookup whose
+ * call is on its way does). A shipment not read in that last part is asked again by its next reader, as without
+ * refresh-ahead; a refresh that fails keeps nothing, and the answer it was to replace expires at its time.
+ */
+export class FreshAnswers {
+  private readonly cache: LRUCache<string, Fresh>;
+  /** Age from which a read asks for the refresh; Infinity when refresh-ahead is off. */
+  private readonly refreshFromMs: number;
+
+  constructor(
+    freshnessMs: number,
+    maxEntries: number,
+    refreshAhead: number,
+    private readonly refresh: RefreshAhead,
+  ) {
+    this.cache = new LRUCache<string, Fresh>({ max: maxEntries, ttl: freshnessMs });
+    this.refreshFromMs = refreshAhead > 0 ? freshnessMs * (1 - refreshAhead) : Number.POSITIVE_INFINITY;
+  }
+
+  /** The answer kept for `key` when one is fresh and has the scans the lookup needs; may ask for its refresh. */
+  get(key: string, includeEvents: boolean): TrackOutcome | null {
+    const kept = this.cache.get(key);
+    if (!kept || (includeEvents && !kept.includeEvents)) return null;
+    if (!kept.refreshing && performance.now() - kept.keptAt >= this.refreshFromMs) {
+      kept.refreshing = true;
+      this.refresh(kept.route, kept.request, key);
+    }
+    return kept.outcome;
+  }
+
+  /** Keeps a successful answer to `request` (as it was sent); failures are never kept. */
+  keep(route: TrackingRoute, key: string, request: TrackRequest, outcome: TrackOutcome | undefined): void {
+    if (!outcome?.ok) return;
+    this.cache.set(key, { outcome, includeEvents: request.includeEvents, route, request, keptAt: performance.now(), refreshing: false });
+  }
+}

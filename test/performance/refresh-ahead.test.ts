@@ -1,0 +1,96 @@
+/**
+ * Refresh-ahead (TRACKING_REFRESH_AHEAD, docs/assumptions.md PF5): the first read of a kept Carrier B answer in the last
+ * part of its freshness window asks it again in the background, once, and is served the kept answer; readers after the
+ * window get the new answer without waiting for the carrier, and no answer is served past its window. Real HTTP both
+ * ways; calls read from the Carrier B simulator's stats, waits measured at the client against the simulator's latency.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { carrierBNumbers, startE2E, type E2E } from '../e2e/support.js';
+import { waitFor } from '../support/wait-for.js';
+
+const ONE = (n: string) => `{ shipment(carrier: CARRIER_B, trackingNumber: "${n}") { trackingNumber status { status } } }`;
+/** The carrier's answer time: a reader that waited for a call took at least this long. */
+const LATENCY_MS = 300;
+/** A window long enough that the refresh (asked at 60 % of it) is back well before it ends, even on a busy machine. */
+const FRESHNESS_MS = 1_200;
+const REFRESH_AHEAD = 0.4;
+/** Past the refresh-ahead point (60 % of the window) with some room. */
+const LATE_MS = FRESHNESS_MS * (1 - REFRESH_AHEAD) + 60;
+
+async function timed(e2e: E2E, n: string): Promise<{ ms: number; answer: any }> {
+  const started = performance.now();
+  const answer = await e2e.gql(ONE(n));
+  expect(answer.errors).toBeUndefined();
+  expect(answer.data.shipment.trackingNumber).toBe(n);
+  return { ms: performance.now() - started, answer };
+}
+
+/** Reads `n` once (one call) and returns performance.now() when its answer was back: the kept answer is younger. */
+async function firstRead(e2e: E2E, n: string): Promise<number> {
+  await timed(e2e, n);
+  expect(e2e.carrierBTrackCalls()).toBe(1);
+  return performance.now();
+}
+
+async function until(from: number, ms: number): Promise<void> {
+  const left = from + ms - performance.now();
+  if (left > 0) await sleep(left);
+}
+
+describe.each([
+  ['with a batch window', '1'],
+  ['without a batch window', '0'],
+])('refresh-ahead (TRACKING_REFRESH_AHEAD), %s', (_label, windowMs) => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E({
+      sandbox: { faults: { carrierB: { latencyMs: LATENCY_MS } } },
+      env: { TRACKING_BATCH_WINDOW_MS: windowMs, TRACKING_FRESHNESS_MS: String(FRESHNESS_MS), TRACKING_REFRESH_AHEAD: String(REFRESH_AHEAD) },
+    });
+  });
+  afterAll(async () => {
+    await e2e?.close();
+  });
+  beforeEach(() => e2e.sandbox.resetStats());
+
+  it('a shipment read near the end of its freshness window is refreshed in the background: the next reader gets the new answer without waiting for the carrier', { timeout: 15_000 }, async () => {
+    const [n] = carrierBNumbers(1, 13_100 + Number(windowMs) * 10) as [string];
+    const kept = await firstRead(e2e, n);
+    await until(kept, LATE_MS);
+    // Read late in the window: served the kept answer at once, and the refresh goes out.
+    const late = await timed(e2e, n);
+    expect(late.ms).toBeLessThan(LATENCY_MS);
+    await waitFor(() => e2e.carrierBTrackCalls() === 2);
+    // Past the first answer's window: the refreshed answer (back by now) is served, without a call or a wait.
+    await until(kept, FRESHNESS_MS + 100);
+    const after = await timed(e2e, n);
+    expect(e2e.carrierBTrackCalls()).toBe(2);
+    expect(after.ms).toBeLessThan(LATENCY_MS);
+  });
+
+  it('refresh-ahead never serves an answer older than the window', { timeout: 15_000 }, async () => {
+    const [n] = carrierBNumbers(1, 13_200 + Number(windowMs) * 10) as [string];
+    const kept = await firstRead(e2e, n);
+    // No read in the window's last part: no refresh, and the answer expires at its time.
+    await until(kept, FRESHNESS_MS + 50);
+    const expired = await timed(e2e, n);
+    expect(e2e.carrierBTrackCalls()).toBe(2);
+    expect(expired.ms).toBeGreaterThanOrEqual(LATENCY_MS - 20);
+  });
+
+  it('one refresh per window for a shipment read by many', { timeout: 15_000 }, async () => {
+    const [n] = carrierBNumbers(1, 13_300 + Number(windowMs) * 10) as [string];
+    const kept = await firstRead(e2e, n);
+    await until(kept, LATE_MS);
+    // Twenty readers at once late in the window, then more while the refresh is out: one refresh for them all.
+    const many = await Promise.all(Array.from({ length: 20 }, () => timed(e2e, n)));
+    for (const read of many) expect(read.ms).toBeLessThan(LATENCY_MS);
+    for (let i = 0; i < 5; i++) await timed(e2e, n);
+    await waitFor(() => e2e.carrierBTrackCalls() >= 2);
+    await until(kept, FRESHNESS_MS + 100);
+    // The refreshed answer is young: reading it again asks nothing.
+    await Promise.all(Array.from({ length: 10 }, () => timed(e2e, n)));
+    expect(e2e.carrierBTrackCalls()).toBe(2);
+  });
+});
