@@ -130,6 +130,16 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     for (const bad of ['-1', '1.5', 'soon']) expect(problems({ IDLE_GC_MS: bad }).map((line) => line.split(':')[0])).toEqual(['IDLE_GC_MS']);
   });
 
+  it('TRACKING_REFRESH_AHEAD is a fraction of the freshness window from 0 (off) to 0.9, 0.25 by default; anything else names the variable', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ok && defaults.config.trackingSharing.refreshAhead).toBe(0.25);
+    const off = loadConfig({ TRACKING_REFRESH_AHEAD: '0' });
+    expect(off.ok && off.config.trackingSharing.refreshAhead).toBe(0);
+    for (const bad of ['1', '-0.1', '0.95', 'half']) {
+      expect(problems({ TRACKING_REFRESH_AHEAD: bad }).map((line) => line.split(':')[0])).toEqual(['TRACKING_REFRESH_AHEAD']);
+    }
+  });
+
   it('an empty variable counts as unset', () => {
     expect(problems({ ...carrierB, CARRIER_B_ACCOUNT_NUMBER: '' })).toEqual([
       'CARRIER_B_ACCOUNT_NUMBER: required when CARRIER_B_BASE_URL is set',
