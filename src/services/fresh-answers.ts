@@ -25,7 +25,7 @@ interface Fresh {
  * once, and is served the kept answer without waiting; the new answer replaces it when it comes. A shipment read often
  * is then never waited for once its first answer is in, while no answer is served past its window (the cache drops
  * it then; a reader of an answer whose refresh has not come back waits for that refresh's call, as any lookup whose
- * call is on its way does). A shipment not read in that last part is asked again by its next reader, as without
+ * call is on its way does, with a batch window). A shipment not read in that last part is asked again by its next reader, as without
  * refresh-ahead; a refresh that fails keeps nothing, and the answer it was to replace expires at its time.
  */
 export class FreshAnswers {
