@@ -2,7 +2,7 @@ import { CARRIERS, type Carrier } from './carrier.js';
 import { InputError } from './errors.js';
 import { FieldChecks } from './field-checks.js';
 import { checkOptionalText, checkText, TEXT_RULES, textProblem } from './text-bounds.js';
-import type { EcommerceIdType, TrackRequest } from './tracking.js';
+import { lookupByNumber, type EcommerceIdType, type TrackRequest } from './tracking.js';
 
 /**
  * A tracking lookup as it is named, before it is checked: by a client (GraphQL `TrackInput`, `watchShipment`, an
@@ -48,18 +48,7 @@ function plainLookup(raw: TrackLookup, trackingCarriers: ReadonlySet<Carrier>): 
   if (!(CARRIERS as readonly string[]).includes(raw.carrier) || !trackingCarriers.has(raw.carrier as Carrier)) return null;
   const trackingNumber = (raw.trackingNumber ?? '').trim();
   if (textProblem(trackingNumber, TEXT_RULES.trackingNumber) !== null) return null;
-  return {
-    carrier: raw.carrier as Carrier,
-    trackingNumber,
-    division: null,
-    carrierCode: null,
-    carrierUniqueId: null,
-    shipDateBegin: null,
-    shipDateEnd: null,
-    language: null,
-    ecommerceIdType: null,
-    includeEvents: false,
-  };
+  return lookupByNumber(raw.carrier as Carrier, trackingNumber, false);
 }
 
 function checkEveryField(raw: TrackLookup, path: string, divisions: readonly string[], trackingCarriers: ReadonlySet<Carrier>): TrackRequest {

@@ -6,16 +6,14 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEnv } from '../../sandbox/env.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { startChildServer } from '../push/child-server.js';
 import { waitFor } from '../support/wait-for.js';
-import { SAFEGUARDS_WAIVED } from './auth-support.js';
 import { ensureBuilt } from './build.js';
-import { startProdNodeArgs } from './node-flags.js';
+import { startProdChild } from './node-flags.js';
 
 const QUERY = '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
 const IDLE_MS = 200;
@@ -34,20 +32,7 @@ describe('a production server gone idle', () => {
   });
 
   it('runs one memory-reducing garbage collection once requests stop for IDLE_GC_MS; probes bring no other, the next request re-arms it', async () => {
-    const child = await startChildServer(
-      {
-        NODE_ENV: 'production',
-        ...SAFEGUARDS_WAIVED,
-        ...sandboxEnv(sandbox),
-        SANDBOX: 'off',
-        LOG_FORMAT: 'json',
-        LOG_LEVEL: 'debug',
-        IDLE_GC_MS: String(IDLE_MS),
-        DATA_DIR: join(dir, 'db'),
-      },
-      undefined,
-      { command: [resolve('node_modules/.bin/node'), ...startProdNodeArgs()], startTimeoutMs: 90_000 },
-    );
+    const child = await startProdChild({ ...sandboxEnv(sandbox), LOG_LEVEL: 'debug', IDLE_GC_MS: String(IDLE_MS), DATA_DIR: join(dir, 'db') });
     const collections = (): Array<{ heapUsedBefore: number; heapUsedAfter: number; gcMs: number }> =>
       child.output().split('\n').filter((line) => line.includes('"idle: memory-reducing garbage collection"')).map((line) => JSON.parse(line));
     const graphql = async (): Promise<void> => {

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { startChildServer, type ChildServer } from '../push/child-server.js';
+import { SAFEGUARDS_WAIVED } from './auth-support.js';
 
 /**
  * The node command line `npm run start:prod` runs, after `node` and without `--env-file-if-exists` (the image and the
@@ -13,4 +15,17 @@ export function startProdNodeArgs(root = '.'): string[] {
   const node = words.indexOf('node');
   if (node < 0) throw new Error(`start:prod does not run node: ${pkg.scripts['start:prod']}`);
   return words.slice(node + 1).filter((w) => !w.startsWith('--env-file'));
+}
+
+/**
+ * The compiled build started as production starts it (start:prod's node command line, NODE_ENV=production, the
+ * safeguards waived for test keys, the in-process sandbox off, JSON logs), with `env` on top (the sandbox's upstreams,
+ * DATA_DIR, the setting under test); `nodeArgs` go before start:prod's own (e.g. a preload).
+ */
+export function startProdChild(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
+  return startChildServer(
+    { NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', LOG_FORMAT: 'json', ...env },
+    undefined,
+    { command: [resolve('node_modules/.bin/node'), ...nodeArgs, ...startProdNodeArgs()], startTimeoutMs: 90_000 },
+  );
 }

@@ -6,14 +6,12 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxEnv } from '../../sandbox/env.js';
 import { startSandbox, type Sandbox } from '../../sandbox/index.js';
-import { startChildServer } from '../push/child-server.js';
-import { SAFEGUARDS_WAIVED } from './auth-support.js';
 import { ensureBuilt } from './build.js';
-import { startProdNodeArgs } from './node-flags.js';
+import { startProdChild } from './node-flags.js';
 
 const QUERY = '{ shipment(carrier: CARRIER_B, trackingNumber: "100000000003") { trackingNumber } }';
 
@@ -34,19 +32,11 @@ describe("the embedded store's buffer pool in a production start", () => {
     { label: 'unset', setting: undefined, pool: '4MB' },
     { label: '8MB', setting: '8MB', pool: '8MB' },
   ])('PGLITE_SHARED_BUFFERS $label: ready with a $pool pool, and the store answers', async ({ setting, pool }) => {
-    const child = await startChildServer(
-      {
-        NODE_ENV: 'production',
-        ...SAFEGUARDS_WAIVED,
-        ...sandboxEnv(sandbox),
-        SANDBOX: 'off',
-        LOG_FORMAT: 'json',
-        DATA_DIR: join(dir, `db-${pool}`),
-        ...(setting ? { PGLITE_SHARED_BUFFERS: setting } : {}),
-      },
-      undefined,
-      { command: [resolve('node_modules/.bin/node'), ...startProdNodeArgs()], startTimeoutMs: 90_000 },
-    );
+    const child = await startProdChild({
+      ...sandboxEnv(sandbox),
+      DATA_DIR: join(dir, `db-${pool}`),
+      ...(setting ? { PGLITE_SHARED_BUFFERS: setting } : {}),
+    });
     try {
       const opened = child.output().split('\n').find((line) => line.includes('"store opened"'));
       expect(opened, child.output()).toBeDefined();
