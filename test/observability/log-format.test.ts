@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,14 +30,51 @@ async function outputAtTerminal(env: Record<string, string>): Promise<string> {
       void exited.then(() => reject(new Error(`server exited:\n${output}`)));
     });
   } finally {
-    try {
-      process.kill(-proc.pid!, 'SIGKILL');
-    } catch {
-      // already gone
+    // `script` starts the server in a session of its own, so killing `script`'s group leaves the server (and its
+    // store) running: kill every descendant and wait until each is gone before the data directory is removed.
+    const tree = [proc.pid!, ...descendantsOf(proc.pid!)];
+    for (const pid of tree) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
     await exited;
+    await Promise.all(tree.map(gone));
   }
   return output;
+}
+
+/** The process ids below `pid`, children first (read from ps, which lists every process of the machine). */
+function descendantsOf(pid: number): number[] {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const [child, ppid] of rows) {
+      if (ppid === parent) {
+        found.push(child);
+        walk(child);
+      }
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+/** Resolves once `pid` no longer exists. */
+async function gone(pid: number): Promise<void> {
+  for (;;) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 describe('pretty logs in development, JSON in production (issue 7, item 11)', () => {
