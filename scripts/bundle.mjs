@@ -16,6 +16,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { asciiOnly } from './bundle-ascii.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'dist', 'src');
@@ -94,3 +95,6 @@ await build({
 // The version check first, unbundled: under an older Node the bundle might not even link, and the operator must read
 // "Node 24 is required", not a link error.
 await writeFile(join(SRC, 'main.js'), "import './platform/require-node.js';\nawait import('./bundle/main.js');\n");
+// Every chunk ASCII only, so V8 keeps its source one byte a character (scripts/bundle-ascii.mjs).
+const notAscii = await asciiOnly(OUT);
+if (notAscii.length > 0) console.warn(`bundle: left with non-ASCII characters (V8 keeps them two bytes a character): ${notAscii.join(', ')}`);

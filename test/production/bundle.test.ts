@@ -54,6 +54,14 @@ describe('the compiled start runs from the bundle (SR2)', () => {
 
   const env = (): Record<string, string> => ({ ...sandboxEnv(sandbox), NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', DATA_DIR: dataDir });
 
+  it('every file of the bundle is ASCII only, so V8 keeps the sources it loads one byte a character (scripts/bundle-ascii.mjs)', async () => {
+    const dir = join('dist', 'src', 'bundle');
+    const files = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+    const withNonAscii = [];
+    for (const name of files) if (/[^\x00-\x7f]/.test(await readFile(join(dir, name), 'utf8'))) withNonAscii.push(name);
+    expect(withNonAscii).toEqual([]);
+  });
+
   it("the bundle hashes query texts with Node's crypto, not a JavaScript sha256 (Apollo's createHash falls back to one inside a bundle)", async () => {
     const dir = join('dist', 'src', 'bundle');
     const files = (await readdir(dir)).filter((name) => name.endsWith('.js'));
