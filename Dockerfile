@@ -21,6 +21,10 @@ FROM node:24-slim
 ENV NODE_ENV=production \
     PORT=4000 \
     DATA_DIR=/app/data
+# glibc's malloc gives freed memory back above 128 KiB instead of keeping it (the same as npm run start:prod sets;
+# README, "Running in production"). Read when node starts, so they must be here, not in .env.
+ENV MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_TRIM_THRESHOLD_=131072
 WORKDIR /app
 # The application: compiled server, schema and migrations, never sandbox/ (production never runs the simulators unless
 # SANDBOX=on, and then only from a development checkout). Owned by root and read-only, so the runtime user can write

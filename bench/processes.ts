@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Sandbox } from '../sandbox/index.js';
 import { sandboxEnv } from '../sandbox/env.js';
 import { ensureBuilt } from '../test/production/build.js';
-import { startProdNodeArgs } from '../test/production/node-flags.js';
+import { startProdEnv, startProdNodeArgs } from '../test/production/node-flags.js';
 import { OPT_OUT_PHRASE } from '../src/platform/auth-config.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -172,6 +172,8 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   const prod = startProdNodeArgs(ROOT);
   const spawnedAt = performance.now();
   const child = start(NODE, [...prod.slice(0, -1), ...(options.nodeArgs ?? []), ...prod.slice(-1)], {
+    // start:prod's variables for node itself (glibc's malloc thresholds), unless the bench's environment sets them.
+    ...startProdEnv(ROOT),
     NODE_ENV: 'production',
     // The bench calls the subgraph directly (no router, no client token), as the hello world it is compared with is
     // called; the safeguards are waived so the production start accepts that (it warns, which the bench ignores).

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { copyLines, dockerStages, removedModules } from './dockerfile-stage.js';
-import { startProdNodeArgs } from './node-flags.js';
+import { startProdEnv, startProdNodeArgs } from './node-flags.js';
 
 const stages = dockerStages();
 const runtime = stages.at(-1)!;
@@ -55,6 +55,13 @@ describe('Dockerfile runtime stage', () => {
     expect(argv.at(-1)).toBe('dist/src/main.js');
     expect(argv.join(' ')).not.toMatch(/npm|tsx|sh -c/);
     expect(runtime.instructions.some((i) => i.keyword === 'ENV' && /NODE_ENV=production/.test(i.args))).toBe(true);
+  });
+
+  it("sets glibc's malloc thresholds as npm run start:prod does (node reads them at exec, so ENV, not .env)", () => {
+    const env = runtime.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
+    const prodEnv = startProdEnv('.', {});
+    expect(Object.keys(prodEnv).sort()).toEqual(['MALLOC_MMAP_THRESHOLD_', 'MALLOC_TRIM_THRESHOLD_']);
+    for (const [name, value] of Object.entries(prodEnv)) expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('runs node with the same flags as npm run start:prod, and no V8 flags (PGlite sets its own when it opens, SU2)', () => {

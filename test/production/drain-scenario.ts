@@ -4,6 +4,7 @@
  * GraphQL request whose upstream call the gate holds; then it gets the signal. While the request is held, /readyz is
  * asked on the request's own keep-alive connection (the listener is closed by then); then the gate opens.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +35,28 @@ export interface DrainObservation {
   wsClosedWhileRequestHeld: boolean;
   exit: { code: number | null; signal: NodeJS.Signals | null } | 'still running';
   output: string;
+  /** The environment the server's node process runs with (/proc/<pid>/environ; Linux), read once it was ready. */
+  serverEnviron: Record<string, string>;
+}
+
+/** The environment of the process running dist/src/main.js at or below `pid` (npm -> node, or node itself). */
+function serverEnvironOf(pid: number): Record<string, string> {
+  const queue = [pid];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    try {
+      if (readFileSync(`/proc/${next}/cmdline`, 'utf8').includes('dist/src/main.js')) {
+        return Object.fromEntries(readFileSync(`/proc/${next}/environ`, 'utf8').split('\0').filter(Boolean).map((entry) => {
+          const at = entry.indexOf('=');
+          return [entry.slice(0, at), entry.slice(at + 1)];
+        }));
+      }
+      queue.push(...readFileSync(`/proc/${next}/task/${next}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return {};
 }
 
 export async function observeDrain(options: {
@@ -64,6 +87,7 @@ export async function observeDrain(options: {
     undefined,
     { command: options.command, startTimeoutMs: 90_000, ...(options.cwd ? { cwd: options.cwd } : {}), ...(options.firstStart ? { firstStart: true } : {}) },
   );
+  const serverEnviron = serverEnvironOf(child.process.pid!);
   const connection = await RawConnection.open(child.port);
   try {
     const subscriber = await subscribeOverWs(child.origin, SUBSCRIPTION);
@@ -80,7 +104,7 @@ export async function observeDrain(options: {
     if (options.release !== false) gate.open();
     const exit = await Promise.race([child.exited, sleep(EXIT_WAIT_MS).then(() => 'still running' as const)]);
     const [slow, readyWhileDraining] = await connection.responses(2, 5_000).catch(() => []);
-    return { slow, readyWhileDraining, wsCloseCode, wsClosedWhileRequestHeld, exit, output: child.output() };
+    return { slow, readyWhileDraining, wsCloseCode, wsClosedWhileRequestHeld, exit, output: child.output(), serverEnviron };
   } finally {
     connection.destroy();
     await child.kill();

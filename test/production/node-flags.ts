@@ -18,13 +18,32 @@ export function startProdNodeArgs(root = '.'): string[] {
 }
 
 /**
+ * The variables `npm run start:prod` sets for node itself, before `exec node` (`NAME=${NAME:-value}`: the value unless
+ * the environment already has one): glibc's malloc reads them when the process starts, so neither .env nor the code
+ * can set them. The Dockerfile's ENV must carry the same (dockerfile.test.ts), and the benches and production tests
+ * start the subgraph with them.
+ */
+export function startProdEnv(root = '.', env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = pkg.scripts['start:prod']!.split(/\s+/).filter(Boolean);
+  const assignments = words.slice(0, words.indexOf('exec'));
+  const out: Record<string, string> = {};
+  for (const word of assignments) {
+    const match = /^([A-Z0-9_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
+    if (!match) throw new Error(`start:prod: expected NAME=\${NAME:-value} before exec, found ${word}`);
+    out[match[1]!] = env[match[1]!] ?? match[2]!;
+  }
+  return out;
+}
+
+/**
  * The compiled build started as production starts it (start:prod's node command line, NODE_ENV=production, the
  * safeguards waived for test keys, the in-process sandbox off, JSON logs), with `env` on top (the sandbox's upstreams,
  * DATA_DIR, the setting under test); `nodeArgs` go before start:prod's own (e.g. a preload).
  */
 export function startProdChild(env: Record<string, string>, nodeArgs: readonly string[] = []): Promise<ChildServer> {
   return startChildServer(
-    { NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', LOG_FORMAT: 'json', ...env },
+    { ...startProdEnv(), NODE_ENV: 'production', ...SAFEGUARDS_WAIVED, SANDBOX: 'off', LOG_FORMAT: 'json', ...env },
     undefined,
     { command: [resolve('node_modules/.bin/node'), ...nodeArgs, ...startProdNodeArgs()], startTimeoutMs: 90_000 },
   );

@@ -43,6 +43,10 @@ describe('npm run start:prod, NODE_ENV=production, SIGINT', () => {
   it('the process exits 0 by itself once everything stopped', () => {
     expect(seen.exit, seen.output).toEqual({ code: 0, signal: null });
   });
+
+  it("node runs with glibc's malloc thresholds at 128 KiB (freed memory handed back, not kept), unless the environment sets them", () => {
+    expect(seen.serverEnviron).toMatchObject({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072', NODE_ENV: 'production' });
+  });
 });
 
 describe('a request stuck past SHUTDOWN_TIMEOUT_MS', () => {
