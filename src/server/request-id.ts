@@ -45,13 +45,40 @@ export function writePlainAccessLine(logger: Logger, method: string | undefined,
   const fields = logger as unknown as Record<symbol, unknown>;
   const time = timeField(fields[pino.symbols.timeSym] as () => string);
   const bindings = fields[pino.symbols.chindingsSym] as string;
-  const stream = fields[pino.symbols.streamSym] as { write(line: string): void };
-  stream.write(
+  const stream = fields[pino.symbols.streamSym] as LineStream;
+  const line =
     `{"level":${logger.levels.values['info']}${time}${bindings},"requestId":${JSON.stringify(requestId)},` +
-      `"req":{${method === undefined ? '' : `"method":${JSON.stringify(method)},`}"path":${JSON.stringify(path)}},"res":{"statusCode":${statusCode}},` +
-      `"responseTime":${responseTime},"msg":"request completed"}\n`,
-  );
+    `"req":{${method === undefined ? '' : `"method":${JSON.stringify(method)},`}"path":${JSON.stringify(path)}},"res":{"statusCode":${statusCode}},` +
+    `"responseTime":${responseTime},"msg":"request completed"}\n`;
+  const pending = pendingLines.get(stream);
+  pendingLines.set(stream, pending === undefined ? line : pending + line);
+  if (!flushScheduled) {
+    flushScheduled = true;
+    setImmediate(flushAccessLines);
+  }
 }
+
+interface LineStream { write(text: string): unknown }
+
+/**
+ * Access lines of one turn of the event loop, per stream, handed to it in one write when the turn's I/O has been
+ * handled (setImmediate). Under load many responses close in one turn, and each write to pino's destination costs
+ * more than the line: sonic-boom measures its whole pending text's length, and a write that finds no write in flight
+ * starts an `fs.write` of its own through libuv's thread pool. Lines keep their order and their own time.
+ */
+const pendingLines = new Map<LineStream, string>();
+let flushScheduled = false;
+
+function flushAccessLines(): void {
+  flushScheduled = false;
+  if (pendingLines.size === 0) return;
+  const batches = [...pendingLines];
+  pendingLines.clear();
+  for (const [stream, text] of batches) stream.write(text);
+}
+
+// A process that exits before the turn ends (process.exit) still writes them, ahead of pino's own flush on exit.
+process.prependListener('exit', flushAccessLines);
 
 const isoTime = pino.stdTimeFunctions.isoTime;
 let lastMs = Number.NaN;
