@@ -1,10 +1,10 @@
 /**
  * The access line of each request is handed to the log's stream with the other access lines of the same turn of the
  * event loop, in one write (src/server/request-id.ts): under load many responses close in one turn, and each write to
- * pino's destination (sonic-boom) cost more than the line (a pass over its pending text, an `fs.write` of its own
- * through libuv's thread pool when none was in flight). Lines keep their order and their own time, and none is lost
- * when the process exits before the turn ends. Over HTTP, one line a request: test/observability/request-logging.test.ts,
- * test/performance/request-path.test.ts and graphql-fast-path.test.ts.
+ * pino's destination (sonic-boom) measured the byte length of all the text it held pending again. Lines keep their
+ * order and their own time, and none is lost when the process exits before the turn ends. Over HTTP, one line a
+ * request: test/observability/request-logging.test.ts, test/performance/request-path.test.ts and
+ * graphql-fast-path.test.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
