@@ -30,6 +30,9 @@ function padLocal(value: string): string {
 
 /** Adds the colon to a `+0530` style offset so every instant reads `+05:30`. */
 function normaliseOffset(value: string): string {
+  // Already `+05:30` (or `Z`): nothing for the pattern to match, so no regex run and no copy (four times a track result).
+  const last = value.length - 1;
+  if (value.charCodeAt(last - 2) === 58 /* : */ || value.charCodeAt(last) > 57 /* not a digit */) return value;
   return value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
 }
 

@@ -233,11 +233,17 @@ function totalWeight(result: WireTrackResult): Measure | null {
   return null;
 }
 
-/** A weight entry that weightEntrySchema accepts as it is: a finite positive number and a non-empty unit string. */
+/**
+ * A weight entry that weightEntrySchema accepts, read as it would read it: a value that is a number or a string (the
+ * seed's sandbox sends `"26.9"`), taken through Number() as the schema's coercion does, finite and positive, and a
+ * non-empty unit string. Any other value type goes to the schema.
+ */
 function plainWeight(entry: unknown): Measure | null {
   if (typeof entry !== 'object' || entry === null) return null;
-  const { value, units, unit } = entry as Record<string, unknown>;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  const { value: raw, units, unit } = entry as Record<string, unknown>;
+  if (typeof raw !== 'number' && typeof raw !== 'string') return null;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) return null;
   if ((units !== undefined && (typeof units !== 'string' || units === '')) || (unit !== undefined && (typeof unit !== 'string' || unit === ''))) return null;
   const chosen = (units as string | undefined) ?? (unit as string | undefined);
   return chosen ? { value, unit: chosen } : null;
