@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Shipment } from '../../../src/domain/shipment.js';
+import { carrierTimeFromIso } from '../../../src/domain/time.js';
 import type { TrackOutcome, TrackRequest } from '../../../src/domain/tracking.js';
 import { trackRequest } from '../../support/track-request.js';
 import { outcomesFromTrackAnswer, shipmentsFromReferenceAnswer } from '../../../src/carriers/carrier-b/answer.js';
 import { buildTrackRequest, localeFor } from '../../../src/carriers/carrier-b/client.js';
 import { CARRIER_B_STATUS_CODES, readCarrierBStatus, readDelayStatus } from '../../../src/carriers/carrier-b/units.js';
-import { trackAnswerSchema, type WireTrackAnswer } from '../../../src/carriers/carrier-b/wire.js';
+import { trackAnswerSchema, weightEntrySchema, type WireTrackAnswer } from '../../../src/carriers/carrier-b/wire.js';
 
 /** Recorded, seed-shaped track answers (test/fixtures/carrier-b) in; the unified result out. */
 function recorded(name: string): WireTrackAnswer {
@@ -246,6 +247,52 @@ describe('Carrier B mapping (seed 001, Track answer)', () => {
     expect(shipments).toHaveLength(2);
     expect(shipments.every((s) => s.events === null)).toBe(true);
     expect(() => shipmentsFromReferenceAnswer(recorded('track-partial'), false)).toThrow(/track result does not match/);
+  });
+});
+
+describe('Carrier B weights and offsets read without the schema read as the schema reads them', () => {
+  /** The delivered fixture with its weight entries replaced by `weight`. */
+  function weightOf(weight: unknown[]): Shipment['totalWeight'] {
+    const answer = structuredClone(recorded('track-delivered')) as unknown as { output: { completeTrackResults: Array<{ trackResults: Array<Record<string, any>> }> } };
+    answer.output.completeTrackResults[0]!.trackResults[0]!['packageDetails'].weightAndDimensions = { weight };
+    return only(outcomesFromTrackAnswer(answer as unknown as WireTrackAnswer, [request('794612345671')], true)[0]).totalWeight;
+  }
+  const bySchema = (entry: unknown) => {
+    const parsed = weightEntrySchema.safeParse(entry);
+    const unit = parsed.success ? (parsed.data.units ?? parsed.data.unit) : undefined;
+    return parsed.success && unit ? { value: parsed.data.value, unit } : null;
+  };
+
+  it('a weight entry, numeric string or number, well formed or not, maps to what weightEntrySchema makes of it', () => {
+    const entries: unknown[] = [
+      { unit: 'LB', value: '26.9' },
+      { units: 'KG', value: ' 12.2 ' },
+      { unit: 'LB', value: 22 },
+      { unit: 'LB', value: '1e3' },
+      { unit: 'LB', value: '0x10' },
+      { unit: 'LB', value: '' },
+      { unit: 'LB', value: '0' },
+      { unit: 'LB', value: '-3' },
+      { unit: 'LB', value: 'heavy' },
+      { unit: 'LB', value: 'Infinity' },
+      { unit: 'LB', value: true },
+      { unit: 'LB', value: null },
+      { unit: '', value: '5' },
+      { units: 'KG', unit: 'LB', value: '5' },
+      { value: '5' },
+    ];
+    for (const entry of entries) expect([entry, weightOf([entry])]).toEqual([entry, bySchema(entry)]);
+    // The first entry the schema accepts wins, as before.
+    expect(weightOf([{ unit: 'LB', value: 'heavy' }, { unit: 'KG', value: '12.2' }])).toEqual({ value: 12.2, unit: 'KG' });
+  });
+
+  it('instants keep an offset written +hh:mm or Z and gain the colon in +hhmm', () => {
+    expect(['2024-03-07T10:00:00-05:00', '2024-03-07T10:00:00Z', '2024-03-07T10:00:00+0530', '2024-03-07T10:00:00.5-0500'].map((v) => carrierTimeFromIso(v)?.instant)).toEqual([
+      '2024-03-07T10:00:00-05:00',
+      '2024-03-07T10:00:00Z',
+      '2024-03-07T10:00:00+05:30',
+      '2024-03-07T10:00:00.5-05:00',
+    ]);
   });
 });
 
