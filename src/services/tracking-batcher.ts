@@ -276,6 +276,18 @@ export class TrackingBatcher {
     if (window && (window.tail || window.slots.size >= this.options.burstMin!) && performance.now() >= this.earlyHeldUntil) this.flush(window);
   }
 
+  /**
+   * A call's answer is about to be handed to its callers: the open window on the route goes now when it would go at its
+   * burst's end (at least burstMin lookups, or a burst's tail), as the long task that follows ends its burst anyway.
+   * Smaller windows, and any window for a minute after a 429, wait as before.
+   */
+  private sendBeforeAnswering(route: TrackingRoute): void {
+    const { burstMin } = this.options;
+    if (!burstMin || performance.now() < this.earlyHeldUntil) return;
+    const window = this.pending.get(route.name);
+    if (window && (window.tail || window.slots.size >= burstMin)) this.flush(window);
+  }
+
   private flush(window: Window): void {
     const { route } = window;
     if (this.pending.get(route.name) !== window) return;
@@ -298,6 +310,10 @@ export class TrackingBatcher {
       }
       void outsideDeadline(() => this.send(route, sent))
         .then((outcomes) => {
+          // Settling the callers runs their requests on to their responses in this same task (about 0.35 ms of CPU
+          // each), and no event-loop turn passes meanwhile: a window whose burst was read before this answer came
+          // would wait for all of it before its burst's end is seen. It goes first (DN1).
+          this.sendBeforeAnswering(route);
           chunk.forEach((slot, j) => {
             const outcome = outcomes[j]!;
             if (this.inFlight.get(slot.key) === slot) this.inFlight.delete(slot.key);
