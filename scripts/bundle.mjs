@@ -12,8 +12,9 @@
  * Plain JavaScript: it runs where tsx is not (the Docker image's build stage has esbuild, which tsx depends on).
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { asciiOnly } from './bundle-ascii.mjs';
@@ -21,29 +22,38 @@ import { asciiOnly } from './bundle-ascii.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SRC = join(ROOT, 'dist', 'src');
 const OUT = join(SRC, 'bundle');
+const OUT_TRACED = join(SRC, 'bundle-traced');
 
 /**
  * Packages loaded from node_modules as they are, not copied into the bundle:
  * - PGlite finds its WebAssembly and data files beside its own module, and the store starts workers on its path;
- * - graphql, express and pg are what the OpenTelemetry preload instruments by hooking their loading (a copy inside the
- *   bundle would never be hooked), and graphql must be the one copy graphql-scalars' modules (loaded at run time) use;
+ * - pg is imported only with DATABASE_URL (and traced there);
  * - OpenTelemetry (the API and the SDK) is the preload's: one copy, loaded by it, and only when tracing is configured;
  * - pino starts its transports (pino-pretty) in worker threads by file path.
  */
-export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'graphql', 'express', 'pg', '@opentelemetry/*', 'import-in-the-middle', 'pino', 'pino-pretty', 'thread-stream'];
+export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pg', '@opentelemetry/*', 'import-in-the-middle', 'pino', 'pino-pretty', 'thread-stream'];
+
+/**
+ * Left out as well by the bundle a traced start loads (dist/src/bundle-traced/): graphql and express are what the
+ * OpenTelemetry preload instruments by hooking their loading (a copy inside the bundle would never be hooked), and
+ * graphql must then be the one copy graphql-scalars' modules (loaded at run time) use. A start without tracing loads
+ * dist/src/bundle/, which holds them: their ~210 module files, resolved, read and compiled one by one from
+ * node_modules, were the largest part of the module loading left (docs/benchmarks.md, "Start and memory").
+ */
+export const TRACED_EXTERNAL_PACKAGES = [...EXTERNAL_PACKAGES, 'graphql', 'express'];
 
 /** The simulators (dist/sandbox) stay outside: only a development start with SANDBOX=on imports them. */
-const sandboxOutside = {
+const sandboxOutside = (outdir) => ({
   name: 'sandbox-outside',
   setup(plugin) {
     plugin.onResolve({ filter: /(^|\/)sandbox\// }, (args) => {
       if (!args.path.startsWith('.')) return undefined;
       const target = resolve(args.resolveDir, args.path);
-      const path = relative(OUT, target);
+      const path = relative(outdir, target);
       return { path: path.startsWith('.') ? path : `./${path}`, external: true };
     });
   },
-};
+});
 
 /**
  * Apollo's `createHash` (the sha256 of every query text, the document cache's key) takes Node's crypto only when
@@ -72,29 +82,112 @@ const apolloNegotiator = {
   },
 };
 
+/**
+ * The application imports only undici's `Pool` (src/platform/http/upstream-client.ts) and calls its `dispatch`
+ * (collect.ts). undici's entry requires all of undici to export it (fetch, WebSocket, EventSource, the mocks, the
+ * caches and interceptors, ~1.3 MB), about a tenth of a start's module evaluation; in the bundles the application's
+ * `undici` is the module that defines `Pool`, with what it needs (its clients, HTTP/1 and HTTP/2, the connector). The
+ * entry also installs `request`, `stream`, `pipeline`, `connect` and `upgrade` on every dispatcher; nothing here calls
+ * them. A name the application imports and this module lacks stops the build (esbuild: no matching export).
+ */
+const undiciPoolOnly = {
+  name: 'undici-pool-only',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.startsWith(SRC + '/') ? { path: 'undici', namespace: 'undici-pool-only' } : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
+      contents: `import Pool from ${JSON.stringify(join(dirname(createRequire(import.meta.url).resolve('undici')), 'lib', 'dispatcher', 'pool.js'))};\nexport { Pool };\n`,
+      resolveDir: ROOT,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * A package's JSON files stay JSON files, required from node_modules at run time: bundled, each becomes JavaScript (an
+ * object literal V8 parses and keeps as source and bytecode), which cost resident memory (mime-db, iconv-lite's
+ * code tables, read only when such a charset comes) and parses slower than `JSON.parse`. Only a package installed at
+ * the top of node_modules, which the bundle's own `require` finds by name.
+ */
+const packageJsonOutside = {
+  name: 'package-json-outside',
+  setup(plugin) {
+    plugin.onResolve({ filter: /\.json$/ }, async (args) => {
+      if (args.pluginData === 'package-json-outside') return undefined;
+      const resolved = await plugin.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'package-json-outside' });
+      const parts = resolved.path.split(/[\\/]node_modules[\\/]/);
+      if (resolved.errors.length > 0 || parts.length !== 2) return undefined;
+      return { path: parts[1].split(sep).join('/'), external: true };
+    });
+  },
+};
+
+/**
+ * In the self-contained bundle, graphql-scalars' three modules are bundled in place of src/graphql/scalar-modules.ts
+ * (which imports them at run time from node_modules, where they would bring a second graphql: its `instanceof` checks
+ * would then refuse the bundle's schema). Their files are found beside the package entry, as that module finds them;
+ * if a release moves them, the entry is bundled instead.
+ */
+const bundledScalars = {
+  name: 'bundled-scalars',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/scalar-modules\.js$/ }, () => ({ path: 'scalar-modules', namespace: 'bundled-scalars' }));
+    plugin.onLoad({ filter: /.*/, namespace: 'bundled-scalars' }, () => {
+      const entry = fileURLToPath(import.meta.resolve('graphql-scalars'));
+      const files = [['GraphQLDateTime', './scalars/iso-date/DateTime.js'], ['GraphQLLocalDate', './scalars/LocalDate.js'], ['GraphQLLocalDateTime', './scalars/LocalDateTime.js']].map(
+        ([name, file]) => [name, join(dirname(entry), file)],
+      );
+      const beside = files.every(([, file]) => existsSync(file));
+      const imports = beside ? files.map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`).join('\n') : "import { GraphQLDateTime, GraphQLLocalDate, GraphQLLocalDateTime } from 'graphql-scalars';";
+      return {
+        contents: `${imports}\nexport async function loadScalars() { return { GraphQLDateTime, GraphQLLocalDate, GraphQLLocalDateTime }; }\n`,
+        resolveDir: ROOT,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 // CommonJS packages inside an ES module bundle call `require` for Node's modules and their externals.
 const BANNER = "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);";
 
+async function bundle(outdir, external, plugins) {
+  await rm(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: join(SRC, 'main.unbundled.js') },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node24',
+    external: external.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
+    plugins: [sandboxOutside(outdir), nodeCreateHash, apolloNegotiator, undiciPoolOnly, packageJsonOutside, ...plugins],
+    banner: { js: BANNER },
+    logLevel: 'warning',
+    legalComments: 'none',
+  });
+}
+
 // tsc's main.js is kept beside the bundle as main.unbundled.js (a second run bundles that again).
 if (!existsSync(join(SRC, 'main.unbundled.js'))) await rename(join(SRC, 'main.js'), join(SRC, 'main.unbundled.js'));
-await rm(OUT, { recursive: true, force: true });
-await build({
-  entryPoints: { main: join(SRC, 'main.unbundled.js') },
-  outdir: OUT,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node24',
-  external: EXTERNAL_PACKAGES.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
-  plugins: [sandboxOutside, nodeCreateHash, apolloNegotiator],
-  banner: { js: BANNER },
-  logLevel: 'warning',
-  legalComments: 'none',
-});
+await bundle(OUT, EXTERNAL_PACKAGES, [bundledScalars]);
+await bundle(OUT_TRACED, TRACED_EXTERNAL_PACKAGES, []);
 // The version check first, unbundled: under an older Node the bundle might not even link, and the operator must read
-// "Node 24 is required", not a link error.
-await writeFile(join(SRC, 'main.js'), "import './platform/require-node.js';\nawait import('./bundle/main.js');\n");
+// "Node 24 is required", not a link error. The bundle follows the preload: tracing started (src/platform/tracing.ts
+// keeps its handle under this symbol) loads the one whose graphql and express the preload can hook.
+await writeFile(
+  join(SRC, 'main.js'),
+  [
+    "import './platform/require-node.js';",
+    "const traced = !!globalThis[Symbol.for('carrier-subgraph.tracing')];",
+    "await import(traced ? './bundle-traced/main.js' : './bundle/main.js');",
+    '',
+  ].join('\n'),
+);
 // Every chunk ASCII only, so V8 keeps its source one byte a character (scripts/bundle-ascii.mjs).
-const notAscii = await asciiOnly(OUT);
-if (notAscii.length > 0) console.warn(`bundle: left with non-ASCII characters (V8 keeps them two bytes a character): ${notAscii.join(', ')}`);
+for (const dir of [OUT, OUT_TRACED]) {
+  const notAscii = await asciiOnly(dir);
+  if (notAscii.length > 0) console.warn(`bundle: left with non-ASCII characters (V8 keeps them two bytes a character): ${notAscii.join(', ')}`);
+}
