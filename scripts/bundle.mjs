@@ -28,19 +28,31 @@ const OUT_TRACED = join(SRC, 'bundle-traced');
  * Packages loaded from node_modules as they are, not copied into the bundle:
  * - PGlite finds its WebAssembly and data files beside its own module, and the store starts workers on its path;
  * - pg is imported only with DATABASE_URL (and traced there);
- * - OpenTelemetry (the API and the SDK) is the preload's: one copy, loaded by it, and only when tracing is configured;
+ * - the OpenTelemetry SDK and its instrumentations are the preload's (src/platform/tracing.ts), loaded only when
+ *   tracing is configured;
  * - pino starts its transports (pino-pretty) in worker threads by file path.
  */
-export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', 'pg', '@opentelemetry/*', 'import-in-the-middle', 'pino', 'pino-pretty', 'thread-stream'];
+export const EXTERNAL_PACKAGES = [
+  '@electric-sql/pglite',
+  'pg',
+  '@opentelemetry/sdk-*',
+  '@opentelemetry/exporter-*',
+  '@opentelemetry/instrumentation-*',
+  'import-in-the-middle',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+];
 
 /**
  * Left out as well by the bundle a traced start loads (dist/src/bundle-traced/): graphql and express are what the
- * OpenTelemetry preload instruments by hooking their loading (a copy inside the bundle would never be hooked), and
- * graphql must then be the one copy graphql-scalars' modules (loaded at run time) use. A start without tracing loads
- * dist/src/bundle/, which holds them: their ~210 module files, resolved, read and compiled one by one from
- * node_modules, were the largest part of the module loading left (docs/benchmarks.md, "Start and memory").
+ * preload instruments by hooking their loading (a copy inside the bundle would never be hooked), graphql must then be
+ * the one copy graphql-scalars' modules (loaded at run time) use, and the OpenTelemetry API must be the preload's one
+ * copy. A start without tracing loads dist/src/bundle/, which holds them: their ~250 module files, resolved, read and
+ * compiled one by one from node_modules, were the largest part of the module loading left (docs/benchmarks.md, "Start
+ * and memory").
  */
-export const TRACED_EXTERNAL_PACKAGES = [...EXTERNAL_PACKAGES, 'graphql', 'express'];
+export const TRACED_EXTERNAL_PACKAGES = [...EXTERNAL_PACKAGES, '@opentelemetry/*', 'graphql', 'express'];
 
 /** The simulators (dist/sandbox) stay outside: only a development start with SANDBOX=on imports them. */
 const sandboxOutside = (outdir) => ({
@@ -162,7 +174,7 @@ async function bundle(outdir, external, plugins) {
     format: 'esm',
     platform: 'node',
     target: 'node24',
-    external: external.flatMap((name) => (name.endsWith('/*') ? [name] : [name, `${name}/*`])),
+    external: external.flatMap((name) => (name.includes('*') ? [name] : [name, `${name}/*`])),
     plugins: [sandboxOutside(outdir), nodeCreateHash, apolloNegotiator, undiciPoolOnly, packageJsonOutside, ...plugins],
     banner: { js: BANNER },
     logLevel: 'warning',
