@@ -1,10 +1,10 @@
 /**
  * The compiled start runs from the esbuild bundle `npm run build` writes (SR2, scripts/bundle.mjs): dist/src/main.js
- * loads dist/src/bundle/ and the packages left out of it, a few hundred modules instead of ~1,200 files, and what the
- * bundle must keep working does: the schema and the migrations found from the bundle's own location, and the
- * OpenTelemetry preload still tracing the GraphQL operation (graphql is loaded from node_modules, where the preload
- * hooks it), the HTTP request and the undici call to the carrier. Child processes with NODE_ENV=production, upstreams
- * on simulators in this process.
+ * loads dist/src/bundle/ and the packages left out of it, about a hundred module files instead of ~1,200, and what the
+ * bundle must keep working does: the schema and the migrations found from the bundle's own location. With tracing
+ * configured it loads dist/src/bundle-traced/ instead (ST1), whose graphql, express and OpenTelemetry API come from
+ * node_modules, where the preload hooks them: the GraphQL operation, the HTTP request and the undici call to the carrier
+ * are still traced. Child processes with NODE_ENV=production, upstreams on simulators in this process.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,15 +19,23 @@ import { startProdNodeArgs } from './node-flags.js';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
 
 /**
- * Counts the files (file: URLs) Node loads as modules, and says whether Node's own bundled undici was loaded (an ES
- * import of node:http builds a facade that loads it: see src/server/app.ts), on stderr when the process exits.
+ * Counts the files (file: URLs) Node loads as modules, names the packages among them that a start without tracing
+ * takes from its bundle (ST1), and says whether Node's own bundled undici was loaded (an ES import of node:http builds
+ * a facade that loads it: see src/server/app.ts), on stderr when the process exits.
  */
 const COUNT_MODULES = `data:text/javascript,${encodeURIComponent(`
 import { registerHooks } from 'node:module';
 let files = 0;
-registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files += 1; return next(url, context); } });
+const fromNodeModules = new Set();
+registerHooks({ load(url, context, next) {
+  if (url.startsWith('file:')) files += 1;
+  const bundled = /\\/node_modules\\/(graphql|express|undici|@opentelemetry\\/api|graphql-scalars)\\//.exec(url);
+  if (bundled) fromNodeModules.add(bundled[1]);
+  return next(url, context);
+} });
 process.on('exit', () => {
   process.stderr.write('MODULE_FILES_LOADED=' + files + '\\n');
+  process.stderr.write('BUNDLED_PACKAGES_FROM_NODE_MODULES=' + [...fromNodeModules].sort().join(',') + '\\n');
   process.stderr.write('NODE_BUNDLED_UNDICI=' + process.moduleLoadList.some((m) => m.includes('internal/deps/undici/undici')) + '\\n');
 });
 `)}`;
@@ -81,7 +89,25 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(apollo.match(/new RememberingNegotiator\(/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
-  it("start:prod's start loads fewer than 500 module files (the bundle's chunks and the packages left out) and not Node's bundled undici, serves a query and exits 0", async () => {
+  it("the bundle a start without tracing loads holds one graphql (graphql-scalars' three scalars built on it) and imports graphql, express and the OpenTelemetry API from nowhere else; the traced bundle takes them from node_modules; both carry undici's Pool without its entry (ST1)", async () => {
+    const chunks = async (dir: string): Promise<string> =>
+      (await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(dir, name), 'utf8')))).join('\n');
+    const plain = await chunks(join('dist', 'src', 'bundle'));
+    const traced = await chunks(join('dist', 'src', 'bundle-traced'));
+    const imported = (text: string, name: string): boolean => new RegExp(`(from |import\\(|require\\()"${name}(/[^"]*)?"`).test(text);
+    for (const name of ['graphql', 'express', '@opentelemetry/api', 'graphql-scalars', 'undici']) expect(imported(plain, name), name).toBe(false);
+    for (const name of ['graphql', 'express', '@opentelemetry/api']) expect(imported(traced, name), name).toBe(true);
+    // graphql's own modules once (its CommonJS files, never its .mjs twins), and the scalars inside beside them.
+    expect(plain.match(/^\/\/ \S*node_modules\/graphql\/type\/definition\.m?js$/gm)).toEqual([expect.stringMatching(/definition\.js$/)]);
+    expect(plain).toMatch(/^\/\/ \S*node_modules\/graphql-scalars\/esm\/scalars\/iso-date\/DateTime\.js$/m);
+    for (const text of [plain, traced]) {
+      expect(text).toMatch(/^\/\/ \S*node_modules\/undici\/lib\/dispatcher\/pool\.js$/m);
+      expect(text).not.toMatch(/^\/\/ \S*node_modules\/undici\/index\.js$/m);
+    }
+    expect(await readFile(join('dist', 'src', 'main.js'), 'utf8')).toContain("Symbol.for('carrier-subgraph.tracing')");
+  });
+
+  it("start:prod's start without tracing loads fewer than 150 module files (graphql, express, undici and the OpenTelemetry API from its bundle, none from node_modules) and not Node's bundled undici, serves a query and exits 0", async () => {
     const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
     try {
       expect(await shipment(child.origin)).toMatchObject({ data: { shipment: { trackingNumber: '100000000003' } } });
@@ -100,19 +126,20 @@ describe('the compiled start runs from the bundle (SR2)', () => {
       expect(await child.exited).toEqual({ code: 0, signal: null });
       const count = Number(/MODULE_FILES_LOADED=(\d+)/.exec(child.output())?.[1]);
       expect(count, child.output()).toBeGreaterThan(0);
-      expect(count).toBeLessThan(500);
+      expect(count).toBeLessThan(150);
+      expect(child.output()).toContain('BUNDLED_PACKAGES_FROM_NODE_MODULES=\n');
       expect(child.output()).toContain('NODE_BUNDLED_UNDICI=false');
     } finally {
       await child.kill();
     }
   }, 180_000);
 
-  it('with OTEL_EXPORTER_OTLP_ENDPOINT set, the bundled start exports the HTTP request, the GraphQL operation and its undici call to the carrier', async () => {
+  it('with OTEL_EXPORTER_OTLP_ENDPOINT set, the start loads the traced bundle (graphql, express and the OpenTelemetry API from node_modules) and exports the HTTP request, the GraphQL operation and its undici call to the carrier', async () => {
     const receiver = await startOtlpReceiver();
     const child = await startChildServer(
       { ...env(), OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '600000' },
       undefined,
-      { command: ['node_modules/.bin/node', ...startProdNodeArgs()], startTimeoutMs: 90_000 },
+      { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 },
     );
     try {
       const traceId = '0af7651916cd43dd8448eb211c80319d';
@@ -124,6 +151,8 @@ describe('the compiled start runs from the bundle (SR2)', () => {
       expect(ofTrace.find((s) => s.scope.includes('instrumentation-graphql') && s.name === 'query TraceMe')).toBeDefined();
       expect(ofTrace.find((s) => s.scope.includes('instrumentation-undici') && String(s.attributes['url.full']).includes('/track/v1/trackingnumbers'))).toBeDefined();
       expect(child.output()).toContain(`"requestId":"${traceId}"`);
+      // The traced bundle (ST1): what the preload hooks came from node_modules.
+      expect(child.output()).toContain('BUNDLED_PACKAGES_FROM_NODE_MODULES=@opentelemetry/api,express,graphql,graphql-scalars\n');
     } finally {
       await child.kill();
       await receiver.close();
