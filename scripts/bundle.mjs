@@ -1,7 +1,9 @@
 /**
- * The last step of `npm run build` (SR2): the server's start graph, compiled by tsc into dist/src, is bundled with
- * esbuild into dist/src/bundle/ (the entry and the chunks of what it imports lazily), and dist/src/main.js becomes a
- * two-line entry that checks the Node version and imports the bundle. A start then loads a few large files instead
+ * The last step of `npm run build` (SR2, ST1): the server's start graph, compiled by tsc into dist/src, is bundled with
+ * esbuild twice, into dist/src/bundle/ (a start without tracing: graphql, express and the OpenTelemetry API inside)
+ * and dist/src/bundle-traced/ (those left to node_modules, where the tracing preload hooks them), each the entry and
+ * the chunks of what it imports lazily, and dist/src/main.js becomes a short entry that checks the Node version and
+ * imports the one that fits. A start then loads a few large files instead
  * of ~1,500 modules: Node's ES module loader resolving, reading and compiling them one by one was the largest part of
  * a start. Nothing else changes: the rest of dist/ (analytics-backfill.js, the modules tests import) stays as tsc
  * wrote it.
