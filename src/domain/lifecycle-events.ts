@@ -77,8 +77,14 @@ const LABEL_KIND: Record<LabelEventState, string> = {
   TENDERED: 'label_tendered',
 };
 
+/** What a label event reads of the label. */
+export type LabelEventFacts = Pick<
+  Label,
+  'id' | 'kind' | 'carrier' | 'division' | 'upstream' | 'serviceCode' | 'serviceName' | 'orderId' | 'returnOf' | 'request' | 'shipmentId' | 'trackingNumber' | 'pieces' | 'tenderBy' | 'tenderId' | 'failure'
+>;
+
 /** A label reaching a state (as stored, read in the transaction that wrote it); `at` is when it was written. */
-export function labelEvent(label: Label, state: LabelEventState, at: Date): LifecycleEvent {
+export function labelEvent(label: LabelEventFacts, state: LabelEventState, at: Date): LifecycleEvent {
   const recipient = label.request.recipient.address;
   return {
     kind: LABEL_KIND[state],

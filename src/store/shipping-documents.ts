@@ -21,7 +21,7 @@ export interface NewDocument {
   fetchedAs?: string | null;
 }
 
-interface DocumentRow {
+export interface DocumentRow {
   id: string;
   label_id: string | null;
   tender_id: string | null;
@@ -35,7 +35,7 @@ interface DocumentRow {
   content_expired_at: Date | null;
 }
 
-const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at, content_expired_at';
+export const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at, content_expired_at';
 
 export function newDocumentId(): string {
   return `doc_${randomBytes(16).toString('base64url')}`;
@@ -68,7 +68,7 @@ export function contentTypeOf(format: string): string {
   }
 }
 
-function toDocument(row: DocumentRow): StoredDocument {
+export function toDocument(row: DocumentRow): StoredDocument {
   return {
     id: row.id,
     labelId: row.label_id,
@@ -84,32 +84,40 @@ function toDocument(row: DocumentRow): StoredDocument {
   };
 }
 
+/** The columns a new document is written with, in `documentParams`'s order. */
+export const DOCUMENT_COLUMNS =
+  'id, label_id, tender_id, kind, native_type, format, content_type, size, sha256, content, piece_tracking_number, fetched_as, created_at';
+
+/** A new document's parameters, in DOCUMENT_COLUMNS's order (a fresh id, its size and sha256). */
+export function documentParams(doc: NewDocument, now: Date): unknown[] {
+  return [
+    newDocumentId(),
+    doc.labelId,
+    doc.tenderId,
+    doc.kind,
+    doc.nativeType,
+    doc.format,
+    doc.contentType,
+    doc.content.length,
+    createHash('sha256').update(doc.content).digest('hex'),
+    doc.content,
+    doc.pieceTrackingNumber,
+    doc.fetchedAs ?? null,
+    now,
+  ];
+}
+
 /**
  * Stores one document. With `fetchedAs` set and the same label already holding it, nothing is written and the stored
  * one is answered (a document fetched on demand is stored once, whoever asked first).
  */
 export async function insertDocument(db: Queryable, doc: NewDocument, now: Date): Promise<StoredDocument> {
   const { rows } = await db.query<DocumentRow>(
-    `INSERT INTO documents (id, label_id, tender_id, kind, native_type, format, content_type, size, sha256, content,
-       piece_tracking_number, fetched_as, created_at)
+    `INSERT INTO documents (${DOCUMENT_COLUMNS})
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
      ON CONFLICT (label_id, fetched_as) WHERE fetched_as IS NOT NULL DO NOTHING
      RETURNING ${LISTED}`,
-    [
-      newDocumentId(),
-      doc.labelId,
-      doc.tenderId,
-      doc.kind,
-      doc.nativeType,
-      doc.format,
-      doc.contentType,
-      doc.content.length,
-      createHash('sha256').update(doc.content).digest('hex'),
-      doc.content,
-      doc.pieceTrackingNumber,
-      doc.fetchedAs ?? null,
-      now,
-    ],
+    documentParams(doc, now),
   );
   const row = rows[0];
   if (row) return toDocument(row);

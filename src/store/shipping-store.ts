@@ -52,7 +52,7 @@ function labelParams(label: NewLabel): unknown[] {
 }
 
 /** The guarded UPDATE of `patch` (only the members given) on a label meeting `expect`. */
-function guardedUpdate(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): { sql: string; params: unknown[] } {
+export function guardedUpdate(id: string, patch: LabelPatch, expect: LabelExpectation, now: Date): { sql: string; params: unknown[] } {
   const sets: string[] = ['updated_at = $1'];
   const params: unknown[] = [now];
   for (const [member, value] of Object.entries(patch) as [keyof LabelPatch, unknown][]) {

@@ -19,7 +19,7 @@ import { outcomeUnknown } from '../../carriers/types.js';
 import type { CarrierWarning } from '../../domain/shipment.js';
 import type { CreateShipmentAnswer, CreatedShipment, LabelFailure } from '../../domain/shipping.js';
 import type { StoredLabel } from '../../store/shipping-store.js';
-import { documentsToStore, failureOf, type LabelRecords } from './label-records.js';
+import { documentsToStore, failureOf, type LabelFacts, type LabelRecords } from './label-records.js';
 import type { ShippingMetrics } from './shipping-metrics.js';
 import type { ShippingSettings } from './types.js';
 
@@ -51,7 +51,7 @@ export class LabelJobs {
    * this made it PURCHASED (null otherwise: read it).
    */
   async recordCreate(
-    label: Pick<StoredLabel, 'id' | 'carrier'>,
+    label: LabelFacts,
     connector: ShippingConnector,
     result: { answer: CreateShipmentAnswer } | { error: unknown },
   ): Promise<StoredLabel | null> {
@@ -98,10 +98,10 @@ export class LabelJobs {
    * PURCHASED with documents (the label as stored; null when it had moved on); a failure to store leaves the label
    * UNKNOWN (the carrier created it: reconcile).
    */
-  async storeCreated(label: Pick<StoredLabel, 'id'>, connector: ShippingConnector, shipment: CreatedShipment): Promise<StoredLabel | null> {
+  async storeCreated(label: LabelFacts, connector: ShippingConnector, shipment: CreatedShipment): Promise<StoredLabel | null> {
     const { documents, warnings } = await documentsToStore(shipment.documents, connector.downloadDocument?.bind(connector));
     try {
-      return await this.records.purchased(label.id, shipment, documents, warnings, this.now());
+      return await this.records.purchased(label.id, shipment, documents, warnings, this.now(), {}, undefined, label);
     } catch (err) {
       // Nothing of the purchase was stored (one transaction). The shipment exists at the carrier, so the label must not
       // stay PENDING nor become FAILED: UNKNOWN, and a reconciliation finds it again by reference.

@@ -18,8 +18,15 @@ import { recordLifecycleEvent } from '../../store/outbox-store.js';
 import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import { purchasedPatch, ShippingStore, toLabel, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
+import { writePurchased } from '../../store/label-purchase.js';
 import type { Queryable, Store } from '../../store/store.js';
-import { announceLabel } from './label-updates.js';
+import { announceLabel, LABEL_UPDATES_CHANNEL } from './label-updates.js';
+
+/**
+ * What a label was created with, which no later write changes: with a purchase's patch, enough to know the label's
+ * PURCHASED event before writing it (a stored label has it; so has the purchase that just created the label).
+ */
+export type LabelFacts = Pick<Label, 'id' | 'kind' | 'carrier' | 'division' | 'upstream' | 'serviceCode' | 'orderId' | 'returnOf' | 'request'>;
 
 /** A document ready to store: its bytes in hand. */
 export interface DocumentToStore {
@@ -167,10 +174,18 @@ export class LabelRecords {
     now: Date,
     extra: LabelPatch = {},
     expect: LabelExpectation = { states: ['PENDING', 'UNKNOWN'] },
+    facts?: LabelFacts,
   ): Promise<StoredLabel | null> {
+    const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
+    // The common answer (its label known, one document, no pickup booked with it) is written in one statement, its
+    // announcement included; anything else in the transaction below.
+    if (facts && facts.id === labelId && documents.length <= 1 && !shipment.dispatchConfirmationNumber) {
+      const stored = await this.purchasedAtOnce(facts, patch, documents[0] ?? null, expect, now);
+      if (stored) this.followInBackground(stored);
+      return stored;
+    }
     const stored = await this.store.transaction(async (tx) => {
       const db = new ShippingStore(tx);
-      const patch: LabelPatch = { ...purchasedPatch(shipment, extraWarnings), shipmentId: shipmentIdOf(shipment), ...extra };
       const written = await db.updateLabelReturning(labelId, patch, expect, now);
       if (!written) return null;
       const docs = await storeDocuments(tx, { labelId, tenderId: null }, documents, now);
@@ -191,15 +206,61 @@ export class LabelRecords {
     });
     if (!stored) return null;
     afterAnswer(() => void this.announce(labelId));
-    this.followInBackground(labelId);
+    this.followInBackground(stored);
     return stored;
   }
 
-  /** Runs the follow of a purchased label now; marks it followed when the hook succeeded. */
-  async follow(labelId: string): Promise<void> {
+  /**
+   * `purchased` in one statement (store/label-purchase.ts). The event is made from the label's creation facts and the
+   * patch, which are all it reads of the label: the same event the transaction makes from the row it read back.
+   */
+  private async purchasedAtOnce(facts: LabelFacts, patch: LabelPatch, document: DocumentToStore | null, expect: LabelExpectation, now: Date): Promise<StoredLabel | null> {
+    const event = labelEvent(
+      {
+        ...facts,
+        shipmentId: patch.shipmentId ?? null,
+        trackingNumber: patch.trackingNumber ?? null,
+        serviceName: patch.serviceName ?? null,
+        tenderBy: patch.tenderBy ?? null,
+        tenderId: null,
+        failure: null,
+        pieces: patch.pieces ?? [],
+      },
+      'PURCHASED',
+      now,
+    );
+    const written = await writePurchased(this.store, {
+      labelId: facts.id,
+      patch,
+      expect,
+      now,
+      document: document && {
+        labelId: facts.id,
+        tenderId: null,
+        kind: document.document.kind,
+        nativeType: document.document.nativeType,
+        format: document.document.format,
+        contentType: contentTypeOf(document.document.format),
+        content: document.content,
+        pieceTrackingNumber: document.document.pieceTrackingNumber,
+      },
+      event,
+      channel: LABEL_UPDATES_CHANNEL,
+    });
+    if (!written) return null;
+    // Documents it held already come first, in the store's order: read back then (not on a purchase's first answer).
+    if (written.documentsBefore > 0) return (await this.label(facts.id)) ?? toLabel(written.row, written.document ? [written.document] : []);
+    return toLabel(written.row, written.document ? [written.document] : []);
+  }
+
+  /**
+   * Runs the follow of a purchased label now; marks it followed when the hook succeeded. `written`: the label as the
+   * purchase just stored it (not read again); the worker's retry reads it.
+   */
+  async follow(labelId: string, written?: StoredLabel): Promise<void> {
     if (!this.onPurchased) return;
     try {
-      const label = await this.label(labelId);
+      const label = written ?? (await this.label(labelId));
       if (!label || label.state !== 'PURCHASED') return;
       await this.onPurchased(label);
       await new ShippingStore(this.store).markFollowed(labelId, new Date());
@@ -217,8 +278,8 @@ export class LabelRecords {
    * The follow starts once the purchase's answer is sent (afterAnswer): its tracking calls and store writes never
    * delay the answer. Tracked from now, so idle() also waits for a follow not started yet.
    */
-  private followInBackground(labelId: string): void {
-    const running = new Promise<void>((resolve) => afterAnswer(() => void this.follow(labelId).then(resolve, resolve)))
+  private followInBackground(label: StoredLabel): void {
+    const running = new Promise<void>((resolve) => afterAnswer(() => void this.follow(label.id, label).then(resolve, resolve)))
       .finally(() => this.following.delete(running));
     this.following.add(running);
   }

@@ -235,7 +235,7 @@ export class ShippingService implements ShippingApi {
     let label: StoredLabel | null = null;
     try {
       // PURCHASED: the label as that write stored it (nothing read back); any other outcome is read below.
-      label = await this.jobs.recordCreate(newLabel, connector, result);
+      label = await this.jobs.recordCreate({ ...newLabel, request }, connector, result);
     } catch (err) {
       // The answer could not be stored: the label is UNKNOWN (or still PENDING under its lease) and will be reconciled.
       this.deps.logger.warn({ labelId, err: err instanceof Error ? err.message : String(err) }, 'label answer not stored; left to reconciliation');
