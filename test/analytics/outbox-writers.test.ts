@@ -21,7 +21,8 @@ function failingOutboxWrites(store: Store): Store {
   });
   return Object.assign(Object.create(store) as Store, {
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => store.transaction((tx) => fn(wrap(tx))),
-    query: store.query.bind(store),
+    // An event may be written inside a transaction or inside one statement of CTEs (a purchase's answer).
+    query: wrap(store).query,
     listen: store.listen.bind(store),
     notify: store.notify.bind(store),
     kind: store.kind,

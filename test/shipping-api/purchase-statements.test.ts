@@ -6,7 +6,10 @@
  * answer nor the worker's passes. STATEMENTS_DEBUG=1 prints them with their times.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelEvent } from '../../src/domain/lifecycle-events.js';
 import { currentRequestContext } from '../../src/platform/request-context.js';
+import { OutboxStore } from '../../src/store/outbox-store.js';
+import { ShippingStore } from '../../src/store/shipping-store.js';
 import type { Queryable, Store } from '../../src/store/store.js';
 import { startE2E, type E2E } from '../e2e/support.js';
 import { STORE_BACKENDS } from '../support/database.js';
@@ -21,8 +24,11 @@ const CREATE_SHIPMENT = `mutation($input: CreateShipmentInput!) {
   }
 }`;
 
-/** The statements the purchase's answer path may send: the key and the PENDING label (one statement); BEGIN, the answer, its document, its event, COMMIT. */
-const ON_THE_ANSWER_PATH = 6;
+/**
+ * The statements the purchase's answer path may send: the key and the PENDING label (one statement); the answer, its
+ * document, its analytics event and its announcement (one statement).
+ */
+const ON_THE_ANSWER_PATH = 2;
 
 interface Statement {
   sql: string;
@@ -30,8 +36,10 @@ interface Statement {
 }
 
 /** Counts, on `store`, the statements sent from inside an HTTP request's own context (not after its answer). */
-function countOnAnswerPath(store: Store): { take(): Statement[] } {
+function countOnAnswerPath(store: Store): { take(): Statement[]; after(): Statement[] } {
   let seen: Statement[] = [];
+  // Sent outside any request (the follow after the answer, background work).
+  let outside: Statement[] = [];
   const inRequest = (): boolean => currentRequestContext()?.afterAnswer !== undefined;
   const timed = async <T>(sql: string, counted: boolean, run: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -44,7 +52,10 @@ function countOnAnswerPath(store: Store): { take(): Statement[] } {
   const query = store.query.bind(store);
   const transaction = store.transaction.bind(store);
   const notify = store.notify.bind(store);
-  store.query = (sql, params) => timed(sql, inRequest(), () => query(sql, params));
+  store.query = (sql, params) => {
+    if (!inRequest()) outside.push({ sql: sql.replace(/\s+/g, ' ').slice(0, 110), ms: 0 });
+    return timed(sql, inRequest(), () => query(sql, params));
+  };
   store.notify = (channel, payload) => timed(`NOTIFY ${channel}`, inRequest(), () => notify(channel, payload));
   store.transaction = (fn) => {
     const counted = inRequest();
@@ -56,6 +67,11 @@ function countOnAnswerPath(store: Store): { take(): Statement[] } {
     take() {
       const out = seen;
       seen = [];
+      return out;
+    },
+    after() {
+      const out = outside;
+      outside = [];
       return out;
     },
   };
@@ -96,5 +112,31 @@ describe.each(STORE_BACKENDS)('the statements on a purchase answer path, on $nam
       await waitFor(() => announced.filter((id) => id === label.id).length >= 2, { timeoutMs: 3_000 });
     }
     await unlisten();
+  });
+
+  it('the analytics event stored with the answer is the event of the label as stored', async () => {
+    const answer = await e2e.gql(CREATE_SHIPMENT, { input: carrierBShipment('statements-event') });
+    expect(answer.errors).toBeUndefined();
+    const id: string = answer.data.createShipment.purchase.label.id;
+    const stored = await new ShippingStore(e2e.server.store).label(id);
+    const entry = await new OutboxStore(e2e.server.store).entryByIdentity(`label:${id}:PURCHASED`);
+    expect(stored?.state).toBe('PURCHASED');
+    const expected = labelEvent(stored!, 'PURCHASED', stored!.updatedAt);
+    expect(entry).toMatchObject({ kind: expected.kind, distinctId: expected.distinctId, occurredAt: stored!.updatedAt });
+    // Member for member and in the same order (the outbox keeps the order it was given).
+    expect(JSON.stringify(entry!.properties)).toBe(JSON.stringify(JSON.parse(JSON.stringify(expected.properties))));
+  });
+
+  it('the follow after the answer does not read the purchased label back', async () => {
+    counter.after();
+    const answer = await e2e.gql(CREATE_SHIPMENT, { input: carrierBShipment('statements-follow') });
+    const id: string = answer.data.createShipment.purchase.label.id;
+    // Followed: tracked from birth (the watch) and marked so.
+    await waitFor(
+      async () => (await e2e.server.store.query<{ followed: boolean }>('SELECT followed_at IS NOT NULL AS followed FROM labels WHERE id = $1', [id])).rows[0]?.followed === true,
+      { timeoutMs: 3_000 },
+    );
+    const reads = counter.after().filter((s) => /^SELECT \* FROM labels WHERE id = \$1/.test(s.sql));
+    expect(reads).toEqual([]);
   });
 });

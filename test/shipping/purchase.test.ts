@@ -32,7 +32,8 @@ function failingDocumentWrites(store: Store): { store: Store; failNext(): void }
   });
   const wrapped: Store = Object.assign(Object.create(store) as Store, {
     transaction: <T>(fn: (tx: Queryable) => Promise<T>) => store.transaction((tx) => fn(wrap(tx))),
-    query: store.query.bind(store),
+    // A document may be written by a statement of its own or inside the purchase's one statement (store/label-purchase.ts).
+    query: wrap(store).query,
     listen: store.listen.bind(store),
     notify: store.notify.bind(store),
     kind: store.kind,
