@@ -70,10 +70,8 @@ export function trackFromBirth(deps: TrackFromBirthDeps): (label: Label) => Prom
     }
     if (!deps.statusLog) return;
     // Only where nothing is stored yet: a snapshot without a status time would replace a status the carrier already gave.
-    const stored = await deps.statusLog.storedShipments([shipmentId], Number.MAX_SAFE_INTEGER);
-    if (stored.size > 0) return;
     const parts = parseShipmentId(shipmentId);
-    await deps.statusLog.saveSnapshot({ ...born, id: shipmentId, carrierUniqueId: parts?.carrierUniqueId ?? born.carrierUniqueId });
+    await deps.statusLog.saveFirstSnapshot({ ...born, id: shipmentId, carrierUniqueId: parts?.carrierUniqueId ?? born.carrierUniqueId });
   };
 }
 

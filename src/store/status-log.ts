@@ -67,6 +67,35 @@ const CHANGE_COLUMNS = `cursor::text AS cursor, dedup_key, shipment_id, carrier,
 const NOT_OLDER = `(shipment_latest.status IS NULL OR shipment_latest.status_sort_ms IS NULL OR excluded.status_sort_ms IS NULL
   OR excluded.status_sort_ms >= shipment_latest.status_sort_ms)`;
 
+/** The snapshot's upsert (`saveSnapshot`); `where` limits the update of a stored row. */
+function snapshotUpsert(where: string): string {
+  const keep = (column: string): string => `CASE WHEN ${NOT_OLDER} THEN excluded.${column} ELSE shipment_latest.${column} END`;
+  return `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
+       status_time, status_sort_ms, shipment_references, snapshot, snapshot_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, now())
+     ON CONFLICT (shipment_id) DO UPDATE SET
+       status = ${keep('status')}, native_code = ${keep('native_code')}, native_text = ${keep('native_text')},
+       status_time = ${keep('status_time')}, status_sort_ms = ${keep('status_sort_ms')},
+       shipment_references = excluded.shipment_references,
+       snapshot = excluded.snapshot, snapshot_at = excluded.snapshot_at, updated_at = now()${where}`;
+}
+
+function snapshotParams(shipment: Shipment): unknown[] {
+  return [
+    shipment.id,
+    shipment.carrier,
+    shipment.division,
+    shipment.trackingNumber,
+    shipment.status.status,
+    shipment.status.nativeCode,
+    shipment.status.nativeText,
+    shipment.statusTime ? JSON.stringify(shipment.statusTime) : null,
+    sortMs(shipment.statusTime),
+    JSON.stringify(shipment.references),
+    JSON.stringify(shipment),
+  ];
+}
+
 function sortMs(time: CarrierTime | null): number | null {
   const key = sortKeyOf(time);
   return Number.isFinite(key) ? key : null;
@@ -331,30 +360,16 @@ export class StatusLog {
    * the stored one unless the stored one is newer. `db`: a transaction to write in (the watcher's, with its scans).
    */
   async saveSnapshot(shipment: Shipment, db: Queryable = this.store): Promise<void> {
-    const keep = (column: string): string => `CASE WHEN ${NOT_OLDER} THEN excluded.${column} ELSE shipment_latest.${column} END`;
-    await db.query(
-      `INSERT INTO shipment_latest (shipment_id, carrier, division, tracking_number, status, native_code, native_text,
-         status_time, status_sort_ms, shipment_references, snapshot, snapshot_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::jsonb, $11::jsonb, now())
-       ON CONFLICT (shipment_id) DO UPDATE SET
-         status = ${keep('status')}, native_code = ${keep('native_code')}, native_text = ${keep('native_text')},
-         status_time = ${keep('status_time')}, status_sort_ms = ${keep('status_sort_ms')},
-         shipment_references = excluded.shipment_references,
-         snapshot = excluded.snapshot, snapshot_at = excluded.snapshot_at, updated_at = now()`,
-      [
-        shipment.id,
-        shipment.carrier,
-        shipment.division,
-        shipment.trackingNumber,
-        shipment.status.status,
-        shipment.status.nativeCode,
-        shipment.status.nativeText,
-        shipment.statusTime ? JSON.stringify(shipment.statusTime) : null,
-        sortMs(shipment.statusTime),
-        JSON.stringify(shipment.references),
-        JSON.stringify(shipment),
-      ],
-    );
+    await db.query(snapshotUpsert(''), snapshotParams(shipment));
+  }
+
+  /**
+   * `saveSnapshot` only where no snapshot is stored yet (a row holding a status alone takes it): a purchased label's
+   * first snapshot never replaces what tracking stored. One statement, where a read and a write were; true when written.
+   */
+  async saveFirstSnapshot(shipment: Shipment): Promise<boolean> {
+    const { rowCount } = await this.store.query(snapshotUpsert(' WHERE shipment_latest.snapshot IS NULL'), snapshotParams(shipment));
+    return rowCount === 1;
   }
 
   /**
