@@ -80,20 +80,11 @@ function snapshotUpsert(where: string): string {
        snapshot = excluded.snapshot, snapshot_at = excluded.snapshot_at, updated_at = now()${where}`;
 }
 
-function snapshotParams(shipment: Shipment): unknown[] {
-  return [
-    shipment.id,
-    shipment.carrier,
-    shipment.division,
-    shipment.trackingNumber,
-    shipment.status.status,
-    shipment.status.nativeCode,
-    shipment.status.nativeText,
-    shipment.statusTime ? JSON.stringify(shipment.statusTime) : null,
-    sortMs(shipment.statusTime),
-    JSON.stringify(shipment.references),
-    JSON.stringify(shipment),
-  ];
+function snapshotParams(s: Shipment): unknown[] {
+  const time = s.statusTime ? JSON.stringify(s.statusTime) : null;
+  const { status } = s;
+  return [s.id, s.carrier, s.division, s.trackingNumber, status.status, status.nativeCode, status.nativeText, time,
+    sortMs(s.statusTime), JSON.stringify(s.references), JSON.stringify(s)];
 }
 
 function sortMs(time: CarrierTime | null): number | null {
