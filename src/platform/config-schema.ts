@@ -69,7 +69,7 @@ export const platformEnvShape = {
   UPSTREAM_RETRY_BASE_DELAY_MS: ms(100),
   // Performance (issue 12, docs/assumptions.md PF1-PF4): connections per upstream, sharing and freshness of tracking.
   UPSTREAM_POOL_CONNECTIONS: positive(64),
-  TRACKING_BATCH_WINDOW_MS: ms(5),
+  TRACKING_BATCH_WINDOW_MS: ms(3),
   // Distinct lookups a window must hold to go when the burst feeding it ends, before its time; 0 = always wait the window.
   TRACKING_BATCH_BURST_MIN: z.coerce.number().int().nonnegative().default(10),
   // Distinct lookups at which a window goes at once, as a full one does, before the burst feeding it ends; 0 = off.

@@ -130,6 +130,14 @@ describe('configuration (STYLE.md: "a bad value stops the process with a message
     for (const bad of ['-1', '1.5', 'soon']) expect(problems({ IDLE_GC_MS: bad }).map((line) => line.split(':')[0])).toEqual(['IDLE_GC_MS']);
   });
 
+  it('TRACKING_BATCH_WINDOW_MS is 3 ms by default (a lookup waits at most that for others to share its call); 0 turns batching off', () => {
+    const defaults = loadConfig({});
+    expect(defaults.ok && defaults.config.trackingSharing.windowMs).toBe(3);
+    const off = loadConfig({ TRACKING_BATCH_WINDOW_MS: '0' });
+    expect(off.ok && off.config.trackingSharing.windowMs).toBe(0);
+    expect(problems({ TRACKING_BATCH_WINDOW_MS: 'soon' }).map((line) => line.split(':')[0])).toEqual(['TRACKING_BATCH_WINDOW_MS']);
+  });
+
   it('TRACKING_REFRESH_AHEAD is a fraction of the freshness window from 0 (off) to 0.9, 0.25 by default; anything else names the variable', () => {
     const defaults = loadConfig({});
     expect(defaults.ok && defaults.config.trackingSharing.refreshAhead).toBe(0.25);
