@@ -88,6 +88,11 @@ export function toDocument(row: DocumentRow): StoredDocument {
 export const DOCUMENT_COLUMNS =
   'id, label_id, tender_id, kind, native_type, format, content_type, size, sha256, content, piece_tracking_number, fetched_as, created_at';
 
+/** The size, sha256 and content columns of a document's bytes, in that order. */
+function contentParams(content: Uint8Array): [number, string, Uint8Array] {
+  return [content.length, createHash('sha256').update(content).digest('hex'), content];
+}
+
 /** A new document's parameters, in DOCUMENT_COLUMNS's order (a fresh id, its size and sha256). */
 export function documentParams(doc: NewDocument, now: Date): unknown[] {
   return [
@@ -98,9 +103,7 @@ export function documentParams(doc: NewDocument, now: Date): unknown[] {
     doc.nativeType,
     doc.format,
     doc.contentType,
-    doc.content.length,
-    createHash('sha256').update(doc.content).digest('hex'),
-    doc.content,
+    ...contentParams(doc.content),
     doc.pieceTrackingNumber,
     doc.fetchedAs ?? null,
     now,
@@ -148,9 +151,7 @@ export async function insertLinkedDocument(
       doc.nativeType,
       doc.format,
       doc.contentType,
-      doc.content.length,
-      createHash('sha256').update(doc.content).digest('hex'),
-      doc.content,
+      ...contentParams(doc.content),
       shipmentId,
       fetchedAs,
       now,

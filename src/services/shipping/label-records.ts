@@ -15,7 +15,7 @@ import type { Logger } from '../../platform/logger.js';
 import { afterAnswer } from '../../platform/request-context.js';
 import { labelEvent, pickupEvent, type LabelEventState } from '../../domain/lifecycle-events.js';
 import { recordLifecycleEvent } from '../../store/outbox-store.js';
-import { contentTypeOf, insertDocument } from '../../store/shipping-documents.js';
+import { contentTypeOf, insertDocument, type NewDocument } from '../../store/shipping-documents.js';
 import { PickupsStore } from '../../store/pickups-store.js';
 import { purchasedPatch, ShippingStore, toLabel, type LabelExpectation, type LabelPatch, type StoredLabel } from '../../store/shipping-store.js';
 import { writePurchased } from '../../store/label-purchase.js';
@@ -114,6 +114,19 @@ export async function documentsToStore(
 }
 
 /** Stores documents of a label or a tender inside the caller's transaction. */
+/** A document to store as the store writes it: its owner, its kind and format, its bytes. */
+function newDocumentOf(owner: { labelId: string | null; tenderId: string | null }, { document, content }: DocumentToStore): NewDocument {
+  return {
+    ...owner,
+    kind: document.kind,
+    nativeType: document.nativeType,
+    format: document.format,
+    contentType: contentTypeOf(document.format),
+    content,
+    pieceTrackingNumber: document.pieceTrackingNumber,
+  };
+}
+
 export async function storeDocuments(
   tx: Queryable,
   owner: { labelId: string | null; tenderId: string | null },
@@ -121,23 +134,7 @@ export async function storeDocuments(
   now: Date,
 ): Promise<StoredDocument[]> {
   const stored: StoredDocument[] = [];
-  for (const { document, content } of documents) {
-    stored.push(
-      await insertDocument(
-        tx,
-        {
-          ...owner,
-          kind: document.kind,
-          nativeType: document.nativeType,
-          format: document.format,
-          contentType: contentTypeOf(document.format),
-          content,
-          pieceTrackingNumber: document.pieceTrackingNumber,
-        },
-        now,
-      ),
-    );
-  }
+  for (const toStore of documents) stored.push(await insertDocument(tx, newDocumentOf(owner, toStore), now));
   return stored;
 }
 
@@ -234,16 +231,7 @@ export class LabelRecords {
       patch,
       expect,
       now,
-      document: document && {
-        labelId: facts.id,
-        tenderId: null,
-        kind: document.document.kind,
-        nativeType: document.document.nativeType,
-        format: document.document.format,
-        contentType: contentTypeOf(document.document.format),
-        content: document.content,
-        pieceTrackingNumber: document.document.pieceTrackingNumber,
-      },
+      document: document && newDocumentOf({ labelId: facts.id, tenderId: null }, document),
       event,
       channel: LABEL_UPDATES_CHANNEL,
     });
