@@ -4,7 +4,7 @@
  * over while alive, and both served. The lock's timings are scaled down here (DATA_DIR_LOCK_STALE_MS and
  * DATA_DIR_LOCK_CHECK_MS) so that "stalled longer than the stale window" takes a second, not ten.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -98,14 +98,16 @@ it('a holder stalled (SIGSTOP) past the stale window is not taken over while its
 
 it('a holder whose lock is taken away and rewritten by another pid stops and exits non-zero, saying why', async () => {
   const first = await start();
-  // Another process (this one: alive, on this host) now holds the directory, as a takeover would leave it.
+  // Another process (this one: alive, on this host) now holds the directory, as a takeover would leave it. The holder
+  // file is replaced in one rename: removing the directory first left a moment in which the server could find no lock
+  // at all, and it then (rightly) stopped for that reason instead.
   const lockDir = join(dataDir, '.carrier-subgraph.lock');
-  await rm(lockDir, { recursive: true, force: true });
-  await mkdir(lockDir);
+  const replacement = join(lockDir, 'holder.json.next');
   await writeFile(
-    join(lockDir, 'holder.json'),
+    replacement,
     JSON.stringify({ pid: process.pid, hostname: hostname(), since: new Date().toISOString(), startId: null, token: 'someone-else' }),
   );
+  await rename(replacement, join(lockDir, 'holder.json'));
   const exit = await Promise.race([first.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 5_000))]);
   expect(exit).toEqual({ code: 1, signal: null });
   expect(first.output()).toMatch(/DATA_DIR lock lost/);
