@@ -1,3 +1,4 @@
+import { HeaderMap, type ApolloServerPlugin, type BaseContext, type GraphQLRequestContext, type GraphQLRequestListener } from '@apollo/server';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
 import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
@@ -42,46 +43,116 @@ const SHAPES_COUNTED = 10_000;
 export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
 
 export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile: Compile = compileQuery): GatewayExecutor {
+  return compiledQueries(schema, maxCompiled, compile).executor;
+}
+
+/** A run of a compiled query: the query and the variables it reads (the shape's literals among them). */
+interface CompiledRun {
+  query: CompiledQuery;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * The compiled queries for Apollo: the executor it runs operations with (through its gateway interface, its only way to
+ * take one), and a plugin that answers a compiled query before Apollo gets to that executor.
+ *
+ * Why the plugin: for every operation it hands to a gateway executor, Apollo builds a request context whose
+ * `response.http.status` is an accessor pair made for that request; V8 keeps such accessors in the old generation, so
+ * until the next full collection they hold the request's whole context (the answer, the loaders, the request) through
+ * every young-generation collection, and all of it was promoted: about 5 % of everything a README query 1 request
+ * allocated, one to two full collections a second under load (docs/benchmarks.md). A query the plugin answers never
+ * reaches that context. It answers (`responseForOperation`, the hook Apollo gives a plugin to answer an operation
+ * itself) only what needs nothing of Apollo's execution step:
+ * - a query already compiled, whose variables coerce, run compiled, with no error in its result: the answer is the
+ *   result as it is, which is what Apollo's execution step would send for it;
+ * - a result with errors is not answered here: it is handed to the executor, which returns it to Apollo without running
+ *   the query again, so Apollo reports and formats its errors as for any other (didEncounterErrors, formatError);
+ * - `answerHere(requestContext)` false (a request whose fields Apollo traces, see app.ts): the executor decides, as
+ *   before.
+ * Everything else goes on to the executor unchanged (a first run, graphql-js, mutations, subscriptions).
+ */
+export function compiledQueries(
+  schema: GraphQLSchema,
+  maxCompiled: number,
+  compile: Compile = compileQuery,
+  answerHere: (requestContext: GraphQLRequestContext<BaseContext>) => boolean = () => true,
+): { executor: GatewayExecutor; plugin: ApolloServerPlugin } {
   /** Each parsed operation's shape (literal-shape.ts), once: Apollo keeps the parsed document while its text repeats. */
   const shapes = new WeakMap<OperationDefinitionNode, LiteralShape | null>();
   /** Runs per shape key, the least recently run forgotten past SHAPES_COUNTED; -Infinity: graphql-jit cannot compile it. */
   const runs = new LRUCache<string, number>({ max: SHAPES_COUNTED });
-  /** In order of last use (a Map iterates in insertion order: a use deletes and re-inserts). */
-  const compiled = new Map<string, CompiledQuery>();
-  return async (requestContext) => {
-    const { document, operation, request, context } = requestContext;
-    const variableValues = request.variables ?? undefined;
-    const graphqlJs = (): Promise<ExecutionResult> | ExecutionResult =>
-      execute({ schema, document, contextValue: context, variableValues, operationName: request.operationName ?? undefined });
-    if (maxCompiled === 0 || operation.operation !== 'query' || Object.getOwnPropertySymbols(context).length > 0) return await graphqlJs();
+  /**
+   * The compiled queries, least recently used dropped first. An LRU cache rather than a Map re-keyed on every run (a
+   * delete and a set): deleting a Map's only entry shrinks its table and the set grows a new one, two tables a request.
+   */
+  const compiled = maxCompiled > 0 ? new LRUCache<string, CompiledQuery>({ max: maxCompiled }) : null;
+  /** Per request context: the run the plugin already decided (a result with errors to hand over, or graphql-js). */
+  const decided = new WeakMap<object, ExecutionResult | 'graphql-js'>();
+
+  /** How this run of `operation` goes: compiled (counted, compiled on its second run), or null for graphql-js. */
+  const prepare = (document: DocumentNode, operation: OperationDefinitionNode, variableValues: Record<string, unknown> | undefined): CompiledRun | null => {
+    if (!compiled || operation.operation !== 'query') return null;
     let shape = shapes.get(operation);
     if (shape === undefined) {
       shape = literalShape(schema, document, operation);
       shapes.set(operation, shape);
     }
-    if (shape === null) return await graphqlJs();
+    if (shape === null) return null;
     let query = compiled.get(shape.key);
-    if (query) compiled.delete(shape.key);
-    else {
+    if (!query) {
       const seen = runs.get(shape.key) ?? 0;
       runs.set(shape.key, seen + 1);
-      if (seen < RUNS_BEFORE_COMPILING) return await graphqlJs();
+      if (seen < RUNS_BEFORE_COMPILING) return null;
       const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, shape.document, operation.name?.value);
       if (!made || !isCompiledQuery(made)) {
         runs.set(shape.key, Number.NEGATIVE_INFINITY);
-        return await graphqlJs();
+        return null;
       }
       query = made;
-      if (compiled.size >= maxCompiled) compiled.delete(compiled.keys().next().value!);
+      compiled.set(shape.key, query);
     }
-    compiled.set(shape.key, query);
     if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
-      return await graphqlJs();
+      return null;
     }
     // graphql-jit reads the variables it is given into an object of its own: the shape's values are passed as they are.
     const variables = shape.values ? (variableValues ? { ...variableValues, ...shape.values } : shape.values) : (variableValues ?? {});
-    return withOriginalErrors((await query.query(undefined, context, variables)) as ExecutionResult);
+    return { query, variables };
   };
+
+  const executor: GatewayExecutor = async (requestContext) => {
+    const { document, operation, request, context } = requestContext;
+    const variableValues = request.variables ?? undefined;
+    const graphqlJs = (): Promise<ExecutionResult> | ExecutionResult =>
+      execute({ schema, document, contextValue: context, variableValues, operationName: request.operationName ?? undefined });
+    const before = decided.get(context);
+    if (before !== undefined) {
+      decided.delete(context);
+      return before === 'graphql-js' ? await graphqlJs() : before;
+    }
+    if (Object.getOwnPropertySymbols(context).length > 0) return await graphqlJs();
+    const run = prepare(document, operation, variableValues);
+    if (!run) return await graphqlJs();
+    return withOriginalErrors((await run.query.query(undefined, context, run.variables)) as ExecutionResult);
+  };
+
+  const listener: GraphQLRequestListener<BaseContext> = {
+    async responseForOperation(requestContext) {
+      const { document, operation, request, contextValue } = requestContext;
+      if (!compiled || !operation || operation.operation !== 'query' || !answerHere(requestContext)) return null;
+      const run = prepare(document, operation, request.variables ?? undefined);
+      if (!run) {
+        decided.set(contextValue, 'graphql-js');
+        return null;
+      }
+      const result = withOriginalErrors((await run.query.query(undefined, contextValue, run.variables)) as ExecutionResult);
+      if (result.errors?.length) {
+        decided.set(contextValue, result);
+        return null;
+      }
+      return { http: { status: undefined, headers: new HeaderMap() }, body: { kind: 'single', singleResult: result } };
+    },
+  };
+  return { executor, plugin: { requestDidStart: async () => listener } };
 }
 
 /**

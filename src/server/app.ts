@@ -31,10 +31,10 @@ import { graphqlHttpHandler } from './graphql-http.js';
 import { offlineLandingPagePlugin } from './landing-page.js';
 import { graphqlPostFastPath } from './graphql-fast-path.js';
 import { fastJsonBody } from './json-body.js';
-import { inlineTraceWhenAsked } from '../graphql/inline-trace.js';
+import { inlineTraceWhenAsked, traceAsked } from '../graphql/inline-trace.js';
 import { tracingActive } from '../platform/tracing.js';
 import { buildSchema } from './schema.js';
-import { jitExecutor, schemaWithExecutor } from '../graphql/jit-executor.js';
+import { compiledQueries, schemaWithExecutor } from '../graphql/jit-executor.js';
 import { DirectiveRules, directiveAuthPlugin } from '../graphql/directive-auth.js';
 import { bearerVerifier } from './bearer-token.js';
 import { metricsRoute, startMetricsListener } from './metrics-endpoint.js';
@@ -120,10 +120,14 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
   const ws = startGraphQLWs({ httpServer, schema, config, limits, contextFor, observer: operations, directiveAuth });
 
   const { introspection, fieldSuggestions } = config.server;
+  // Queries run compiled once their document repeats (jit-executor.ts), through Apollo's gateway interface (its only way
+  // to take another executor) and, for answers without errors, from a plugin before Apollo's execution step. A request
+  // whose fields Apollo times (a trace asked for; Apollo's usage reporting, which Apollo turns on by itself when
+  // APOLLO_KEY is set) is left to that execution step.
+  const apolloReporting = !!process.env['APOLLO_KEY'];
+  const compiled = compiledQueries(schema, config.server.compiledQueriesMax, undefined, (requestContext) => !apolloReporting && !traceAsked(requestContext));
   const apollo = new ApolloServer<GraphQLContext>({
-    // Apollo's only way to take another executor is its gateway interface: the same schema, queries run compiled once
-    // their document repeats (jit-executor.ts).
-    gateway: schemaWithExecutor(schema, jitExecutor(schema, config.server.compiledQueriesMax)),
+    gateway: schemaWithExecutor(schema, compiled.executor),
     introspection,
     // "Did you mean ...?" names schema members: off with introspection's defaults (graphql-js for validation,
     // hideSuggestionsPlugin for execution, e.g. enum values in variables). graphql-ws does the same (graphql-ws.ts).
@@ -153,6 +157,7 @@ export async function startApp(deps: AppDeps): Promise<RunningApp> {
       // (landing-page.ts); in production with introspection turned on, Apollo's production page as before.
       ...(!introspection ? [ApolloServerPluginLandingPageDisabled()] : config.server.production ? [] : [offlineLandingPagePlugin()]),
       inlineTraceWhenAsked(),
+      compiled.plugin,
     ],
     logger: {
       debug: (m) => logger.debug(m),

@@ -2,13 +2,16 @@
  * When src/graphql/jit-executor.ts compiles an operation and when it leaves it to graphql-js: a query is compiled on its
  * second run (never on its first, so a document used once costs no compilation) and then reused; mutations, requests
  * whose variables do not coerce, and requests Apollo instruments field by field (a symbol on the context) stay on
- * graphql-js. Both executors answer the same (the over-HTTP comparison: test/e2e/compiled-queries.e2e.test.ts).
+ * graphql-js. Both executors answer the same (the over-HTTP comparison: test/e2e/compiled-queries.e2e.test.ts). In an
+ * Apollo Server, a compiled answer without errors comes from the plugin, before Apollo's gateway execution step; one
+ * with errors is run once and handed to that step.
  */
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
 import { execute as graphqlExecute, GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { describe, expect, it, vi } from 'vitest';
-import { jitExecutor, type Compile } from '../../src/graphql/jit-executor.js';
+import { ApolloServer } from '@apollo/server';
+import { compiledQueries, jitExecutor, schemaWithExecutor, type Compile } from '../../src/graphql/jit-executor.js';
 
 /** A query with an argument and a failing field, a mutation; the resolvers' calls recorded. */
 function schemaCounting(): { schema: GraphQLSchema; calls: string[] } {
@@ -156,5 +159,58 @@ describe('which runs are compiled', () => {
       { message: 'Cannot return null for non-nullable field Item.name.', locations: [{ line: 1, column: 11 }], path: ['items', 1, 'name'], original: 'Cannot return null for non-nullable field Item.name.' },
     ]);
     expect(seen(await execute(request))).toEqual(first);
+  });
+});
+
+describe('compiled queries answered before Apollo builds its gateway request context', () => {
+  /** An Apollo Server on `schema` with the compiled queries' executor and plugin, the executor's runs counted. */
+  async function apolloWith(schema: GraphQLSchema, answerHere?: Parameters<typeof compiledQueries>[3]) {
+    const { executor, plugin } = compiledQueries(schema, 10, compileQuery, answerHere);
+    const executorRuns = vi.fn(executor);
+    const seenErrors: string[] = [];
+    const server = new ApolloServer({
+      gateway: schemaWithExecutor(schema, executorRuns),
+      plugins: [plugin, { requestDidStart: async () => ({ didEncounterErrors: async ({ errors }) => void seenErrors.push(...errors.map((e) => e.message)) }) }],
+    });
+    await server.start();
+    const run = async (query: string, variables?: Record<string, unknown>) => {
+      const response = await server.executeOperation({ query, variables });
+      return response.body.kind === 'single' ? response.body.singleResult : null;
+    };
+    return { server, run, executorRuns, seenErrors };
+  }
+
+  it('a compiled query without errors is answered by the plugin; the executor runs only its first, uncompiled run', async () => {
+    const { schema, calls } = schemaCounting();
+    const { server, run, executorRuns } = await apolloWith(schema);
+    const answers = [];
+    for (const n of [1, 2, 3]) answers.push(await run('query($n: Int!) { double(n: $n) }', { n }));
+    expect(answers).toEqual([{ data: { double: 2 } }, { data: { double: 4 } }, { data: { double: 6 } }]);
+    expect(executorRuns).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['double(1)', 'double(2)', 'double(3)']);
+    await server.stop();
+  });
+
+  it("a compiled result with errors runs once and reaches Apollo's error handling as graphql-js's does", async () => {
+    const { schema, calls } = schemaCounting();
+    const { server, run, executorRuns, seenErrors } = await apolloWith(schema);
+    const query = '{ double(n: 5) fails }';
+    const first = await run(query); // graphql-js, through the executor
+    const second = await run(query); // compiled in the plugin, handed to the executor for its errors
+    expect(second).toEqual(first);
+    expect(first?.errors).toEqual([{ message: 'refused', locations: [{ line: 1, column: 16 }], path: ['fails'], extensions: { code: 'BAD_USER_INPUT' } }]);
+    expect(calls).toEqual(['double(5)', 'double(5)']);
+    expect(executorRuns).toHaveBeenCalledTimes(2);
+    expect(seenErrors).toEqual(['refused', 'refused']);
+    await server.stop();
+  });
+
+  it('a request the plugin must leave to Apollo (its fields timed) is run by the executor, compiled all the same', async () => {
+    const { schema, calls } = schemaCounting();
+    const { server, run, executorRuns } = await apolloWith(schema, () => false);
+    for (const n of [1, 2, 3]) expect(await run(`{ double(n: ${n}) }`)).toEqual({ data: { double: n * 2 } });
+    expect(executorRuns).toHaveBeenCalledTimes(3);
+    expect(calls).toEqual(['double(1)', 'double(2)', 'double(3)']);
+    await server.stop();
   });
 });
