@@ -16,7 +16,7 @@ const SHAPES_COUNTED = 10_000;
  * coercing each field's arguments, list item by list item); graphql-jit compiles the operation once into a function
  * over the same schema and resolvers: README query 1 executes in about an eighth of the CPU (docs/benchmarks.md).
  * Answers are the same: the same resolvers, scalars' `serialize`, `__resolveType`, and errors with the same messages,
- * paths and original errors, which Apollo then formats as before (the executor's result takes Apollo's own path). One
+ * paths and original errors, which Apollo then formats as before (a result with errors takes Apollo's own path). One
  * difference is left, in answers that carry an internal fault (a resolver's null for a non-null field) beside other
  * errors: the errors' order, and graphql-jit also lists the other root fields' errors where graphql-js stops at the
  * fault; the fault itself is masked and logged as before.
@@ -42,6 +42,7 @@ const SHAPES_COUNTED = 10_000;
 /** graphql-jit's `compileQuery` (a parameter so tests can count compilations). */
 export type Compile = (schema: GraphQLSchema, document: DocumentNode, operationName?: string) => CompiledQuery | ExecutionResult;
 
+/** The executor alone (every run through it, none answered by the plugin): see `compiledQueries`. */
 export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile: Compile = compileQuery): GatewayExecutor {
   return compiledQueries(schema, maxCompiled, compile).executor;
 }
