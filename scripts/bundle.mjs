@@ -143,15 +143,14 @@ const packageJsonOutside = {
  * would then refuse the bundle's schema). Their files are found beside the package entry, as that module finds them;
  * if a release moves them, the entry is bundled instead.
  */
+const { SCALAR_FILES } = await import(pathToFileURL(join(SRC, 'graphql', 'scalar-modules.js')).href);
 const bundledScalars = {
   name: 'bundled-scalars',
   setup(plugin) {
     plugin.onResolve({ filter: /^\.\/scalar-modules\.js$/ }, () => ({ path: 'scalar-modules', namespace: 'bundled-scalars' }));
     plugin.onLoad({ filter: /.*/, namespace: 'bundled-scalars' }, () => {
       const entry = fileURLToPath(import.meta.resolve('graphql-scalars'));
-      const files = [['GraphQLDateTime', './scalars/iso-date/DateTime.js'], ['GraphQLLocalDate', './scalars/LocalDate.js'], ['GraphQLLocalDateTime', './scalars/LocalDateTime.js']].map(
-        ([name, file]) => [name, join(dirname(entry), file)],
-      );
+      const files = Object.entries(SCALAR_FILES).map(([name, file]) => [name, join(dirname(entry), file)]);
       const beside = files.every(([, file]) => existsSync(file));
       const imports = beside ? files.map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`).join('\n') : "import { GraphQLDateTime, GraphQLLocalDate, GraphQLLocalDateTime } from 'graphql-scalars';";
       return {

@@ -7,13 +7,20 @@ type Scalars = typeof import('graphql-scalars');
  * A module of its own because the build's self-contained bundle (scripts/bundle.mjs) puts the same three modules
  * inside it in place of this one: they must use the bundle's copy of graphql, not one loaded from node_modules.
  */
+/** Each scalar's module, beside graphql-scalars' entry (scripts/bundle.mjs reads this list too). */
+export const SCALAR_FILES = {
+  GraphQLDateTime: './scalars/iso-date/DateTime.js',
+  GraphQLLocalDate: './scalars/LocalDate.js',
+  GraphQLLocalDateTime: './scalars/LocalDateTime.js',
+} as const;
+
 export async function loadScalars(): Promise<Pick<Scalars, 'GraphQLDateTime' | 'GraphQLLocalDate' | 'GraphQLLocalDateTime'>> {
   const entry = import.meta.resolve('graphql-scalars');
   try {
     const [dateTime, localDate, localDateTime] = await Promise.all([
-      import(new URL('./scalars/iso-date/DateTime.js', entry).href) as Promise<Pick<Scalars, 'GraphQLDateTime'>>,
-      import(new URL('./scalars/LocalDate.js', entry).href) as Promise<Pick<Scalars, 'GraphQLLocalDate'>>,
-      import(new URL('./scalars/LocalDateTime.js', entry).href) as Promise<Pick<Scalars, 'GraphQLLocalDateTime'>>,
+      import(new URL(SCALAR_FILES.GraphQLDateTime, entry).href) as Promise<Pick<Scalars, 'GraphQLDateTime'>>,
+      import(new URL(SCALAR_FILES.GraphQLLocalDate, entry).href) as Promise<Pick<Scalars, 'GraphQLLocalDate'>>,
+      import(new URL(SCALAR_FILES.GraphQLLocalDateTime, entry).href) as Promise<Pick<Scalars, 'GraphQLLocalDateTime'>>,
     ]);
     if (dateTime.GraphQLDateTime && localDate.GraphQLLocalDate && localDateTime.GraphQLLocalDateTime) {
       return { GraphQLDateTime: dateTime.GraphQLDateTime, GraphQLLocalDate: localDate.GraphQLLocalDate, GraphQLLocalDateTime: localDateTime.GraphQLLocalDateTime };

@@ -272,19 +272,18 @@ export class TrackingBatcher {
       return;
     }
     this.bursts.delete(name);
-    const window = this.pending.get(name);
-    if (window && (window.tail || window.slots.size >= this.options.burstMin!) && performance.now() >= this.earlyHeldUntil) this.flush(window);
+    this.flushAtBurstEnd(name);
   }
 
   /**
-   * A call's answer is about to be handed to its callers: the open window on the route goes now when it would go at its
-   * burst's end (at least burstMin lookups, or a burst's tail), as the long task that follows ends its burst anyway.
-   * Smaller windows, and any window for a minute after a 429, wait as before.
+   * The open window on the route goes at its burst's end when it holds at least burstMin lookups or is a burst's tail:
+   * when the burst ends (endOfBurst), and when a call's answer is about to be handed to its callers, as the long task
+   * that follows ends its burst anyway. Smaller windows, and any window for a minute after a 429, wait as before.
    */
-  private sendBeforeAnswering(route: TrackingRoute): void {
+  private flushAtBurstEnd(name: string): void {
     const { burstMin } = this.options;
     if (!burstMin || performance.now() < this.earlyHeldUntil) return;
-    const window = this.pending.get(route.name);
+    const window = this.pending.get(name);
     if (window && (window.tail || window.slots.size >= burstMin)) this.flush(window);
   }
 
@@ -313,7 +312,7 @@ export class TrackingBatcher {
           // Settling the callers runs their requests on to their responses in this same task (about 0.35 ms of CPU
           // each), and no event-loop turn passes meanwhile: a window whose burst was read before this answer came
           // would wait for all of it before its burst's end is seen. It goes first (DN1).
-          this.sendBeforeAnswering(route);
+          this.flushAtBurstEnd(route.name);
           chunk.forEach((slot, j) => {
             const outcome = outcomes[j]!;
             if (this.inFlight.get(slot.key) === slot) this.inFlight.delete(slot.key);

@@ -7,12 +7,10 @@
 import type { LifecycleEvent } from '../domain/analytics.js';
 import type { StoredDocument } from '../domain/shipping.js';
 import type { LabelExpectation, LabelPatch, LabelRow } from './label-rows.js';
-import { DOCUMENT_COLUMNS, documentParams, toDocument, type DocumentRow, type NewDocument } from './shipping-documents.js';
+import { DOCUMENT_COLUMNS, documentParams, LISTED_COLUMNS, toDocument, type DocumentRow, type NewDocument } from './shipping-documents.js';
 import { guardedUpdate } from './shipping-store.js';
 import type { Queryable } from './store.js';
 
-/** The document's columns as the statement answers them (prefixed, beside the label's). */
-const DOCUMENT_LISTED = ['id', 'label_id', 'tender_id', 'kind', 'native_type', 'format', 'content_type', 'size', 'piece_tracking_number', 'created_at', 'content_expired_at'] as const;
 /* Typed: in an INSERT ... SELECT an untyped parameter would not take the column's type. */
 const DOCUMENT_TYPES = ['text', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'text', 'bytea', 'text', 'text', 'timestamptz'];
 
@@ -46,9 +44,10 @@ export async function writePurchased(
     const values = documentParams(write.document, write.now).map((value, i) => (i === 1 ? 'updated.id' : next(value, DOCUMENT_TYPES[i] as string)));
     documentCte = `, doc AS (
          INSERT INTO documents (${DOCUMENT_COLUMNS}) SELECT ${values.join(', ')} FROM updated
-         RETURNING ${DOCUMENT_LISTED.join(', ')}
+         RETURNING ${LISTED_COLUMNS.join(', ')}
        )`;
-    documentColumns = `, ${DOCUMENT_LISTED.map((c) => `doc.${c} AS doc_${c}`).join(', ')}`;
+    // The document's columns answered beside the label's, prefixed.
+    documentColumns = `, ${LISTED_COLUMNS.map((c) => `doc.${c} AS doc_${c}`).join(', ')}`;
     documentJoin = ' LEFT JOIN doc ON true';
   }
   const { event } = write;

@@ -35,7 +35,9 @@ export interface DocumentRow {
   content_expired_at: Date | null;
 }
 
-export const LISTED = 'id, label_id, tender_id, kind, native_type, format, content_type, size, piece_tracking_number, created_at, content_expired_at';
+/** The columns a stored document is read with (never its content). */
+export const LISTED_COLUMNS = ['id', 'label_id', 'tender_id', 'kind', 'native_type', 'format', 'content_type', 'size', 'piece_tracking_number', 'created_at', 'content_expired_at'] as const;
+const LISTED = LISTED_COLUMNS.join(', ');
 
 export function newDocumentId(): string {
   return `doc_${randomBytes(16).toString('base64url')}`;

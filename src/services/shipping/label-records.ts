@@ -113,7 +113,6 @@ export async function documentsToStore(
   return { documents: out, warnings };
 }
 
-/** Stores documents of a label or a tender inside the caller's transaction. */
 /** A document to store as the store writes it: its owner, its kind and format, its bytes. */
 function newDocumentOf(owner: { labelId: string | null; tenderId: string | null }, { document, content }: DocumentToStore): NewDocument {
   return {
@@ -127,6 +126,7 @@ function newDocumentOf(owner: { labelId: string | null; tenderId: string | null 
   };
 }
 
+/** Stores documents of a label or a tender inside the caller's transaction. */
 export async function storeDocuments(
   tx: Queryable,
   owner: { labelId: string | null; tenderId: string | null },
