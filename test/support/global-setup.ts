@@ -8,6 +8,10 @@
  * inject('pgliteTemplateArchive')), and a PostgreSQL database with every
  * migration applied (inject('postgresTemplate'), cloned with CREATE DATABASE ... TEMPLATE by createMigratedTestDatabase()).
  * The migrations themselves stay tested on empty databases (test/store), which is where they are the subject.
+ *
+ * And the compiled build (`npm run build`, when src/ is newer than dist/), which servers started as their own process
+ * run by default (test/push/child-server.ts): built here, beside the templates, rather than inside a test that would
+ * wait for it within its timeout. A run of the unit project alone builds nothing.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -19,6 +23,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations } from '../../src/store/migrations.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
+import { ensureBuilt } from '../production/build.js';
 import { startPostgres } from './postgres.js';
 
 const execFileAsync = promisify(execFile);
@@ -72,6 +77,9 @@ async function makePostgresTemplate(url: string): Promise<{ name: string; remove
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const pglite = makePgliteTemplate();
   pglite.catch(() => undefined);
+  const startsServers = project.vitest.projects.some((selected) => selected.name !== 'unit');
+  const built = startsServers ? ensureBuilt() : Promise.resolve();
+  built.catch(() => undefined);
   const external = process.env.TEST_DATABASE_URL;
   let url: string;
   let stopServer: () => Promise<void> = async () => undefined;
@@ -88,6 +96,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const postgresTemplate = await makePostgresTemplate(url);
   const pgliteTemplate = await pglite;
+  await built;
   project.provide('postgresUrl', url);
   project.provide('postgresTemplate', postgresTemplate.name);
   project.provide('pgliteTemplateDir', pgliteTemplate.dir);
