@@ -1,7 +1,9 @@
 # Production image: build with the dev toolchain, then run the compiled subgraph on node:24-slim as a non-root user.
 FROM node:24-slim AS build
 WORKDIR /app
+# patches/ before the install: its postinstall (patch-package) patches graphql-jit, which the bundle then carries.
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

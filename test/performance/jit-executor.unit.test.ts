@@ -7,7 +7,7 @@
  * with errors is run once and handed to that step.
  */
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { execute as graphqlExecute, GraphQLBoolean, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
+import { execute as graphqlExecute, GraphQLBoolean, GraphQLEnumType, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { describe, expect, it, vi } from 'vitest';
 import { ApolloServer } from '@apollo/server';
@@ -212,5 +212,73 @@ describe('compiled queries answered before Apollo builds its gateway request con
     expect(executorRuns).toHaveBeenCalledTimes(3);
     expect(calls).toEqual(['double(1)', 'double(2)', 'double(3)']);
     await server.stop();
+  });
+});
+
+/**
+ * graphql-jit as patched at install (patches/graphql-jit+0.8.9.patch, applied by `npm install`'s postinstall): a leaf's
+ * null and error checks are written into the compiled query, and the error's locations and path are built only when the
+ * leaf fails, rather than passed as fresh arrays to a runtime check for every leaf of every result.
+ */
+describe('leaf checks in compiled queries (graphql-jit as patched at install)', () => {
+  const Level = new GraphQLEnumType({ name: 'Level', values: { LOW: { value: 'low' }, HIGH: { value: 'high' } } });
+  const Entry = new GraphQLObjectType({
+    name: 'Entry',
+    fields: {
+      label: { type: new GraphQLNonNull(GraphQLString) },
+      note: { type: GraphQLString },
+      level: { type: Level },
+      count: { type: GraphQLInt },
+    },
+  });
+  const Group = new GraphQLObjectType({ name: 'Group', fields: { entries: { type: new GraphQLList(new GraphQLNonNull(Entry)) } } });
+  const schema = new GraphQLSchema({
+    query: new GraphQLObjectType({
+      name: 'Query',
+      fields: {
+        groups: {
+          type: new GraphQLList(Group),
+          resolve: () => [
+            { entries: [{ label: 'a', note: 'fine', level: 'low', count: 1 }, { label: 'b', note: new Error('note unreadable'), level: 'high', count: 2.5 }] },
+            { entries: [{ label: null, note: null, level: 'low', count: 3 }] },
+            { entries: [{ label: new Error('label refused'), level: 'low', count: 4 }] },
+            { entries: [{ label: 'd', level: 'medium', count: 'x' }] },
+          ],
+        },
+      },
+    }),
+  });
+  const query = '{ groups { entries { label note level count } } }';
+  const flat = (result: { data?: unknown; errors?: readonly GraphQLError[] }) => ({
+    data: result.data,
+    errors: result.errors?.map((error) => ({ ...error.toJSON(), original: error.originalError?.message })),
+  });
+
+  it('a null non-null leaf, an Error as a leaf, and a value a scalar or enum refuses answer as graphql-js does, with the list indexes in their paths', async () => {
+    const compiled = compileQuery(schema, parse(query));
+    if (!('query' in compiled)) throw new Error('not compiled');
+    const ours = flat((await compiled.query(undefined, undefined, {})) as { data?: unknown; errors?: readonly GraphQLError[] });
+    const reference = flat(await graphqlExecute({ schema, document: parse(query) }));
+    expect(JSON.stringify(ours.data)).toBe(JSON.stringify(reference.data));
+    const byPath = (errors: Array<{ path?: unknown }> | undefined) => [...(errors ?? [])].sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path)));
+    expect(byPath(ours.errors).map(({ message, path, locations }) => ({ message, path, locations }))).toEqual(
+      byPath(reference.errors).map(({ message, path, locations }) => ({ message, path, locations })),
+    );
+    expect(byPath(ours.errors).map((error) => error.path)).toEqual([
+      ['groups', 0, 'entries', 1, 'count'],
+      ['groups', 0, 'entries', 1, 'note'],
+      ['groups', 1, 'entries', 0, 'label'],
+      ['groups', 2, 'entries', 0, 'label'],
+      ['groups', 3, 'entries', 0, 'level'],
+      ['groups', 3, 'entries', 0, 'count'],
+    ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))));
+    expect(ours.errors?.find((error) => error.message === 'label refused')?.original).toBe('label refused');
+  });
+
+  it('the compiled query calls no runtime leaf check (the patch is applied)', () => {
+    const compiled = compileQuery(schema, parse(query), undefined, { debug: true } as Parameters<typeof compileQuery>[3]) as unknown as Record<string, string>;
+    const source = compiled['__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation']!;
+    expect(source).toContain('LevelSerializer');
+    expect(source).not.toMatch(/checkNullableLeaf|checkNonNullLeaf/);
   });
 });

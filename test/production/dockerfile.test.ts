@@ -12,6 +12,18 @@ const runtime = stages.at(-1)!;
 const copies = copyLines(runtime);
 const runs = runtime.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args);
 
+describe('Dockerfile build stage', () => {
+  it("has patches/ in place before its npm ci, whose postinstall applies them to the packages the bundle carries", () => {
+    const build = stages.find((stage) => stage.instructions.some((i) => i.keyword === 'RUN' && /npm run build/.test(i.args)))!;
+    const at = (test: (args: string) => boolean, keyword: string) => build.instructions.findIndex((i) => i.keyword === keyword && test(i.args));
+    const patches = at((args) => /^patches\s/.test(args), 'COPY');
+    const install = at((args) => /npm ci/.test(args), 'RUN');
+    expect(patches).toBeGreaterThanOrEqual(0);
+    expect(patches).toBeLessThan(install);
+    expect(install).toBeLessThan(at((args) => /npm run build/.test(args), 'RUN'));
+  });
+});
+
 describe('Dockerfile runtime stage', () => {
   it('copies no sandbox and no whole dist/ or source tree', () => {
     const sources = copies.flatMap((c) => c.sources);
