@@ -316,8 +316,8 @@ export class TrackingBatcher {
           chunk.forEach((slot, j) => {
             const outcome = outcomes[j]!;
             if (this.inFlight.get(slot.key) === slot) this.inFlight.delete(slot.key);
-            this.fresh?.keep(route, slot.key, sent[j]!, outcome);
-            for (const settle of slot.settle) settle(outcome);
+            const answer = this.fresh?.keep(route, slot.key, sent[j]!, outcome) ?? outcome;
+            for (const settle of slot.settle) settle(answer);
           });
           if (outcomes.some((o) => !o.ok && o.error.code === 'UPSTREAM_RATE_LIMITED')) {
             this.earlyHeldUntil = performance.now() + RATE_LIMITED_FULL_WINDOWS_MS;
