@@ -260,7 +260,7 @@ describe('leaf checks in compiled queries (graphql-jit as patched at install)', 
     const ours = flat((await compiled.query(undefined, undefined, {})) as { data?: unknown; errors?: readonly GraphQLError[] });
     const reference = flat(await graphqlExecute({ schema, document: parse(query) }));
     expect(JSON.stringify(ours.data)).toBe(JSON.stringify(reference.data));
-    const byPath = (errors: Array<{ path?: unknown }> | undefined) => [...(errors ?? [])].sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path)));
+    const byPath = <E extends { path?: unknown }>(errors: E[] | undefined): E[] => [...(errors ?? [])].sort((a, b) => JSON.stringify(a.path).localeCompare(JSON.stringify(b.path)));
     expect(byPath(ours.errors).map(({ message, path, locations }) => ({ message, path, locations }))).toEqual(
       byPath(reference.errors).map(({ message, path, locations }) => ({ message, path, locations })),
     );
