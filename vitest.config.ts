@@ -1,6 +1,6 @@
-import { globSync } from 'node:fs';
+import { accessSync, chmodSync, constants, globSync, mkdtempSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { matchesGlob } from 'node:path';
+import { join, matchesGlob } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -61,6 +61,30 @@ class LongestFirst extends BaseSequencer {
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
+
+/**
+ * The run's temporary files in memory when the machine has a tmpfs at /dev/shm with room (Linux's default), unless
+ * TMPDIR is set: the tests copy PGlite data directories (about a thousand files each) for every server they start and
+ * delete them after, and on ext4 creating files just deleted costs the kernel a search of recently freed inodes. A run
+ * on tmpfs spent about half the system time (docs/testing.md). The workers, the PostgreSQL server and the child servers
+ * inherit TMPDIR; test/support/global-setup.ts removes the directory when the run ends.
+ */
+function inMemoryTmpdir(): void {
+  if (process.env.TMPDIR) return;
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < 4 * 1024 ** 3) return;
+    const dir = mkdtempSync(join('/dev/shm', 'carrier-subgraph-tests-'));
+    // As /tmp is (sticky, everyone's): the PostgreSQL server runs as its own user when the tests run as root.
+    chmodSync(dir, 0o1777);
+    process.env.TMPDIR = dir;
+    process.env.CARRIER_TESTS_OWN_TMPDIR = '1';
+  } catch {
+    // No /dev/shm (macOS, some containers): the system's temporary directory.
+  }
+}
+inMemoryTmpdir();
 
 const files = globSync('test/**/*.test.ts').sort();
 const filesOf = (project: Project): string[] => files.filter((file) => projectOf(file) === project);

@@ -103,6 +103,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('pgliteTemplateArchive', pgliteTemplate.archive);
   return async () => {
     await pgliteTemplate.remove();
+    // The run's own temporary directory in memory (vitest.config.ts), with whatever a test left in it.
+    if (process.env.CARRIER_TESTS_OWN_TMPDIR === '1' && process.env.TMPDIR) await rm(process.env.TMPDIR, { recursive: true, force: true });
     if (external) await postgresTemplate.remove().catch(() => undefined);
     if (onExit) process.off('exit', onExit);
     await stopServer();
