@@ -152,9 +152,10 @@ const bundledScalars = {
       const entry = fileURLToPath(import.meta.resolve('graphql-scalars'));
       const files = Object.entries(SCALAR_FILES).map(([name, file]) => [name, join(dirname(entry), file)]);
       const beside = files.every(([, file]) => existsSync(file));
-      const imports = beside ? files.map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`).join('\n') : "import { GraphQLDateTime, GraphQLLocalDate, GraphQLLocalDateTime } from 'graphql-scalars';";
+      const names = Object.keys(SCALAR_FILES).join(', ');
+      const imports = beside ? files.map(([name, file]) => `import { ${name} } from ${JSON.stringify(file)};`).join('\n') : `import { ${names} } from 'graphql-scalars';`;
       return {
-        contents: `${imports}\nexport async function loadScalars() { return { GraphQLDateTime, GraphQLLocalDate, GraphQLLocalDateTime }; }\n`,
+        contents: `${imports}\nexport async function loadScalars() { return { ${names} }; }\n`,
         resolveDir: ROOT,
         loader: 'js',
       };

@@ -116,9 +116,10 @@ export class TrackingBatcher {
     const missingKeys = keys.filter((_, i) => outcomes[i] === null);
     if (missing.length > 0) {
       const sent = await this.send(route, missing, deadline);
-      missing.forEach((request, j) => this.fresh?.keep(route, missingKeys[j]!, request, sent[j]));
+      // Each caller gets what the freshness window keeps (the kept objects when the answer is equal to them).
+      const answers = missing.map((request, j) => this.fresh?.keep(route, missingKeys[j]!, request, sent[j]) ?? sent[j]!);
       let j = 0;
-      for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = sent[j++]!;
+      for (let i = 0; i < outcomes.length; i++) if (outcomes[i] === null) outcomes[i] = answers[j++]!;
     }
     return outcomes as TrackOutcome[];
   }
