@@ -1,5 +1,4 @@
 import { isDeepStrictEqual } from 'node:util';
-import { LRUCache } from 'lru-cache';
 import type { TrackingRoute } from '../carriers/types.js';
 import type { TrackOutcome, TrackRequest } from '../domain/tracking.js';
 
@@ -14,7 +13,7 @@ interface Fresh {
   route: TrackingRoute;
   /** The lookup as it was sent: a refresh asks the same. */
   request: TrackRequest;
-  /** performance.now() when it was kept; the cache drops it TRACKING_FRESHNESS_MS later. */
+  /** performance.now() when it was kept; it serves no lookup from TRACKING_FRESHNESS_MS later. */
   keptAt: number;
   /** Its one refresh has been asked for (whatever came of it): no reader asks another. */
   refreshing: boolean;
@@ -28,27 +27,41 @@ interface Fresh {
  * it then; a reader of an answer whose refresh has not come back waits for that refresh's call, as any lookup whose
  * call is on its way does, with a batch window). A shipment not read in that last part is asked again by its next reader, as without
  * refresh-ahead; a refresh that fails keeps nothing, and the answer it was to replace expires at its time.
+ *
+ * The answers are held in a Map in the order they were kept, oldest first: every keep moves its entry to the end, so
+ * the expired answers are at the front, where each keep drops them (the memory held is what the window keeps, not
+ * what it once kept), and past TRACKING_FRESHNESS_MAX_ENTRIES the oldest answer, the one closest to expiring, goes
+ * first. Not lru-cache, which this was: a read is on every lookup's path (two a README query 1), and its `get` (options
+ * object, status tracking, recency update, its TTL clock) cost about 1.5 % of the subgraph's CPU under that load, for an
+ * order the window does not need: an answer read often is asked again by refresh-ahead, which keeps it again.
  */
 export class FreshAnswers {
-  private readonly cache: LRUCache<string, Fresh>;
+  /** By key, in the order kept (oldest first). */
+  private readonly answers = new Map<string, Fresh>();
   /** Age from which a read asks for the refresh; Infinity when refresh-ahead is off. */
   private readonly refreshFromMs: number;
 
   constructor(
-    freshnessMs: number,
-    maxEntries: number,
+    private readonly freshnessMs: number,
+    private readonly maxEntries: number,
     refreshAhead: number,
     private readonly refresh: RefreshAhead,
   ) {
-    this.cache = new LRUCache<string, Fresh>({ max: maxEntries, ttl: freshnessMs });
     this.refreshFromMs = refreshAhead > 0 ? freshnessMs * (1 - refreshAhead) : Number.POSITIVE_INFINITY;
+  }
+
+  /** How many answers are held (expired ones included until the next keep drops them); for tests. */
+  get size(): number {
+    return this.answers.size;
   }
 
   /** The answer kept for `key` when one is fresh and has the scans the lookup needs; may ask for its refresh. */
   get(key: string, includeEvents: boolean): TrackOutcome | null {
-    const kept = this.cache.get(key);
+    const kept = this.answers.get(key);
     if (!kept || (includeEvents && !kept.includeEvents)) return null;
-    if (!kept.refreshing && performance.now() - kept.keptAt >= this.refreshFromMs) {
+    const age = performance.now() - kept.keptAt;
+    if (age >= this.freshnessMs) return null;
+    if (!kept.refreshing && age >= this.refreshFromMs) {
       kept.refreshing = true;
       this.refresh(kept.route, kept.request, key);
     }
@@ -68,10 +81,23 @@ export class FreshAnswers {
    */
   keep(route: TrackingRoute, key: string, request: TrackRequest, outcome: TrackOutcome | undefined): TrackOutcome | undefined {
     if (!outcome?.ok) return outcome;
-    const kept = this.cache.peek(key);
+    const now = performance.now();
+    this.dropExpired(now);
+    const kept = this.answers.get(key);
     const same = kept !== undefined && kept.includeEvents === request.includeEvents && isDeepStrictEqual(kept.outcome, outcome);
     const answer = same ? kept.outcome : outcome;
-    this.cache.set(key, { outcome: answer, includeEvents: request.includeEvents, route, request, keptAt: performance.now(), refreshing: false });
+    // Deleted first, so that the entry moves to the end: the Map's order stays the order kept.
+    this.answers.delete(key);
+    this.answers.set(key, { outcome: answer, includeEvents: request.includeEvents, route, request, keptAt: now, refreshing: false });
+    if (this.answers.size > this.maxEntries) this.answers.delete(this.answers.keys().next().value!);
     return answer;
+  }
+
+  /** Drops the expired answers, all at the front of the Map. */
+  private dropExpired(now: number): void {
+    for (const [key, fresh] of this.answers) {
+      if (now - fresh.keptAt < this.freshnessMs) return;
+      this.answers.delete(key);
+    }
   }
 }

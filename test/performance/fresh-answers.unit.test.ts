@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TrackingRoute } from '../../src/carriers/types.js';
 import type { Shipment } from '../../src/domain/shipment.js';
 import type { TrackOutcome, TrackRequest } from '../../src/domain/tracking.js';
+import { FreshAnswers } from '../../src/services/fresh-answers.js';
 import { TrackingBatcher } from '../../src/services/tracking-batcher.js';
 
 const route = { name: 'carrier-b', connector: { upstream: 'carrier-b', maxBatchSize: 30 } } as unknown as TrackingRoute;
@@ -69,5 +70,34 @@ describe('the freshness window and answers equal to the kept one', () => {
     const moved = await read();
     expect(moved).not.toBe(first);
     expect(moved.status.status).toBe('RETURNED');
+  });
+});
+
+describe('what the freshness window holds', () => {
+  const answer = (trackingNumber: string) => ({ ok: true as const, shipments: [shipment(trackingNumber, 'IN_TRANSIT')] });
+  const noRefresh = () => {};
+
+  it('an answer past its window serves no lookup, and the next keep drops every expired answer', async () => {
+    const fresh = new FreshAnswers(100, 1_000, 0, noRefresh);
+    for (let i = 0; i < 20; i++) fresh.keep(route, `k${i}`, request(`10000000001${i}`), answer(`10000000001${i}`));
+    expect(fresh.get('k3', true)).not.toBeNull();
+    await sleep(120);
+    expect(fresh.get('k3', true)).toBeNull();
+    expect(fresh.size).toBe(20);
+    fresh.keep(route, 'other', request('100000000099'), answer('100000000099'));
+    // Only the answer just kept is held: the twenty expired ones went with that keep, not at some later lookup.
+    expect(fresh.size).toBe(1);
+    expect(fresh.get('other', true)).not.toBeNull();
+  });
+
+  it('past TRACKING_FRESHNESS_MAX_ENTRIES the answer kept longest ago goes first; keeping one again makes it the newest', () => {
+    const fresh = new FreshAnswers(60_000, 3, 0, noRefresh);
+    for (const key of ['a', 'b', 'c']) fresh.keep(route, key, request('100000000010'), answer('100000000010'));
+    // 'a' kept again: now the newest, so 'b' is the oldest.
+    fresh.keep(route, 'a', request('100000000010'), answer('100000000010'));
+    fresh.keep(route, 'd', request('100000000010'), answer('100000000010'));
+    expect(fresh.size).toBe(3);
+    expect(fresh.get('b', true)).toBeNull();
+    for (const key of ['a', 'c', 'd']) expect(fresh.get(key, true)).not.toBeNull();
   });
 });
