@@ -3,6 +3,7 @@ import type { GraphQLError, GraphQLFormattedError, OperationTypeNode } from 'gra
 import { UpstreamError } from '../domain/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
+import type { TallySeries } from '../platform/tally-metrics.js';
 import { recordUpstreamFailure } from '../platform/upstream-failures.js';
 import { domainCause, unexpectedCause } from './errors.js';
 
@@ -30,8 +31,18 @@ export interface FinishedOperation {
  * `graphql_errors_total{code}`; each unexpected error logged with its stack; each upstream failure a resolver raised
  * counted and logged if nothing below did (see upstream-failures.ts).
  */
+/** The metric series of one operation name and type, found once and kept (see tally-metrics.ts). */
+interface OperationSeries {
+  success: { value: number };
+  partial: { value: number };
+  error: { value: number };
+  duration: TallySeries<'operation_name' | 'operation_type'>;
+}
+
 export class OperationObserver {
   private readonly names = new Set<string>();
+  /** By operation type, then by operation name label: bounded as the names are (MAX_OPERATION_NAMES and the rest). */
+  private readonly series = new Map<string, Map<string, OperationSeries>>();
 
   constructor(
     private readonly metrics: Metrics,
@@ -57,12 +68,33 @@ export class OperationObserver {
   }
 
   finish(operation: FinishedOperation): void {
-    const labels = { operation_name: this.label(operation.operationName), operation_type: operation.operationType ?? 'unknown' };
+    const series = this.seriesOf(this.label(operation.operationName), operation.operationType ?? 'unknown');
     const errors = operation.errors ?? [];
     const outcome: OperationOutcome = errors.length === 0 ? 'success' : operation.hasData ? 'partial' : 'error';
-    this.metrics.graphqlOperations.inc({ ...labels, outcome });
-    this.metrics.graphqlOperationDuration.observe(labels, Number(process.hrtime.bigint() - operation.startedAt) / 1e9);
-    this.countErrors(errors);
+    series[outcome].value++;
+    series.duration.observe(Number(process.hrtime.bigint() - operation.startedAt) / 1e9);
+    if (errors.length > 0) this.countErrors(errors);
+  }
+
+  private seriesOf(name: string, type: string): OperationSeries {
+    let byName = this.series.get(type);
+    if (!byName) {
+      byName = new Map();
+      this.series.set(type, byName);
+    }
+    let series = byName.get(name);
+    if (!series) {
+      const labels = { operation_name: name, operation_type: type };
+      const operations = this.metrics.graphqlOperations;
+      series = {
+        success: operations.seriesFor({ ...labels, outcome: 'success' }),
+        partial: operations.seriesFor({ ...labels, outcome: 'partial' }),
+        error: operations.seriesFor({ ...labels, outcome: 'error' }),
+        duration: this.metrics.graphqlOperationDuration.seriesFor(labels),
+      };
+      byName.set(name, series);
+    }
+    return series;
   }
 
   /** `graphql_errors_total{code}` for errors sent outside an operation's one answer (subscription events). */

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { TallyCounter, TallyHistogram } from './tally-metrics.js';
 
 /**
  * Per-upstream call counters (calls, errors by code, latency) on /metrics: what users of multi-carrier systems ask for
@@ -23,8 +24,9 @@ export interface Metrics {
   /** Watches that stopped polling by themselves: TERMINAL_STATUS, or NOT_FOUND (the carrier did not know the number). */
   watchesStopped: Counter<'reason'>;
   /** GraphQL operations by name (bounded, see operation-metrics.ts), type and outcome (success, partial, error). */
-  graphqlOperations: Counter<'operation_name' | 'operation_type' | 'outcome'>;
-  graphqlOperationDuration: Histogram<'operation_name' | 'operation_type'>;
+  graphqlOperations: TallyCounter<'operation_name' | 'operation_type' | 'outcome'>;
+  /** On every request's path, like graphqlOperations: counted in series the caller keeps (tally-metrics.ts). */
+  graphqlOperationDuration: TallyHistogram<'operation_name' | 'operation_type'>;
   /** Errors in GraphQL answers by `extensions.code`. */
   graphqlErrors: Counter<'code'>;
 }
@@ -150,13 +152,13 @@ export function createMetrics(options: { collectDefault?: boolean } = {}): Metri
       labelNames: ['reason'],
       registers: [registry],
     }),
-    graphqlOperations: new Counter({
+    graphqlOperations: new TallyCounter({
       name: 'graphql_operations_total',
       help: 'GraphQL operations answered, by operation name, type and outcome (success: no errors; partial: data and errors; error: no data)',
       labelNames: ['operation_name', 'operation_type', 'outcome'],
       registers: [registry],
     }),
-    graphqlOperationDuration: new Histogram({
+    graphqlOperationDuration: new TallyHistogram({
       name: 'graphql_operation_duration_seconds',
       help: 'GraphQL operation time from request start to answer (subscriptions: to the subscription being set up)',
       labelNames: ['operation_name', 'operation_type'],
