@@ -11,13 +11,12 @@ import type { Metric, Registry } from 'prom-client';
  * shape (the same lines, labels and order: a test compares the text with prom-client's Counter and Histogram fed the
  * same values). A histogram's bucket bounds are inclusive, as Prometheus defines.
  */
-export class TallyCounter<L extends string> {
+abstract class TallyMetric<L extends string, S> {
   readonly name: string;
   readonly help: string;
-  readonly type = 'counter' as const;
   readonly aggregator = 'sum' as const;
+  protected readonly series = new Map<string, S>();
   private readonly labelNames: readonly L[];
-  private readonly series = new Map<string, { labels: Readonly<Record<L, string>>; value: number }>();
 
   constructor(options: { name: string; help: string; labelNames: readonly L[]; registers: readonly Registry[] }) {
     this.name = options.name;
@@ -27,14 +26,34 @@ export class TallyCounter<L extends string> {
   }
 
   /** The series of one label set, made on its first use; keep it, since finding it again joins the label values. */
-  seriesFor(labels: Readonly<Record<L, string>>): { value: number } {
+  seriesFor(labels: Readonly<Record<L, string>>): S {
     const key = this.labelNames.map((name) => labels[name]).join('\u0000');
     let series = this.series.get(key);
     if (!series) {
-      series = { labels: { ...labels }, value: 0 };
+      series = this.newSeries({ ...labels });
       this.series.set(key, series);
     }
     return series;
+  }
+
+  /** Registry.resetMetrics(). */
+  reset(): void {
+    this.series.clear();
+  }
+
+  protected abstract newSeries(labels: Readonly<Record<L, string>>): S;
+}
+
+interface CounterSeries<L extends string> {
+  readonly labels: Readonly<Record<L, string>>;
+  value: number;
+}
+
+export class TallyCounter<L extends string> extends TallyMetric<L, CounterSeries<L>> {
+  readonly type = 'counter' as const;
+
+  protected newSeries(labels: Readonly<Record<L, string>>): CounterSeries<L> {
+    return { labels, value: 0 };
   }
 
   /**
@@ -45,45 +64,25 @@ export class TallyCounter<L extends string> {
     const values = [...this.series.values()].filter((series) => series.value > 0).map((series) => ({ value: series.value, labels: { ...series.labels } }));
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
   }
-
-  /** Registry.resetMetrics(). */
-  reset(): void {
-    this.series.clear();
-  }
 }
 
 /** The histogram: see TallyCounter. */
-export class TallyHistogram<L extends string> {
-  readonly name: string;
-  readonly help: string;
+export class TallyHistogram<L extends string> extends TallyMetric<L, TallySeries<L>> {
   readonly type = 'histogram' as const;
-  readonly aggregator = 'sum' as const;
-  private readonly labelNames: readonly L[];
   private readonly upperBounds: readonly number[];
-  private readonly series = new Map<string, TallySeries<L>>();
 
   constructor(options: { name: string; help: string; labelNames: readonly L[]; buckets: readonly number[]; registers: readonly Registry[] }) {
-    this.name = options.name;
-    this.help = options.help;
-    this.labelNames = options.labelNames;
-    this.upperBounds = [...options.buckets].sort((a, b) => a - b);
-    for (const registry of options.registers) registry.registerMetric(this as unknown as Metric);
+    super(options);
+    this.upperBounds = [...options.buckets].sort((x, y) => x - y);
   }
 
-  /** The series of one label set, made on its first use; keep it, since finding it again joins the label values. */
-  seriesFor(labels: Readonly<Record<L, string>>): TallySeries<L> {
-    const key = this.labelNames.map((name) => labels[name]).join('\u0000');
-    let series = this.series.get(key);
-    if (!series) {
-      series = new TallySeries({ ...labels }, this.upperBounds);
-      this.series.set(key, series);
-    }
-    return series;
+  protected newSeries(labels: Readonly<Record<L, string>>): TallySeries<L> {
+    return new TallySeries(labels, this.upperBounds);
   }
 
   /**
-   * What the registry formats into /metrics: prom-client's own shape for a histogram, the bucket bound in \`labels\`
-   * and the series' labels in \`sharedLabels\` (so each line reads \`{le="...",operation_name="..."}\`, as before).
+   * What the registry formats into /metrics: prom-client's own shape for a histogram, the bucket bound in `labels`
+   * and the series' labels in `sharedLabels` (so each line reads `{le="...",operation_name="..."}`, as before).
    */
   getForPromString(): HistogramData {
     const values: HistogramValue[] = [];
@@ -101,16 +100,11 @@ export class TallyHistogram<L extends string> {
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
   }
 
-  /** The same with each value's labels in one object (Registry.getMetricsAsJSON), as prom-client's \`get\`. */
+  /** The same with each value's labels in one object (Registry.getMetricsAsJSON), as prom-client's `get`. */
   get(): HistogramData {
     const data = this.getForPromString();
     data.values = data.values.map(({ labels, sharedLabels, ...value }) => ({ ...value, labels: { ...labels, ...sharedLabels } }));
     return data;
-  }
-
-  /** Registry.resetMetrics(). */
-  reset(): void {
-    this.series.clear();
   }
 }
 
