@@ -3,7 +3,7 @@ import type { GraphQLError, GraphQLFormattedError, OperationTypeNode } from 'gra
 import { UpstreamError } from '../domain/errors.js';
 import type { Logger } from '../platform/logger.js';
 import type { Metrics } from '../platform/metrics.js';
-import type { TallySeries } from '../platform/tally-metrics.js';
+import type { CounterSeries, HistogramSeries } from '../platform/tally-metrics.js';
 import { recordUpstreamFailure } from '../platform/upstream-failures.js';
 import { domainCause, unexpectedCause } from './errors.js';
 
@@ -25,23 +25,28 @@ export interface FinishedOperation {
   hasData: boolean;
 }
 
+/** The metric series of one operation name and type, found once and kept (see tally-metrics.ts). */
+interface OperationSeries {
+  success: CounterSeries<OperationCounterLabel>;
+  partial: CounterSeries<OperationCounterLabel>;
+  error: CounterSeries<OperationCounterLabel>;
+  duration: HistogramSeries<'operation_name' | 'operation_type'>;
+}
+
+type OperationCounterLabel = 'operation_name' | 'operation_type' | 'outcome';
+
 /**
  * Per-operation metrics and the error side of observability, for every transport (Apollo over HTTP, graphql-ws):
  * `graphql_operations_total{operation_name,operation_type,outcome}`, `graphql_operation_duration_seconds`,
  * `graphql_errors_total{code}`; each unexpected error logged with its stack; each upstream failure a resolver raised
  * counted and logged if nothing below did (see upstream-failures.ts).
  */
-/** The metric series of one operation name and type, found once and kept (see tally-metrics.ts). */
-interface OperationSeries {
-  success: { value: number };
-  partial: { value: number };
-  error: { value: number };
-  duration: TallySeries<'operation_name' | 'operation_type'>;
-}
-
 export class OperationObserver {
   private readonly names = new Set<string>();
-  /** By operation type, then by operation name label: bounded as the names are (MAX_OPERATION_NAMES and the rest). */
+  /**
+   * By operation type, then by operation name label, so that a request finds its series without building a key;
+   * bounded as the names are (MAX_OPERATION_NAMES and the rest).
+   */
   private readonly series = new Map<string, Map<string, OperationSeries>>();
 
   constructor(

@@ -44,7 +44,8 @@ abstract class TallyMetric<L extends string, S> {
   protected abstract newSeries(labels: Readonly<Record<L, string>>): S;
 }
 
-interface CounterSeries<L extends string> {
+/** One label set's count. */
+export interface CounterSeries<L extends string> {
   readonly labels: Readonly<Record<L, string>>;
   value: number;
 }
@@ -67,7 +68,7 @@ export class TallyCounter<L extends string> extends TallyMetric<L, CounterSeries
 }
 
 /** The histogram: see TallyCounter. */
-export class TallyHistogram<L extends string> extends TallyMetric<L, TallySeries<L>> {
+export class TallyHistogram<L extends string> extends TallyMetric<L, HistogramSeries<L>> {
   readonly type = 'histogram' as const;
   private readonly upperBounds: readonly number[];
 
@@ -76,8 +77,8 @@ export class TallyHistogram<L extends string> extends TallyMetric<L, TallySeries
     this.upperBounds = [...options.buckets].sort((x, y) => x - y);
   }
 
-  protected newSeries(labels: Readonly<Record<L, string>>): TallySeries<L> {
-    return new TallySeries(labels, this.upperBounds);
+  protected newSeries(labels: Readonly<Record<L, string>>): HistogramSeries<L> {
+    return new HistogramSeries(labels, this.upperBounds);
   }
 
   /**
@@ -126,7 +127,7 @@ interface HistogramData {
 }
 
 /** One label set's observations. */
-export class TallySeries<L extends string> {
+export class HistogramSeries<L extends string> {
   /** Observations per bucket (not cumulative); the last one is above every bound (+Inf only). */
   readonly counts: Float64Array;
   sum = 0;
