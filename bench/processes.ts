@@ -161,6 +161,12 @@ export interface ProductionOptions {
   readyTimeoutMs?: number;
   /** Each stdout line (default: stdout is drained unread). */
   onLine?: (line: string) => void;
+  /**
+   * A stdout line (this text in it) to wait for before the first /readyz request, which must then answer 200 (polled
+   * after that only if it does not): the server's own "ready" event, as the hello world's start is timed, instead of
+   * polling from spawn, which adds half a poll interval on average.
+   */
+  readyLine?: string;
 }
 
 /**
@@ -190,11 +196,22 @@ export async function startProduction(options: ProductionOptions): Promise<Produ
   const origin = `http://127.0.0.1:${port}`;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
-  if (options.onLine) createInterface({ input: child.stdout! }).on('line', options.onLine);
-  else child.stdout?.resume();
+  const { onLine, readyLine } = options;
+  let sawReadyLine: Promise<void> | null = null;
+  if (onLine || readyLine) {
+    const lines = createInterface({ input: child.stdout! });
+    if (onLine) lines.on('line', onLine);
+    if (readyLine) sawReadyLine = new Promise((resolve) => lines.on('line', (line) => line.includes(readyLine) && resolve()));
+  } else child.stdout?.resume();
   const exited = new Promise<never>((_, reject) => child.on('exit', (code) => reject(new Error(`subgraph exited (${code}) before it was ready`))));
+  exited.catch(() => undefined);
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const deadline = Date.now() + readyTimeoutMs;
+  if (sawReadyLine) {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no "${readyLine}" line within ${readyTimeoutMs / 1000} s`)), readyTimeoutMs); });
+    await Promise.race([sawReadyLine, exited, late]).catch((error: Error) => { throw new Error(`${error.message}\n${stderr}`); }).finally(() => clearTimeout(timer));
+  }
   for (;;) {
     const ready = await Promise.race([fetch(`${origin}/readyz`).then((r) => r.ok, () => false), exited]).catch((error: Error) => {
       throw new Error(`${error.message}\n${stderr}`);

@@ -56,11 +56,17 @@ export const EXTERNAL_PACKAGES = [
  */
 export const TRACED_EXTERNAL_PACKAGES = [...EXTERNAL_PACKAGES, '@opentelemetry/*', 'graphql', 'express'];
 
-/** The simulators (dist/sandbox) stay outside: only a development start with SANDBOX=on imports them. */
-const sandboxOutside = (outdir) => ({
-  name: 'sandbox-outside',
+/**
+ * Relative imports left to tsc's output instead of copied into the bundle, as the bundle's own relative imports:
+ * - the simulators (dist/sandbox): only a development start with SANDBOX=on imports them;
+ * - PGlite's WebAssembly worker (dist/src/store/pglite-wasm.js, pglite-early.js): the entry (dist/src/main.js) starts it
+ *   before it loads the bundle, and the bundle's store must find that same worker, so both import the one module.
+ */
+const OUTSIDE = /(^|\/)sandbox\/|(^|\/)store\/pglite-early\.js$|^\.\/pglite-wasm\.js$/;
+const outside = (outdir) => ({
+  name: 'outside',
   setup(plugin) {
-    plugin.onResolve({ filter: /(^|\/)sandbox\// }, (args) => {
+    plugin.onResolve({ filter: OUTSIDE }, (args) => {
       if (!args.path.startsWith('.')) return undefined;
       const target = resolve(args.resolveDir, args.path);
       const path = relative(outdir, target);
@@ -113,6 +119,25 @@ const undiciPoolOnly = {
     plugin.onLoad({ filter: /.*/, namespace: 'undici-pool-only' }, () => ({
       contents: `import Pool from ${JSON.stringify(join(dirname(createRequire(import.meta.url).resolve('undici')), 'lib', 'dispatcher', 'pool.js'))};\nexport { Pool };\n`,
       resolveDir: ROOT,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * graphql-jit requires fast-json-stringify (and through it ajv, its formats and fast-uri) when it loads, and calls it
+ * only for `compileQuery`'s `customJSONSerializer` option, which the application never sets
+ * (src/graphql/jit-executor.ts): answers are serialised by JSON.stringify. In the bundles graphql-jit gets a stand-in
+ * that says so if it is ever called; loading the real one was about 2 % of a start's main thread.
+ */
+const jsonSerializerUnused = {
+  name: 'json-serializer-unused',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^fast-json-stringify$/ }, (args) =>
+      /[\\/]node_modules[\\/]graphql-jit[\\/]/.test(args.importer) ? { path: 'fast-json-stringify', namespace: 'json-serializer-unused' } : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: 'json-serializer-unused' }, () => ({
+      contents: "export default function fastJsonStringify() { throw new Error('graphql-jit customJSONSerializer is not in this build (scripts/bundle.mjs leaves fast-json-stringify out)'); }\n",
       loader: 'js',
     }));
   },
@@ -197,7 +222,7 @@ async function bundle(outdir, external, plugins) {
     platform: 'node',
     target: 'node24',
     external: external.flatMap((name) => (name.includes('*') ? [name] : [name, `${name}/*`])),
-    plugins: [sandboxOutside(outdir), nodeCreateHash, apolloNegotiator, undiciPoolOnly, packageJsonOutside, sdlValidatedAtBuild, ...plugins],
+    plugins: [outside(outdir), nodeCreateHash, apolloNegotiator, undiciPoolOnly, jsonSerializerUnused, packageJsonOutside, sdlValidatedAtBuild, ...plugins],
     banner: { js: BANNER },
     logLevel: 'warning',
     legalComments: 'none',
@@ -219,6 +244,7 @@ await writeFile(
   join(SRC, 'main.js'),
   [
     "import './platform/require-node.js';",
+    "import './store/pglite-early.js';",
     "const traced = !!globalThis[Symbol.for('carrier-subgraph.tracing')];",
     "await import(traced ? './bundle-traced/main.js' : './bundle/main.js');",
     '',

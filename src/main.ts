@@ -1,5 +1,7 @@
 // First: under an older Node this stops with "Node 24 is required" before any dependency fails to load.
 import './platform/require-node.js';
+// Second: PGlite's WebAssembly worker boots while the rest loads (pglite-early.ts).
+import './store/pglite-early.js';
 import { CatchmentConfigError } from './carriers/dark-store/catchment.js';
 import { loadConfig } from './config.js';
 import { createLogger, resolveLogFormat } from './platform/logger.js';
@@ -23,8 +25,8 @@ const logger = createLogger(config.server.logLevel, undefined, resolveLogFormat(
 try {
   // A production start with nothing to serve is refused before the store is touched (no DATA_DIR created or locked).
   sandboxWanted(config);
-  // The store opens while the rest of the application loads (SU3): PGlite's WebAssembly is read and compiled on a
-  // worker thread meanwhile. Opening PGlite sets its WebAssembly flags (SU2), and Node compiles its own modules
+  // The store opens while the rest of the application loads (SU3): PGlite's WebAssembly, read by a worker thread
+  // started by the second import above, is compiled there meanwhile. Opening PGlite sets its WebAssembly flags (SU2), and Node compiles its own modules
   // without their built-in code cache under flags other than V8's defaults, so the Node modules the application uses
   // are loaded first (node-modules.ts). startServer awaits the store before anything else, so a locked DATA_DIR still
   // refuses the start first. Until then a rejection is held here, not reported as unhandled.

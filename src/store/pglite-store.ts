@@ -6,12 +6,12 @@
  * (data-dir-lock.ts), and a second process refuses to start naming DATA_DIR and the holder.
  */
 import { once } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
 import { mkdir, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { compilePgliteWasm } from './pglite-wasm.js';
 import { DEFAULT_LOCK_SETTINGS, lockDataDir, type DataDirLock, type DataDirLockSettings } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
@@ -79,68 +79,6 @@ async function initialiseInWorker(dataDir: string, startParams: string[]): Promi
 /** PGlite's own test for an initialised directory. */
 async function initialised(dataDir: string): Promise<boolean> {
   return stat(join(dataDir, 'PG_VERSION')).then(() => true, () => false);
-}
-
-/**
- * PGlite's WebAssembly (9 MB), compiled once per process and shared by every store it opens (PGlite caches it the same
- * way when it compiles it itself). Started on the first open, on a worker thread (compileInWorker), so it overlaps
- * whatever the main thread does next (the rest of the start). PGlite left to itself reads the file in 512 KB chunks, one turn of the event loop each, and compiles only after the last,
- * so behind a busy main thread it would not even start.
- */
-let pgliteWasm: Promise<WasmModule> | null = null;
-type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
-function compilePgliteWasm(): Promise<WasmModule> {
-  if (pgliteWasm) return pgliteWasm;
-  wasmOnBaselineCompilerOnly();
-  // Beside PGlite's entry point, where PGlite itself looks for it (the package does not export the file's path).
-  const path = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
-  const compiling = compileInWorker(path);
-  // Not fatal here: a failure reaches the caller (openPgliteStore awaits it), and a later open compiles again.
-  compiling.catch(() => {
-    pgliteWasm = null;
-  });
-  pgliteWasm = compiling;
-  return compiling;
-}
-
-/**
- * PGlite's WebAssembly stays on V8's baseline compiler (Liftoff): no TurboFan tier-up, whose compiled code and compile
- * zones cost ~70 MB of idle resident memory and ~340 MB of warm-up peak for no gain this store can show (SU2). Set here,
- * before the first compile, rather than on node's command line: V8 refuses Node's built-in code cache for any module
- * compiled under flags other than the defaults, so on the command line they made every Node module loaded during the
- * start compile from source (~60 ms of a start; a flag set now affects only what compiles after it). The flags are
- * process-wide: they also hold for the worker that runs a first start's initdb, and for any WebAssembly compiled later.
- */
-/**
- * Reading the 9 MB file and V8's synchronous part of the compile (80-220 ms here) run on a worker thread: the main
- * thread goes on loading the application meanwhile, and receives the compiled module (a WebAssembly.Module is shared
- * between threads, not copied).
- */
-const COMPILE_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { readFileSync } = require('node:fs');
-WebAssembly.compile(readFileSync(workerData)).then((module) => parentPort.postMessage(module));
-`;
-
-async function compileInWorker(path: string): Promise<WasmModule> {
-  const worker = new Worker(COMPILE_WORKER, { eval: true, workerData: path });
-  try {
-    const message = once(worker, 'message') as Promise<[WasmModule]>;
-    const failed = once(worker, 'error').then(([error]) => Promise.reject(error as Error));
-    const exited = once(worker, 'exit').then(([code]) => Promise.reject(new Error(`PGlite's WebAssembly compile stopped (worker exit code ${String(code)})`)));
-    const [module] = await Promise.race([message, failed, exited]);
-    return module;
-  } finally {
-    void worker.terminate();
-  }
-}
-
-let baselineOnly = false;
-function wasmOnBaselineCompilerOnly(): void {
-  if (baselineOnly) return;
-  baselineOnly = true;
-  setFlagsFromString('--no-wasm-tier-up');
-  setFlagsFromString('--no-wasm-dynamic-tiering');
 }
 
 /**

@@ -107,6 +107,22 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(await readFile(join('dist', 'src', 'main.js'), 'utf8')).toContain("Symbol.for('carrier-subgraph.tracing')");
   });
 
+  it("graphql-jit's JSON serialiser (fast-json-stringify, ajv) is left out of both bundles, and the stand-in says so if ever called; PGlite's WebAssembly worker module is tsc's one, imported by the entry and the bundles alike (scripts/bundle.mjs)", async () => {
+    for (const dir of [join('dist', 'src', 'bundle'), join('dist', 'src', 'bundle-traced')]) {
+      const text = (await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(dir, name), 'utf8')))).join('\n');
+      expect(text).toMatch(/^\/\/ \S*node_modules\/graphql-jit\/dist\/execution\.js$/m);
+      expect(text).not.toMatch(/^\/\/ \S*node_modules\/(fast-json-stringify|ajv)\//m);
+      expect(text).toContain('customJSONSerializer is not in this build');
+      // One copy of the worker's state: the bundles import dist/src/store/pglite-wasm.js and pglite-early.js.
+      expect(text).toContain('from "../store/pglite-wasm.js"');
+      expect(text).toContain('import "../store/pglite-early.js"');
+      expect(text).not.toContain('Atomics.wait(workerData.go');
+    }
+    const entry = await readFile(join('dist', 'src', 'main.js'), 'utf8');
+    expect(entry.indexOf("import './store/pglite-early.js'")).toBeGreaterThan(entry.indexOf("import './platform/require-node.js'"));
+    expect(entry.indexOf("import './store/pglite-early.js'")).toBeLessThan(entry.indexOf('await import('));
+  });
+
   it("start:prod's start without tracing loads fewer than 150 module files (graphql, express, undici and the OpenTelemetry API from its bundle, none from node_modules) and not Node's bundled undici, serves a query and exits 0", async () => {
     const child = await startChildServer(env(), undefined, { command: ['node_modules/.bin/node', '--import', COUNT_MODULES, ...startProdNodeArgs()], startTimeoutMs: 90_000 });
     try {
