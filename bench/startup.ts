@@ -15,7 +15,7 @@
  * with the same number of `{ hello }` requests, and read after the same idle time: the target is an idle RSS at most
  * 2.2x the hello world's, and a time to ready on the existing store at most 2.5x the hello world's start (spawn to its
  * first answer) in the same round.
- * Environment: STARTUP_BENCH_ROUNDS (3), STARTUP_BENCH_WARMUP (300), STARTUP_BENCH_IDLE_SECONDS (5),
+ * Environment: STARTUP_BENCH_ROUNDS (5), STARTUP_BENCH_WARMUP (300), STARTUP_BENCH_IDLE_SECONDS (5),
  * STARTUP_BENCH_SUBGRAPH_NODE_ARGS (extra node flags for the subgraph only, none by default).
  * Run alone: `BENCH=startup npm run bench`.
  */
@@ -27,7 +27,12 @@ import { pathToFileURL } from 'node:url';
 import { ensureBuild, killAll, metric, postGraphql, rssMb, startHelloWorld, startProduction, startSandboxProcess, stopAndWait } from './processes.js';
 import { median } from './stats.js';
 
-const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 3);
+/**
+ * Five rounds: each side's start varies by about a fifth from one start to the next on this machine (the hello world
+ * 250-360 ms, the subgraph 560-830 ms), so the median of three ratios moved by more than a tenth between runs of one
+ * build.
+ */
+const ROUNDS = Number(process.env.STARTUP_BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.STARTUP_BENCH_WARMUP ?? 300);
 const IDLE_SECONDS = Number(process.env.STARTUP_BENCH_IDLE_SECONDS ?? 5);
 /** Extra node flags for the subgraph only, after start:prod's own (e.g. `--max-semi-space-size=2`), to measure a flag's effect. */
