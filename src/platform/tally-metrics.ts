@@ -36,12 +36,17 @@ abstract class TallyMetric<L extends string, S> {
     return series;
   }
 
-  /** Registry.resetMetrics(). */
+  /**
+   * Registry.resetMetrics(): every series back to zero, in place. Callers keep their series (OperationObserver does), so
+   * a reset that dropped them would leave those callers counting into series no scrape reads. A series at zero shows
+   * no line, as prom-client shows none for a label set after its reset.
+   */
   reset(): void {
-    this.series.clear();
+    for (const series of this.series.values()) this.zero(series);
   }
 
   protected abstract newSeries(labels: Readonly<Record<L, string>>): S;
+  protected abstract zero(series: S): void;
 }
 
 /** One label set's count. */
@@ -55,6 +60,10 @@ export class TallyCounter<L extends string> extends TallyMetric<L, CounterSeries
 
   protected newSeries(labels: Readonly<Record<L, string>>): CounterSeries<L> {
     return { labels, value: 0 };
+  }
+
+  protected zero(series: CounterSeries<L>): void {
+    series.value = 0;
   }
 
   /**
@@ -81,13 +90,21 @@ export class TallyHistogram<L extends string> extends TallyMetric<L, HistogramSe
     return new HistogramSeries(labels, this.upperBounds);
   }
 
+  protected zero(series: HistogramSeries<L>): void {
+    series.counts.fill(0);
+    series.sum = 0;
+    series.count = 0;
+  }
+
   /**
    * What the registry formats into /metrics: prom-client's own shape for a histogram, the bucket bound in `labels`
-   * and the series' labels in `sharedLabels` (so each line reads `{le="...",operation_name="..."}`, as before).
+   * and the series' labels in `sharedLabels` (so each line reads `{le="...",operation_name="..."}`, as before). A
+   * series never observed is left out, as the counter leaves out one never counted.
    */
   getForPromString(): HistogramData {
     const values: HistogramValue[] = [];
     for (const series of this.series.values()) {
+      if (series.count === 0) continue;
       const shared = series.labels;
       let cumulative = 0;
       this.upperBounds.forEach((bound, i) => {

@@ -7,11 +7,10 @@
  */
 import { once } from 'node:events';
 import { mkdir, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Results, type Transaction } from '@electric-sql/pglite';
-import { compilePgliteWasm } from './pglite-wasm.js';
+import { compilePgliteWasm, pgliteEntry } from './pglite-wasm.js';
 import { DEFAULT_LOCK_SETTINGS, lockDataDir, type DataDirLock, type DataDirLockSettings } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
 import { assertChannelName } from './internal.js';
@@ -65,7 +64,7 @@ const { PGlite } = require(workerData.pglite);
 `;
 
 async function initialiseInWorker(dataDir: string, startParams: string[]): Promise<void> {
-  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglite = pgliteEntry();
   const worker = new Worker(INIT_WORKER, { eval: true, workerData: { pglite, dataDir, startParams } });
   let failure: unknown = null;
   worker.on('error', (error) => {

@@ -48,9 +48,14 @@ interface CompileWorker {
 let waiting: CompileWorker | null = null;
 let compiling: Promise<WasmModule> | null = null;
 
+/** PGlite's entry point as this module resolves it, for code that loads PGlite on a worker thread by path. */
+export function pgliteEntry(): string {
+  return createRequire(import.meta.url).resolve('@electric-sql/pglite');
+}
+
 /** Beside PGlite's entry point, where PGlite itself looks for it (the package does not export the file's path). */
 function wasmPath(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm');
+  return join(dirname(pgliteEntry()), 'pglite.wasm');
 }
 
 function startWorker(): CompileWorker {

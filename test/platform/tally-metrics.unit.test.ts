@@ -68,4 +68,20 @@ describe('per-operation metrics counted in kept series', () => {
     m.ours.resetMetrics();
     expect(await m.ours.metrics()).toBe(await m.theirs.metrics());
   });
+
+  it('a series kept across resetMetrics is counted and read again, as prom-client counts a label set after its reset', async () => {
+    const m = both();
+    const durations = m.tallyHistogram.seriesFor(LABELS[0]!);
+    const successes = m.tallyCounter.seriesFor({ ...LABELS[0]!, outcome: 'success' });
+    durations.observe(0.2);
+    successes.value++;
+    m.ours.resetMetrics();
+    durations.observe(0.02);
+    successes.value++;
+    m.promHistogram.observe(LABELS[0]!, 0.02);
+    m.promCounter.inc({ ...LABELS[0]!, outcome: 'success' });
+    const text = await m.ours.metrics();
+    expect(text).toBe(await m.theirs.metrics());
+    expect(text).toContain('graphql_operations_total{operation_name="Lookup",operation_type="query",outcome="success"} 1');
+  });
 });

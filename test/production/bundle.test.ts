@@ -107,7 +107,7 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(await readFile(join('dist', 'src', 'main.js'), 'utf8')).toContain("Symbol.for('carrier-subgraph.tracing')");
   });
 
-  it("graphql-jit's JSON serialiser (fast-json-stringify, ajv) is left out of both bundles, and the stand-in says so if ever called; PGlite's WebAssembly worker module is tsc's one, imported by the entry and the bundles alike (scripts/bundle.mjs)", async () => {
+  it("graphql-jit's JSON serialiser (fast-json-stringify, ajv) is left out of both bundles, which carry the stand-in's error in its place; PGlite's WebAssembly worker module is tsc's one, imported by the entry and the bundles alike (scripts/bundle.mjs)", async () => {
     for (const dir of [join('dist', 'src', 'bundle'), join('dist', 'src', 'bundle-traced')]) {
       const text = (await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(dir, name), 'utf8')))).join('\n');
       expect(text).toMatch(/^\/\/ \S*node_modules\/graphql-jit\/dist\/execution\.js$/m);

@@ -65,7 +65,7 @@ describe("PGlite's WebAssembly compiled on an early worker", () => {
     expect(JSON.parse(stdout.split('\n').at(-1)!)).toEqual({ isModule: true, exports: true });
   }, 60_000);
 
-  it('the entry starts the worker only for the embedded store: with DATABASE_URL it starts none', async () => {
+  it('pglite-early.ts (the second import of the entry) starts the worker only for the embedded store: with DATABASE_URL it starts none', async () => {
     // Node publishes every worker it starts on the 'worker_threads' diagnostics channel.
     const script = `
       const { subscribe } = await import('node:diagnostics_channel');
