@@ -12,11 +12,18 @@ import { waitFor } from '../support/wait-for.js';
 const ONE = (n: string) => `{ shipment(carrier: CARRIER_B, trackingNumber: "${n}") { trackingNumber status { status } } }`;
 /** The carrier's answer time: a reader that waited for a call took at least this long. */
 const LATENCY_MS = 400;
-/** A window long enough that the refresh (asked at 60 % of it) is back well before it ends, even on a busy machine. */
-const FRESHNESS_MS = 1_600;
-const REFRESH_AHEAD = 0.4;
-/** Past the refresh-ahead point (60 % of the window) with some room. */
-const LATE_MS = FRESHNESS_MS * (1 - REFRESH_AHEAD) + 60;
+/**
+ * A window long enough that the refresh is back well before it ends, even on a busy machine: each answer's refresh
+ * point is drawn between 50 % and 75 % of the window (the first half of its last half), and refreshes gather for up to
+ * 6.25 % of it (187.5 ms) to share a call, so a refresh asked at LATE_MS is sent by about 2,500 ms and back by about
+ * 2,900 ms.
+ */
+const FRESHNESS_MS = 3_000;
+const REFRESH_AHEAD = 0.5;
+/** Past every refresh point the draw can give (75 % of the window), with some room. */
+const LATE_MS = FRESHNESS_MS * (1 - REFRESH_AHEAD / 2) + 60;
+/** Past the first answer's window, and past the refresh's answer (sent by about 2,500 ms, 400 ms upstream). */
+const AFTER_MS = FRESHNESS_MS + 300;
 
 async function timed(e2e: E2E, n: string): Promise<{ ms: number; answer: any }> {
   const started = performance.now();
@@ -63,7 +70,7 @@ describe.each([
     expect(late.ms).toBeLessThan(LATENCY_MS);
     await waitFor(() => e2e.carrierBTrackCalls() === 2);
     // Past the first answer's window: the refreshed answer (back by now) is served, without a call or a wait.
-    await until(kept, FRESHNESS_MS + 200);
+    await until(kept, AFTER_MS);
     const after = await timed(e2e, n);
     expect(e2e.carrierBTrackCalls()).toBe(2);
     expect(after.ms).toBeLessThan(LATENCY_MS);
@@ -78,7 +85,7 @@ describe.each([
     for (let i = 0; i < 5; i++) await timed(e2e, n);
     await waitFor(() => e2e.carrierBTrackCalls() >= 2);
     expect(e2e.carrierBTrackCalls()).toBe(2);
-    await until(kept, FRESHNESS_MS + 200);
+    await until(kept, AFTER_MS);
     // The refreshed answer is young: reading it again asks nothing.
     await Promise.all(Array.from({ length: 10 }, () => timed(e2e, n)));
     expect(e2e.carrierBTrackCalls()).toBe(2);
