@@ -28,8 +28,9 @@ try {
   // The store opens while the rest of the application loads (SU3): PGlite's WebAssembly, read by a worker thread
   // started by the second import above, is compiled there meanwhile. Opening PGlite sets its WebAssembly flags (SU2),
   // and Node compiles its own modules without their built-in code cache under flags other than V8's defaults, so the
-  // Node modules the application uses are loaded first (node-modules.ts). startServer awaits the store before anything else, so a locked DATA_DIR still
-  // refuses the start first. Until then a rejection is held here, not reported as unhandled.
+  // Node modules the application uses are loaded first (node-modules.ts). startServer awaits the store before anything
+  // else, so a locked DATA_DIR still refuses the start first. Until then a rejection is held here, not reported as
+  // unhandled.
   preloadNodeModules();
   const opening = openStore({ ...storeOptionsOf(config.store), logger });
   opening.catch(() => undefined);

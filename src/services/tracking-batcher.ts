@@ -139,9 +139,7 @@ export class TrackingBatcher {
     const missing = requests.filter((_, i) => outcomes[i] === null);
     const missingKeys = keys.filter((_, i) => outcomes[i] === null);
     if (missing.length > 0) {
-      // A refresh still gathering for one of these would ask it a second time: this call's answer is kept instead.
-      const gathering = this.refreshes.get(route.name);
-      if (gathering) for (const key of missingKeys) gathering.requests.delete(key);
+      this.dropGatheringRefreshes(route, missingKeys);
       const sent = await this.send(route, missing, deadline);
       // Each caller gets what the freshness window keeps (the kept objects when the answer is equal to them).
       const answers = missing.map((request, j) => this.fresh?.keep(route, missingKeys[j]!, request, sent[j]) ?? sent[j]!);
@@ -171,6 +169,12 @@ export class TrackingBatcher {
     }
     batch.requests.set(key, request);
     if (batch.requests.size >= (route.connector?.maxBatchSize ?? 30)) this.sendRefreshes(batch);
+  }
+
+  /** Lookups about to ask the carrier: a refresh gathering for one of them would ask twice; their answer is kept. */
+  private dropGatheringRefreshes(route: TrackingRoute, keys: readonly string[]): void {
+    const gathering = this.refreshes.get(route.name);
+    if (gathering) for (const key of keys) gathering.requests.delete(key);
   }
 
   /**
@@ -229,11 +233,9 @@ export class TrackingBatcher {
       // One instant for all of this request's lookups: they arrive together, so a window's time running out while
       // they are being enqueued (a process paused mid-loop on a busy machine) must not split them into more calls.
       const now = performance.now();
-      // A refresh still gathering for one of these would ask it a second time: this lookup's answer is kept instead.
-      const gathering = this.refreshes.get(route.name);
+      this.dropGatheringRefreshes(route, keys.filter((_, i) => outcomes[i] === null));
       requests.forEach((request, i) => {
         if (outcomes[i] !== null) return;
-        gathering?.requests.delete(keys[i]!);
         this.enqueue(route, request, keys[i]!, now, (outcome) => {
           if (settled) return;
           outcomes[i] = outcome;
