@@ -16,8 +16,9 @@
  * upstream call durations (its /metrics histogram) beside the shops' latency, which says where a wait was spent. Each
  * case starts with one uncounted round of CLIENTS shops: the round-trip measurement before it leaves the server's
  * connections idle past the simulators' keep-alive, and the case measures the steady load, not a reconnection burst.
- * Environment: RATING_BENCH_SAMPLES (1,000 per case), RATING_BENCH_CLIENTS (50), RATING_BENCH_NODE_ARGS (extra node
- * flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * Environment: RATING_BENCH_SAMPLES (1,000 per case), RATING_BENCH_CLIENTS (50), RATING_BENCH_WARM_UP_ROUNDS (30 rounds
+ * of CLIENTS shops before the first case, their CPU a shop printed apart), RATING_BENCH_NODE_ARGS (extra node flags for
+ * the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Run alone: `BENCH=rating npm run bench` or `node_modules/.bin/tsx bench/rating.ts`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -42,8 +43,13 @@ const P99_TARGET = 1.6;
 const CPU_TARGET_MS = 3;
 /** The warm-up rounds' samples, apart from the measured ones (distinct weights, so none is a cache hit). */
 const WARM_UP_SAMPLES = 800_000;
-/** Rounds of CLIENTS shops before the first case (see runRatingBench). */
-const WARM_UP_ROUNDS = 6;
+/**
+ * Rounds of CLIENTS shops before the first case (see runRatingBench): 30 (1,500 shops). With 6 (300 shops), the first
+ * case's CPU a shop ran 0.5-1 ms above the other two's in every run: the process was still starting (V8 compiling the
+ * rate path on its own threads, counted in the process's CPU; the rate cache filling its first window), which it does
+ * once. With 30 the first case no longer stands apart. The warm-up's own CPU a shop is printed.
+ */
+const WARM_UP_ROUNDS = Number(process.env.RATING_BENCH_WARM_UP_ROUNDS ?? 30);
 
 /**
  * A US domestic lane all three rating simulators serve (e-commerce ships from its US distribution center; no customs).
@@ -152,17 +158,24 @@ export async function runRatingBench(): Promise<string[]> {
   const url = `${server.origin}/graphql`;
   try {
     // Warm-up, not counted: tokens minted, then WARM_UP_ROUNDS rounds of CLIENTS shops, so the first case does not pay
-    // V8's first compilation of the rate path (its CPU a shop still runs above the others' in the runs so far: see
-    // docs/benchmarks.md "Rate shopping").
+    // V8's compilation of the rate path (its CPU a shop is printed apart: see WARM_UP_ROUNDS).
     for (let i = 0; i < 3; i++) await rates(url, rateInput(900_000 + i));
+    const warmUpCpuBefore = cpuSeconds(server.child.pid);
     for (let round = 0; round < WARM_UP_ROUNDS; round++) {
       await Promise.all(Array.from({ length: CLIENTS }, (_, i) => rates(url, rateInput(910_000 + round * CLIENTS + i))));
     }
+    const warmUpCpuAfter = cpuSeconds(server.child.pid);
+    const warmUpShops = WARM_UP_ROUNDS * CLIENTS;
+    const warmUpCpu = warmUpCpuBefore === null || warmUpCpuAfter === null || warmUpShops === 0 ? 'n/a' : `${(((warmUpCpuAfter - warmUpCpuBefore) * 1000) / warmUpShops).toFixed(2)} ms a shop`;
     const results: CaseResult[] = [];
     for (let rotation = 0; rotation < LATENCIES_MS.length; rotation++) {
       results.push(await measureCase(server.origin, sandbox, rotation, results.length * SAMPLES, { server: server.child.pid, simulators: sandbox.child.pid }));
     }
-    return [`${built}; server: compiled build, NODE_ENV=production, its own process; simulators in a process of their own; clients in the bench's`, ...report(results)];
+    return [
+      `${built}; server: compiled build, NODE_ENV=production, its own process; simulators in a process of their own; clients in the bench's`,
+      `warm-up, not counted: ${warmUpShops} shops in rounds of ${CLIENTS}, CPU ${warmUpCpu} (the process's start: once a process)`,
+      ...report(results),
+    ];
   } finally {
     await stopAndWait(server.child, 15_000);
     sandbox.child.disconnect();

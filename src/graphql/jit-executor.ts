@@ -1,6 +1,6 @@
 import { HeaderMap, type ApolloServerPlugin, type BaseContext, type GraphQLRequestContext, type GraphQLRequestListener } from '@apollo/server';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { execute, getNamedType, getVariableValues, GraphQLError, isInputObjectType, isScalarType, Kind, typeFromAST, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import { literalShape, type LiteralShape } from './literal-shape.js';
@@ -27,12 +27,18 @@ const SHAPES_COUNTED = 10_000;
  * query a text, each run too seldom for V8 to optimise it: README query 1 over 500 texts executed in 28-130 us against
  * 10-14 us for one compiled query (docs/benchmarks.md).
  *
+ * Variables are coerced by graphql-js's own `getVariableValues` before every compiled run (a request whose variables do
+ * not coerce is answered by graphql-js, word for word, with no resolver run). Those that take input objects (a rate
+ * shop's `$input: RateRequestInput!`, `$inputs: [TrackInput!]!`) are handed to the compiled query as graphql-js coerced
+ * them: graphql-jit's own coercion leaves out an input field's default (`weight: { value: 2 }` lacks the `unit` that
+ * defaults to KG), so the compiled query reads them as federation's pass-through `_Any` instead (`coercedHere`).
+ *
  * graphql-js still runs:
  * - a shape seen for the first time (compiling costs far more than one execution: a query written with other
  *   arguments than literals, different every request, is never compiled), and one graphql-jit cannot compile;
  * - mutations (run field by field in order) and subscriptions (the router's callback protocol);
- * - an operation whose variables take input objects (graphql-jit's coercion leaves out input fields' defaults), and a
- *   request whose variables do not coerce: graphql-js answers its own errors, word for word, with no resolver run;
+ * - a request whose variables do not coerce;
+ * - an operation whose variables take input objects in a schema without federation's `_Any` scalar;
  * - a request Apollo instruments field by field (an inline trace asked with `apollo-federation-include-trace`): Apollo
  *   marks its context with a symbol for that, and its field hooks are graphql-js's.
  * At most `maxCompiled` compiled queries are kept (GRAPHQL_COMPILED_QUERIES_MAX; about 70 KiB each for README query 1),
@@ -51,6 +57,12 @@ export function jitExecutor(schema: GraphQLSchema, maxCompiled: number, compile:
 interface CompiledRun {
   query: CompiledQuery;
   variables: Record<string, unknown>;
+}
+
+/** A compiled query, and the variables it takes as graphql-js coerced them (those that hold input objects). */
+interface Compiled {
+  query: CompiledQuery;
+  coercedHere: readonly string[];
 }
 
 /**
@@ -86,7 +98,7 @@ export function compiledQueries(
    * The compiled queries, least recently used dropped first. An LRU cache rather than a Map re-keyed on every run (a
    * delete and a set): deleting a Map's only entry shrinks its table and the set grows a new one, two tables a request.
    */
-  const compiled = maxCompiled > 0 ? new LRUCache<string, CompiledQuery>({ max: maxCompiled }) : null;
+  const compiled = maxCompiled > 0 ? new LRUCache<string, Compiled>({ max: maxCompiled }) : null;
   /** Per request context: the run the plugin already decided (a result with errors to hand over, or graphql-js). */
   const decided = new WeakMap<object, ExecutionResult | 'graphql-js'>();
 
@@ -99,25 +111,37 @@ export function compiledQueries(
       shapes.set(operation, shape);
     }
     if (shape === null) return null;
-    let query = compiled.get(shape.key);
-    if (!query) {
+    let entry = compiled.get(shape.key);
+    if (!entry) {
       const seen = runs.get(shape.key) ?? 0;
       runs.set(shape.key, seen + 1);
       if (seen < RUNS_BEFORE_COMPILING) return null;
-      const made = variablesTakeInputObjects(schema, operation) ? null : compile(schema, shape.document, operation.name?.value);
+      const passThrough = inputObjectsPassedThrough(schema, shape.document);
+      const made = passThrough ? compile(schema, passThrough.document, operation.name?.value) : null;
       if (!made || !isCompiledQuery(made)) {
         runs.set(shape.key, Number.NEGATIVE_INFINITY);
         return null;
       }
-      query = made;
-      compiled.set(shape.key, query);
+      entry = { query: made, coercedHere: passThrough!.names };
+      compiled.set(shape.key, entry);
     }
-    if (operation.variableDefinitions?.length && 'errors' in getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 })) {
-      return null;
+    let coerced: Record<string, unknown> | null = null;
+    if (operation.variableDefinitions?.length) {
+      const checked = getVariableValues(schema, operation.variableDefinitions, variableValues ?? {}, { maxErrors: 50 });
+      if ('errors' in checked) return null;
+      coerced = checked.coerced;
     }
     // graphql-jit reads the variables it is given into an object of its own: the shape's values are passed as they are.
-    const variables = shape.values ? (variableValues ? { ...variableValues, ...shape.values } : shape.values) : (variableValues ?? {});
-    return { query, variables };
+    let variables = shape.values ? (variableValues ? { ...variableValues, ...shape.values } : shape.values) : (variableValues ?? {});
+    if (entry.coercedHere.length > 0) {
+      variables = { ...variables };
+      // A variable graphql-js left out (nullable, not given, no default) stays out: its argument is absent, not null.
+      for (const name of entry.coercedHere) {
+        if (coerced && Object.hasOwn(coerced, name)) variables[name] = coerced[name];
+        else delete variables[name];
+      }
+    }
+    return { query: entry.query, variables };
   };
 
   const executor: GatewayExecutor = async (requestContext) => {
@@ -157,17 +181,36 @@ export function compiledQueries(
 }
 
 /**
- * Whether a variable's type is or holds an input object. graphql-jit coerces variables with its own code, which leaves
- * out an input object field's default (`weight: { value: 2 }` lacks the `unit` that defaults to KG, where graphql-js
- * fills it in): such operations stay on graphql-js. Scalars, enums and lists of them coerce alike (a router's
- * `$representations: [_Any!]!`, a `$number: String!`); literal arguments are coerced by graphql-js's own code in both.
+ * The document graphql-jit compiles: each variable whose type is or holds an input object declared as federation's
+ * `_Any` (no default), so the compiled query takes its value as given, which is graphql-js's coercion of it (defaults
+ * filled in, custom scalars parsed once). graphql-jit coerces the other variables itself: scalars, enums and lists of
+ * them coerce alike (a router's `$representations: [_Any!]!`, a `$number: String!`); literal arguments are coerced by
+ * graphql-js's own code in both. Null when a variable's type is unknown, or input objects are taken and the schema
+ * has no `_Any` (not a subgraph): graphql-js runs the operation.
  */
-function variablesTakeInputObjects(schema: GraphQLSchema, operation: OperationDefinitionNode): boolean {
-  return (operation.variableDefinitions ?? []).some((definition) => {
-    const type = typeFromAST(schema, definition.type);
-    return !type || isInputObjectType(getNamedType(type));
+function inputObjectsPassedThrough(schema: GraphQLSchema, document: DocumentNode): { document: DocumentNode; names: string[] } | null {
+  const names: string[] = [];
+  let unknown = false;
+  const definitions = document.definitions.map((definition) => {
+    if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.variableDefinitions?.length) return definition;
+    const variableDefinitions = definition.variableDefinitions.map((variable) => {
+      const type = typeFromAST(schema, variable.type);
+      if (!type) unknown = true;
+      if (!type || !isInputObjectType(getNamedType(type))) return variable;
+      names.push(variable.variable.name.value);
+      return { ...variable, type: { kind: Kind.NAMED_TYPE, name: { kind: Kind.NAME, value: ANY } }, defaultValue: undefined } as typeof variable;
+    });
+    return { ...definition, variableDefinitions };
   });
+  if (unknown) return null;
+  if (names.length === 0) return { document, names };
+  const any = schema.getType(ANY);
+  if (!any || !isScalarType(any) || any.parseValue('x') !== 'x') return null;
+  return { document: { ...document, definitions }, names };
 }
+
+/** Federation's representation scalar: its parseValue hands the value on as it is. */
+const ANY = '_Any';
 
 /**
  * graphql-jit raises the executor's own errors (a null for a non-null field, a value a scalar or enum cannot

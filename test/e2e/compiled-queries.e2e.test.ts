@@ -4,8 +4,8 @@
  * compiled one) must be the first byte for byte: status, data, errors with their messages, paths, locations and
  * extensions, in the same order. The operations cover what the executors could disagree on: aliases, lists of objects,
  * scalars, enums, unions resolved by `__resolveType`, fragments, @skip/@include over variables, federation's
- * `_entities`, a resolver's domain error beside data (partial answers), a refused argument, a malformed id, an input
- * object in variables (its fields' defaults), and variables that do not coerce.
+ * `_entities`, a resolver's domain error beside data (partial answers), a refused argument, a malformed id, input
+ * objects in variables (their fields' defaults, refused and quoted), and variables that do not coerce.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carrierBNumbers, startE2E, type E2E } from './support.js';
@@ -99,6 +99,20 @@ fragment Parts on Shipment { id events @include(if: $withEvents) { description t
     expectErrors: true,
   },
   {
+    name: "a rate shop's input object in variables (a weight without its unit, KG by default), quoted on every run",
+    query: `query Rates($input: RateRequestInput!) {
+  rates(input: $input) { outcomes { __typename ... on CarrierRates { carrier upstream quotes { serviceCode } } } }
+}`,
+    variables: {
+      input: {
+        origin: { countryCode: 'US', postalCode: '30301' },
+        destination: { countryCode: 'US', postalCode: '94105' },
+        packages: [{ weight: { value: 2 }, dimensions: { length: 30, width: 20, height: 10, unit: 'CM' } }],
+      },
+    },
+    expectErrors: false,
+  },
+  {
     name: 'variables that do not coerce (graphql-js answers them on both runs)',
     query: `query($c: Carrier!) { shipment(carrier: $c, trackingNumber: "123456789013") { id } }`,
     variables: { c: 'POSTAL_XYZ' },
@@ -112,6 +126,7 @@ describe('a repeated query runs compiled and answers as its first run did', () =
     const second = await raw(query, variables);
     const third = await raw(query, variables);
     expect(JSON.parse(first.text).errors !== undefined).toBe(expectErrors);
+    if (!expectErrors) expect(JSON.stringify(JSON.parse(first.text).data)).not.toMatch(/"(outcomes|shipments)":\[\]/);
     expect(second).toEqual(first);
     expect(third).toEqual(first);
   });

@@ -7,7 +7,7 @@
  * with errors is run once and handed to that step.
  */
 import type { GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { execute as graphqlExecute, GraphQLBoolean, GraphQLEnumType, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
+import { buildSchema, execute as graphqlExecute, GraphQLBoolean, GraphQLEnumType, GraphQLError, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString, getOperationAST, parse } from 'graphql';
 import { compileQuery } from 'graphql-jit';
 import { describe, expect, it, vi } from 'vitest';
 import { ApolloServer } from '@apollo/server';
@@ -46,6 +46,17 @@ function schemaCounting(): { schema: GraphQLSchema; calls: string[] } {
 function requestFor(query: string, variables?: Record<string, unknown>, context: object = {}): GatewayGraphQLRequestContext {
   const document = parse(query);
   return { document, operation: getOperationAST(document)!, request: { query, variables }, context } as unknown as GatewayGraphQLRequestContext;
+}
+
+/** The weights schema's resolvers: each weight shown as "<value> <unit>"; `given` says whether its argument was there. */
+function withResolvers(schema: GraphQLSchema): GraphQLSchema {
+  type Weight = { value: number; unit: string };
+  const fields = schema.getQueryType()!.getFields();
+  const show = (w: Weight) => `${w.value} ${w.unit}`;
+  fields['weigh']!.resolve = (_root, { w }: { w: Weight }) => show(w);
+  fields['weighAll']!.resolve = (_root, { ws }: { ws: Weight[] }) => ws.map(show);
+  if (fields['given']) fields['given'].resolve = (_root, args: Record<string, unknown>) => ('w' in args ? `w: ${JSON.stringify(args['w'])}` : 'no w');
+  return schema;
 }
 
 describe('which runs are compiled', () => {
@@ -144,6 +155,48 @@ describe('which runs are compiled', () => {
     }
     // One shape per operation (the other operation's literals are blanked, not lifted): each compiled on its second text.
     expect(compiled).toHaveBeenCalledTimes(2);
+  });
+
+  it("variables holding input objects run compiled with graphql-js's coercion: fields' defaults filled, an omitted one absent", async () => {
+    // An input object whose field has a default, a list of them, and federation's `_Any` (what a subgraph schema has).
+    const sdl = 'input Weight { value: Float! unit: String! = "KG" } type Query { weigh(w: Weight!): String! weighAll(ws: [Weight!]!): [String!]! given(w: Weight): String! }';
+    const schema = withResolvers(buildSchema(`scalar _Any ${sdl}`));
+    const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
+    const execute = jitExecutor(schema, 10, compiled);
+    const query = 'query($w: Weight!, $ws: [Weight!]!, $o: Weight) { weigh(w: $w) weighAll(ws: $ws) given(w: $o) }';
+    const runs = [
+      { w: { value: 2 }, ws: [{ value: 1 }, { value: 3, unit: 'LB' }] },
+      { w: { value: 5, unit: 'LB' }, ws: [{ value: 4 }] },
+      { w: { value: 7 }, ws: [], o: null },
+      { w: { value: 8 }, ws: [], o: { value: 9 } },
+    ];
+    const answers = [];
+    for (const variables of runs) {
+      const request = requestFor(query, variables);
+      const reference = await graphqlExecute({ schema, document: request.document, variableValues: variables });
+      const ours = await execute(request);
+      expect(JSON.stringify(ours)).toBe(JSON.stringify(reference));
+      answers.push(ours.data);
+    }
+    // Compiled on its second run; from then on the defaults (KG) came from graphql-js's coercion, as on the first; an
+    // omitted nullable input object is an absent argument, an explicit null a null one.
+    expect(compiled).toHaveBeenCalledTimes(1);
+    expect(answers).toEqual([
+      { weigh: '2 KG', weighAll: ['1 KG', '3 LB'], given: 'no w' },
+      { weigh: '5 LB', weighAll: ['4 KG'], given: 'no w' },
+      { weigh: '7 KG', weighAll: [], given: 'w: null' },
+      { weigh: '8 KG', weighAll: [], given: 'w: {"value":9,"unit":"KG"}' },
+    ]);
+    // A request whose input object does not coerce is answered by graphql-js, word for word.
+    const refused = await execute(requestFor(query, { w: { unit: 'KG' }, ws: [] }));
+    expect(refused.errors?.map((e) => e.message)).toEqual(['Variable "$w" got invalid value { unit: "KG" }; Field "value" of required type "Float!" was not provided.']);
+
+    // Without `_Any` (not a subgraph schema), such an operation stays on graphql-js.
+    const plain = withResolvers(buildSchema(sdl));
+    const none = vi.fn<Compile>((...args) => compileQuery(...args));
+    const plainExecute = jitExecutor(plain, 10, none);
+    for (let i = 0; i < 3; i++) expect((await plainExecute(requestFor('query($w: Weight!) { weigh(w: $w) }', { w: { value: 1 } }))).data).toEqual({ weigh: '1 KG' });
+    expect(none).not.toHaveBeenCalled();
   });
 
   it("a fault the executor raises (a null for a non-null field) has graphql-js's message, path, locations and an original error", async () => {
