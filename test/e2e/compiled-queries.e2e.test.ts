@@ -113,6 +113,16 @@ fragment Parts on Shipment { id events @include(if: $withEvents) { description t
     expectErrors: false,
   },
   {
+    name: 'an input object variable inside a literal input object (the literal weight without its unit)',
+    query: `query Rates($from: RateAddressInput!) {
+  rates(input: { origin: $from, destination: { countryCode: "US", postalCode: "94105" }, packages: [{ weight: { value: 3 } }] }) {
+    outcomes { __typename ... on CarrierRates { carrier upstream quotes { serviceCode } } }
+  }
+}`,
+    variables: { from: { countryCode: 'US', postalCode: '30301' } },
+    expectErrors: false,
+  },
+  {
     name: 'variables that do not coerce (graphql-js answers them on both runs)',
     query: `query($c: Carrier!) { shipment(carrier: $c, trackingNumber: "123456789013") { id } }`,
     variables: { c: 'POSTAL_XYZ' },
