@@ -116,7 +116,7 @@ export function compiledQueries(
       const seen = runs.get(shape.key) ?? 0;
       runs.set(shape.key, seen + 1);
       if (seen < RUNS_BEFORE_COMPILING) return null;
-      const passThrough = inputObjectsPassedThrough(schema, shape.document);
+      const passThrough = inputObjectsPassedThrough(schema, shape.document, operation.name?.value);
       const made = passThrough ? compile(schema, passThrough.document, operation.name?.value) : null;
       if (!made || !isCompiledQuery(made)) {
         runs.set(shape.key, Number.NEGATIVE_INFINITY);
@@ -185,14 +185,21 @@ export function compiledQueries(
  * `_Any` (no default), so the compiled query takes its value as given, which is graphql-js's coercion of it (defaults
  * filled in, custom scalars parsed once). graphql-jit coerces the other variables itself: scalars, enums and lists of
  * them coerce alike (a router's `$representations: [_Any!]!`, a `$number: String!`); literal arguments are coerced by
- * graphql-js's own code in both. Null when a variable's type is unknown, or input objects are taken and the schema
- * has no `_Any` (not a subgraph): graphql-js runs the operation.
+ * graphql-js's own code in both. Only the operation run is changed (`operationName`; none: the document's only one).
+ * Null when a variable's type is unknown, or input objects are taken and the schema has no `_Any` (not a subgraph):
+ * graphql-js runs the operation.
  */
-function inputObjectsPassedThrough(schema: GraphQLSchema, document: DocumentNode): { document: DocumentNode; names: string[] } | null {
+function inputObjectsPassedThrough(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+): { document: DocumentNode; names: string[] } | null {
   const names: string[] = [];
   let unknown = false;
   const definitions = document.definitions.map((definition) => {
     if (definition.kind !== Kind.OPERATION_DEFINITION || !definition.variableDefinitions?.length) return definition;
+    // Only the operation run (the one compiled); the document's others are left as they are.
+    if (operationName !== undefined && definition.name?.value !== operationName) return definition;
     const variableDefinitions = definition.variableDefinitions.map((variable) => {
       const type = typeFromAST(schema, variable.type);
       if (!type) unknown = true;

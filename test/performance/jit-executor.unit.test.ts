@@ -55,6 +55,7 @@ function withResolvers(schema: GraphQLSchema): GraphQLSchema {
   const show = (w: Weight) => `${w.value} ${w.unit}`;
   fields['weigh']!.resolve = (_root, { w }: { w: Weight }) => show(w);
   fields['weighAll']!.resolve = (_root, { ws }: { ws: Weight[] }) => ws.map(show);
+  if (fields['echo']) fields['echo'].resolve = (_root, { s }: { s: string }) => s;
   if (fields['given']) fields['given'].resolve = (_root, args: Record<string, unknown>) => ('w' in args ? `w: ${JSON.stringify(args['w'])}` : 'no w');
   return schema;
 }
@@ -159,7 +160,7 @@ describe('which runs are compiled', () => {
 
   it("variables holding input objects run compiled with graphql-js's coercion: fields' defaults filled, an omitted one absent", async () => {
     // An input object whose field has a default, a list of them, and federation's `_Any` (what a subgraph schema has).
-    const sdl = 'input Weight { value: Float! unit: String! = "KG" } type Query { weigh(w: Weight!): String! weighAll(ws: [Weight!]!): [String!]! given(w: Weight): String! }';
+    const sdl = 'input Weight { value: Float! unit: String! = "KG" } type Query { weigh(w: Weight!): String! weighAll(ws: [Weight!]!): [String!]! given(w: Weight): String! echo(s: String!): String! }';
     const schema = withResolvers(buildSchema(`scalar _Any ${sdl}`));
     const compiled = vi.fn<Compile>((...args) => compileQuery(...args));
     const execute = jitExecutor(schema, 10, compiled);
@@ -187,6 +188,16 @@ describe('which runs are compiled', () => {
       { weigh: '7 KG', weighAll: [], given: 'w: null' },
       { weigh: '8 KG', weighAll: [], given: 'w: {"value":9,"unit":"KG"}' },
     ]);
+    // Two operations in one document, each run by its name: only the one run takes its input objects as coerced.
+    const two = 'query A($w: Weight!) { weigh(w: $w) } query B($w: String!) { echo(s: $w) }';
+    for (let i = 0; i < 3; i++) {
+      for (const [operationName, w, expected] of [['A', { value: 1 }, { weigh: '1 KG' }], ['B', 'hi', { echo: 'hi' }]] as const) {
+        const document = parse(two);
+        const request = { document, operation: getOperationAST(document, operationName)!, request: { query: two, operationName, variables: { w } }, context: {} };
+        expect((await execute(request as unknown as GatewayGraphQLRequestContext)).data).toEqual(expected);
+      }
+    }
+    expect(compiled).toHaveBeenCalledTimes(3);
     // A request whose input object does not coerce is answered by graphql-js, word for word.
     const refused = await execute(requestFor(query, { w: { unit: 'KG' }, ws: [] }));
     expect(refused.errors?.map((e) => e.message)).toEqual(['Variable "$w" got invalid value { unit: "KG" }; Field "value" of required type "Float!" was not provided.']);
