@@ -47,7 +47,7 @@ const WARM_UP_SAMPLES = 800_000;
  * Rounds of CLIENTS shops before the first case (see runRatingBench): 30 (1,500 shops). With 6 (300 shops), the first
  * case's CPU a shop ran 0.5-1 ms above the other two's in every run: the process was still starting (V8 compiling the
  * rate path on its own threads, counted in the process's CPU; the rate cache filling its first window), which it does
- * once. With 30 the first case no longer stands apart. The warm-up's own CPU a shop is printed.
+ * once. With 30 it stood apart less often (docs/benchmarks.md item 29). The warm-up's own CPU a shop is printed.
  */
 const WARM_UP_ROUNDS = Number(process.env.RATING_BENCH_WARM_UP_ROUNDS ?? 30);
 

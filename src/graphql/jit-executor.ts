@@ -117,12 +117,12 @@ export function compiledQueries(
       runs.set(shape.key, seen + 1);
       if (seen < RUNS_BEFORE_COMPILING) return null;
       const passThrough = inputObjectsPassedThrough(schema, shape.document, operation.name?.value);
-      const made = passThrough ? compile(schema, passThrough.document, operation.name?.value) : null;
-      if (!made || !isCompiledQuery(made)) {
+      const made = passThrough && compile(schema, passThrough.document, operation.name?.value);
+      if (!passThrough || !made || !isCompiledQuery(made)) {
         runs.set(shape.key, Number.NEGATIVE_INFINITY);
         return null;
       }
-      entry = { query: made, coercedHere: passThrough!.names };
+      entry = { query: made, coercedHere: passThrough.names };
       compiled.set(shape.key, entry);
     }
     let coerced: Record<string, unknown> | null = null;

@@ -172,9 +172,9 @@ export class TrackingBatcher {
   }
 
   /** Lookups about to ask the carrier: a refresh gathering for one of them would ask twice; their answer is kept. */
-  private dropGatheringRefreshes(route: TrackingRoute, keys: readonly string[]): void {
+  private dropGatheringRefreshes(route: TrackingRoute, keys: readonly string[], asks: (i: number) => boolean = () => true): void {
     const gathering = this.refreshes.get(route.name);
-    if (gathering) for (const key of keys) gathering.requests.delete(key);
+    if (gathering) keys.forEach((key, i) => asks(i) && gathering.requests.delete(key));
   }
 
   /**
@@ -233,7 +233,7 @@ export class TrackingBatcher {
       // One instant for all of this request's lookups: they arrive together, so a window's time running out while
       // they are being enqueued (a process paused mid-loop on a busy machine) must not split them into more calls.
       const now = performance.now();
-      this.dropGatheringRefreshes(route, keys.filter((_, i) => outcomes[i] === null));
+      this.dropGatheringRefreshes(route, keys, (i) => outcomes[i] === null);
       requests.forEach((request, i) => {
         if (outcomes[i] !== null) return;
         this.enqueue(route, request, keys[i]!, now, (outcome) => {
