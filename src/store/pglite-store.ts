@@ -10,6 +10,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { PreparedStatements } from './pglite-prepared.js';
 import { compilePgliteWasm, pgliteEntry } from './pglite-wasm.js';
 import { DEFAULT_LOCK_SETTINGS, lockDataDir, type DataDirLock, type DataDirLockSettings } from './data-dir-lock.js';
 import type { InternalStore, ScriptQueryable } from './internal.js';
@@ -21,9 +22,14 @@ function toQueryResult<R>(res: Results<R>): QueryResult<R> {
   return { rows: res.rows, rowCount: res.rowCount ?? res.affectedRows ?? res.rows.length };
 }
 
-function queryable(target: PGlite | Transaction): ScriptQueryable {
+/**
+ * A statement with parameters runs prepared (pglite-prepared.ts): the store's statements are the same few texts again
+ * and again. One without (a migration's, `SHOW`) runs as PGlite sends it.
+ */
+function queryable(target: PGlite | Transaction, prepared: PreparedStatements, inTransaction: boolean): ScriptQueryable {
   return {
     async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
+      if (params && params.length > 0) return toQueryResult(await prepared.query<R>(sql, params, inTransaction));
       return toQueryResult(await target.query<R>(sql, params));
     },
     async exec(script: string): Promise<void> {
@@ -186,7 +192,8 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
     throw error;
   }
   if (inMemory) logger.warn({ store: 'pglite', dataDir }, 'in-memory store: nothing survives a restart');
-  const direct = queryable(db);
+  const prepared = new PreparedStatements(db);
+  const direct = queryable(db, prepared, false);
   const turn = statementTurns();
 
   return {
@@ -201,7 +208,7 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
       await turn();
       refuseWhenLost();
       options?.onStart?.(performance.now());
-      return db.transaction((tx) => fn(queryable(tx)));
+      return db.transaction((tx) => fn(queryable(tx, prepared, true)));
     },
     async listen(channel, onPayload) {
       assertChannelName(channel);
@@ -222,7 +229,7 @@ export async function openPgliteStore(dataDir: string, logger: StoreLogger, opti
       assertChannelName(channel);
       await turn();
       refuseWhenLost();
-      await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+      await direct.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
       // A lost directory is not flushed into: closing PGlite writes.
