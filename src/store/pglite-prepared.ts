@@ -6,7 +6,8 @@
  * execution for the first five, then, when PostgreSQL finds its generic plan no worse, never again. PostgreSQL itself
  * re-plans a statement whose tables changed (a migration).
  *
- * Built on PGlite's public protocol API (`protocol.serialize`, `execProtocolStream`, `parse.parseResults`), so the
+ * Built on PGlite's protocol API (`protocol.serialize`, `execProtocolStream`, `parse.parseResults`) and its two locks
+ * (`_runExclusiveTransaction`, `_runExclusiveQuery`, declared on its interface; `db.query` takes the same), so the
  * rows, their type parsing, the parameters' serializers, errors and notifications are PGlite's own:
  * - a new text: Parse (named) + Describe + Sync in one call, for its parameter types (which serializer each takes);
  * - every run: Bind + Describe + Execute + Sync in one call into PostgreSQL, where `query` makes six.

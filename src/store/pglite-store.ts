@@ -29,7 +29,12 @@ function toQueryResult<R>(res: Results<R>): QueryResult<R> {
 function queryable(target: PGlite | Transaction, prepared: PreparedStatements, inTransaction: boolean): ScriptQueryable {
   return {
     async query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      if (params && params.length > 0) return toQueryResult(await prepared.query<R>(sql, params, inTransaction));
+      if (params && params.length > 0) {
+        // PGlite refuses a statement on a transaction handle whose transaction has ended; so does this path (it would
+        // otherwise run in whatever transaction holds the connection by then).
+        if (inTransaction && (target as Transaction).closed) throw new Error('Transaction is closed');
+        return toQueryResult(await prepared.query<R>(sql, params, inTransaction));
+      }
       return toQueryResult(await target.query<R>(sql, params));
     },
     async exec(script: string): Promise<void> {

@@ -6,7 +6,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PreparedStatements } from '../../src/store/pglite-prepared.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore, type Queryable, type Store } from '../../src/store/store.js';
 import { migratedMemoryStore } from '../support/database.js';
 
 interface PreparedRow {
@@ -149,5 +149,15 @@ describe('the embedded store', () => {
     await store.query('SELECT now()');
     const again = await store.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1', ['SELECT now()%']);
     expect(again.rows).toEqual([{ n: 0 }]);
+  });
+
+  it('refuses a statement on a transaction handle once its transaction has ended, as PGlite does', async () => {
+    let kept: Queryable | null = null;
+    await store.transaction(async (tx) => {
+      kept = tx;
+      await tx.query('SELECT $1::int AS n', [1]);
+    });
+    await expect(kept!.query('SELECT $1::int AS n', [2])).rejects.toThrow('Transaction is closed');
+    await expect(kept!.query('SELECT 3 AS n')).rejects.toThrow('Transaction is closed');
   });
 });
