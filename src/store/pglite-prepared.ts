@@ -6,6 +6,11 @@
  * execution for the first five, then, when PostgreSQL finds its generic plan no worse, never again. PostgreSQL itself
  * re-plans a statement whose tables changed (a migration).
  *
+ * A kept plan is as old as the table sizes it was made for. PGlite runs no autovacuum and this store no ANALYZE, so
+ * nothing else would ever re-plan it: a statement whose generic plan scanned a table of a few rows would scan it the
+ * same way at a million. Each statement is therefore prepared anew at its first use after REPLAN_AFTER_MS (a minute),
+ * and planned on the tables as they are then (five custom plans, then a generic one: a few ms a statement a minute).
+ *
  * Built on PGlite's protocol API (`protocol.serialize`, `execProtocolStream`, `parse.parseResults`) and its two locks
  * (`_runExclusiveTransaction`, `_runExclusiveQuery`, declared on its interface; `db.query` takes the same), so the
  * rows, their type parsing, the parameters' serializers, errors and notifications are PGlite's own:
@@ -20,11 +25,16 @@ import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite
 
 const { serialize } = protocol;
 
-/** How many statement texts stay prepared (this store's code runs about a hundred distinct ones). */
+/** A statement older than this is prepared (so planned) anew at its next use. */
+export const REPLAN_AFTER_MS = 60_000;
+
+/** How many statement texts stay prepared (the code has about 150 statements, a few of them built per call). */
 export const PREPARED_STATEMENTS_MAX = 256;
 
 interface Prepared {
   name: string;
+  /** performance.now() (the clock given) when it was prepared. */
+  preparedAt: number;
   /** The parameters' type OIDs, as PostgreSQL inferred them (each takes that type's serializer). */
   paramTypes: number[];
 }
@@ -65,6 +75,8 @@ export class PreparedStatements {
   constructor(
     private readonly db: PGlite,
     private readonly max = PREPARED_STATEMENTS_MAX,
+    private readonly replanAfterMs = REPLAN_AFTER_MS,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   /** How many statement texts are prepared now. */
@@ -128,14 +140,17 @@ export class PreparedStatements {
 
   private async prepare(sql: string, params: readonly unknown[]): Promise<Prepared> {
     const known = this.statements.get(sql);
+    const parts: Uint8Array[] = [];
     if (known) {
       this.statements.delete(sql);
-      this.statements.set(sql, known);
-      return known;
-    }
-    const parts: Uint8Array[] = [];
-    // The least recently used statement is closed in the same call.
-    if (this.statements.size >= this.max) {
+      if (this.now() - known.preparedAt < this.replanAfterMs) {
+        this.statements.set(sql, known);
+        return known;
+      }
+      // Its plan is too old: closed, and prepared again below in the same call.
+      parts.push(serialize.close({ type: 'S', name: known.name }));
+    } else if (this.statements.size >= this.max) {
+      // The least recently used statement is closed in the same call.
       const [oldestSql, oldest] = this.statements.entries().next().value as [string, Prepared];
       this.statements.delete(oldestSql);
       parts.push(serialize.close({ type: 'S', name: oldest.name }));
@@ -148,7 +163,7 @@ export class PreparedStatements {
     } catch (error) {
       throw withStatement(error, sql, params);
     }
-    const prepared: Prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    const prepared: Prepared = { name, preparedAt: this.now(), paramTypes: parse.parseDescribeStatementResults(messages) };
     this.statements.set(sql, prepared);
     return prepared;
   }

@@ -116,6 +116,33 @@ describe('prepared statements on PGlite', () => {
     expect((await prepared.query<object>(sql, [1], false)).rows[0]).toMatchObject({ id: 1, v: 'a', added: 4 });
   });
 
+  // The table measured at five rows (VACUUM records its size, as it would after any vacuum), the statement planned on
+  // that; then the table grows a hundred thousand rows.
+  it('a kept plan made for a small table is made again on the grown table once REPLAN_AFTER_MS has passed', async () => {
+    let clock = 0;
+    const replanning = new PreparedStatements(db, 3, 60_000, () => clock);
+    await db.exec(`DROP TABLE IF EXISTS g; CREATE TABLE g (id int PRIMARY KEY, k int NOT NULL, pad text); CREATE INDEX g_k ON g (k);
+      INSERT INTO g SELECT i, i, 'x' FROM generate_series(1, 5) i`);
+    await db.exec('VACUUM g');
+    const sql = 'SELECT id FROM g WHERE k = $1';
+    const planOf = async (): Promise<string> => {
+      const [{ name }] = (await db.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE statement = '${sql}'`)).rows as [{ name: string }];
+      return (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE ${name}(3)`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    };
+    for (let i = 0; i < 10; i++) await replanning.query(sql, [i], false);
+    expect(await planOf()).toMatch(/Seq Scan on g/);
+    await db.exec(`INSERT INTO g SELECT i, i % 2000, repeat('x', 40) FROM generate_series(6, 100000) i`);
+    // PostgreSQL keeps the plan it made for five rows: nothing invalidates it (no ANALYZE, no autovacuum here).
+    expect(await planOf()).toMatch(/Seq Scan on g/);
+    clock = 59_999;
+    await replanning.query(sql, [3], false);
+    expect(await planOf()).toMatch(/Seq Scan on g/);
+    clock = 60_000;
+    expect((await replanning.query(sql, [3], false)).rows).toHaveLength(50);
+    expect(await planOf()).toMatch(/Index Scan|Bitmap Index Scan on g_k/);
+    expect((await db.query(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = '${sql}'`)).rows).toEqual([{ n: 1 }]);
+  });
+
   it('a notification sent by a prepared statement reaches the listener', async () => {
     const heard: string[] = [];
     const unlisten = await db.listen('prepared_channel', (payload) => heard.push(payload));
