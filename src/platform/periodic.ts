@@ -92,12 +92,15 @@ export class PeriodicJob<R = unknown> {
     return this.active;
   }
 
-  /** The first run after `firstDelayMs`, then one after each interval; calling it again while started does nothing. */
-  start(): void {
+  /**
+   * The first run after `firstDelayMs` (this call's, else the option's), then one after each interval; calling it again
+   * while started does nothing.
+   */
+  start(firstDelayMs = this.options.firstDelayMs ?? 0): void {
     if (this.active) return;
     this.active = true;
     // A run still ending from before a stop() schedules the next one itself when it ends.
-    if (!this.inFlight) this.schedule(this.options.firstDelayMs ?? 0);
+    if (!this.inFlight) this.schedule(firstDelayMs);
   }
 
   /** No more runs; resolves once the run in flight (if any) has ended. `start()` again resumes. */

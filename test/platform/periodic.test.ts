@@ -67,6 +67,17 @@ describe('PeriodicJob: start, interval, stop', () => {
     expect(runs).toBe(0);
   });
 
+  it("start(firstDelayMs) holds the first run back by that call's delay, over the option's", async () => {
+    let runs = 0;
+    const j = new PeriodicJob({ name: 'test-job', intervalMs: 10, logger: silent, run: async () => void (runs += 1) });
+    track(j).start(60_000);
+    await sleep(50);
+    expect(runs).toBe(0);
+    await j.stop();
+    j.start();
+    await waitFor(() => runs >= 1, { timeoutMs: 2_000 });
+  });
+
   it('stop() resolves only once the run in flight has ended, and no run starts after it', async () => {
     let release!: () => void;
     let runs = 0;

@@ -105,9 +105,12 @@ export class AnalyticsExporter {
     return this.haltedUntil !== null;
   }
 
-  /** The first pass at once, then one every ANALYTICS_EXPORT_INTERVAL_MS after the previous ends (at once after a full one). */
-  start(): void {
-    this.job.start();
+  /**
+   * The first pass after `firstDelayMs` (default at once), then one every ANALYTICS_EXPORT_INTERVAL_MS after the previous
+   * ends (at once after a full one).
+   */
+  start(firstDelayMs = 0): void {
+    this.job.start(firstDelayMs);
   }
 
   /** Stops scheduling passes and waits for the running one (SIGTERM: what it claimed is settled or rescheduled). */

@@ -207,11 +207,14 @@ export class ShipmentWatcher {
     return this.watches.listPage(activeOnly, afterId === null ? null : checkWatchId(afterId, field), limit);
   }
 
-  /** Polls due watches at once, then `tickMs` after each pass ends, until `stop()` (a PeriodicJob: a root span a pass). */
-  start(): void {
+  /**
+   * Polls due watches after `firstDelayMs` (default at once), then `tickMs` after each pass ends, until `stop()` (a
+   * PeriodicJob: a root span a pass).
+   */
+  start(firstDelayMs = 0): void {
     if (this.job.started) return;
     this.stopRequested = false;
-    this.job.start();
+    this.job.start(firstDelayMs);
     this.options.logger.info(
       { tickMs: this.settings.tickMs, defaultIntervalMs: this.settings.intervals.defaultMs, nearDeliveryIntervalMs: this.settings.intervals.nearDeliveryMs },
       'watcher: polling started',

@@ -48,9 +48,9 @@ export class LabelWorker {
     });
   }
 
-  /** The first pass at once, then one every SHIPPING_WORKER_INTERVAL_MS after the previous ends. */
-  start(): void {
-    this.job.start();
+  /** The first pass after `firstDelayMs` (default at once), then one every SHIPPING_WORKER_INTERVAL_MS after the previous ends. */
+  start(firstDelayMs = 0): void {
+    this.job.start(firstDelayMs);
   }
 
   /** Stops scheduling passes and waits for the running one. */

@@ -141,10 +141,13 @@ export class ShippingService implements ShippingApi {
     this.documents = new ShippingDocuments(after);
   }
 
-  /** Starts the label worker (async polls, reconciliations, dead processes' purchases, key purge). */
-  start(): void {
+  /**
+   * Starts the label worker (async polls, reconciliations, dead processes' purchases, key purge): its first pass after
+   * `firstDelayMs` (default at once).
+   */
+  start(firstDelayMs = 0): void {
     if (this.deps.settings.workerEnabled === false) return;
-    this.worker.start();
+    this.worker.start(firstDelayMs);
   }
 
   /** Stops the worker; resolves when its running pass has finished. */
