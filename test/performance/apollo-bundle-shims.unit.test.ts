@@ -77,4 +77,17 @@ describe("Apollo's createHash in the bundle (src/server/apollo-create-hash.ts)",
     expect(createHash('sha512').update(text).digest('hex')).toBe(nodeCreateHash('sha512').update(text).digest('hex'));
     expect(createHash('sha256').digest('hex')).toBe(nodeCreateHash('sha256').digest('hex'));
   });
+
+  it("answers a text seen before from its remembered digest, the same as Node's, and never mixes two texts up", () => {
+    const texts = Array.from({ length: 3_000 }, (_, i) => `query Q${i} { shipment(carrier: CARRIER_B, trackingNumber: "${100000000000 + i}") { id } }`);
+    // Twice over more texts than are kept: the first ones are forgotten and hashed again, the last ones remembered.
+    for (let round = 0; round < 2; round++) {
+      for (const text of texts) expect(createHash('sha256').update(text).digest('hex')).toBe(nodeCreateHash('sha256').update(text).digest('hex'));
+    }
+    // A text longer than is kept, and texts differing only at their end.
+    const long = `{ __typename }${' '.repeat(70_000)}`;
+    expect(createHash('sha256').update(long).digest('hex')).toBe(nodeCreateHash('sha256').update(long).digest('hex'));
+    expect(createHash('sha256').update(`${long}x`).digest('hex')).toBe(nodeCreateHash('sha256').update(`${long}x`).digest('hex'));
+    expect(createHash('sha256').update('{ a }').digest('hex')).not.toBe(createHash('sha256').update('{ a } ').digest('hex'));
+  });
 });
