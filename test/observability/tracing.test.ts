@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildServer, type ChildServer } from '../push/child-server.js';
 import { startOtlpReceiver } from '../support/otlp-receiver.js';
+import { waitFor } from '../support/wait-for.js';
 
 const SPAN_KIND = { SERVER: 2, CLIENT: 3 } as const;
 
@@ -44,6 +45,8 @@ describe('OpenTelemetry traces (issue 7, item 11)', () => {
       body: JSON.stringify({ query: 'query TraceMe { shipment(carrier: CARRIER_B, trackingNumber: "100000071003") { id } }' }),
     });
     expect(((await response.json()) as { data?: { shipment?: { id?: string } } }).data?.shipment?.id).toMatch(/^CARRIER_B:/);
+    // The label worker's first pass comes a moment after the start: the next test reads its span.
+    await waitFor(async () => /^background_job_runs_total\{[^}]*job="label-worker"[^}]*\} [1-9]/m.test(await (await fetch(`${child!.origin}/metrics`)).text()), { timeoutMs: 20_000, intervalMs: 100 });
 
     child.process.kill('SIGTERM');
     expect((await child.exited).code).toBe(0);
@@ -59,7 +62,7 @@ describe('OpenTelemetry traces (issue 7, item 11)', () => {
 
   it('each run of a background job is one root span named after the job, its HTTP calls its children (spans of the process above)', () => {
     // The process of the test above ran its background jobs from start to SIGTERM: the dark store's health read runs at
-    // once on start, the label worker too.
+    // once on start, the label worker a moment later (the test above waited for its first pass).
     const roots = receiver.spans.filter((s) => s.name === 'dark-store-health' || s.name === 'label-worker');
     expect(new Set(roots.map((s) => s.name))).toEqual(new Set(['dark-store-health', 'label-worker']));
     for (const root of roots) expect(root.parentSpanId, root.name).toBe('');
