@@ -103,6 +103,20 @@ const apolloNegotiator = {
 };
 
 /**
+ * Apollo Server's `whatwg-mimetype` is src/server/apollo-mime-type.ts, which remembers `parse`'s answers per string
+ * (Apollo parses every request's Content-Type for its essence). Only Apollo's imports; the module itself imports the real
+ * one.
+ */
+const apolloMimeType = {
+  name: 'apollo-mime-type',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^whatwg-mimetype$/ }, (args) =>
+      /[\\/]node_modules[\\/]@apollo[\\/]server[\\/]/.test(args.importer) ? { path: join(SRC, 'server', 'apollo-mime-type.js') } : undefined,
+    );
+  },
+};
+
+/**
  * The application imports only undici's `Pool` (src/platform/http/upstream-client.ts) and calls its `dispatch`
  * (collect.ts). undici's entry requires all of undici to export it (fetch, WebSocket, EventSource, the mocks, the
  * caches and interceptors, ~1.3 MB), about a tenth of a start's module evaluation; in the bundles the application's
@@ -222,7 +236,7 @@ async function bundle(outdir, external, plugins) {
     platform: 'node',
     target: 'node24',
     external: external.flatMap((name) => (name.includes('*') ? [name] : [name, `${name}/*`])),
-    plugins: [outside(outdir), nodeCreateHash, apolloNegotiator, undiciPoolOnly, jsonSerializerUnused, packageJsonOutside, sdlValidatedAtBuild, ...plugins],
+    plugins: [outside(outdir), nodeCreateHash, apolloNegotiator, apolloMimeType, undiciPoolOnly, jsonSerializerUnused, packageJsonOutside, sdlValidatedAtBuild, ...plugins],
     banner: { js: BANNER },
     logLevel: 'warning',
     legalComments: 'none',

@@ -1,12 +1,14 @@
 /**
- * What Apollo Server's bundled copy imports in place of `negotiator` and `@apollo/utils.createhash`
+ * What Apollo Server's bundled copy imports in place of `negotiator`, `whatwg-mimetype` and `@apollo/utils.createhash`
  * (scripts/bundle.mjs): the same answers as the packages, with the per-request work Apollo repeats done once.
  */
 import { createHash as nodeCreateHash } from 'node:crypto';
 import Negotiator from 'negotiator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import MIMEType from 'whatwg-mimetype';
 import RememberingNegotiator from '../../src/server/apollo-negotiator.js';
 import { createHash } from '../../src/server/apollo-create-hash.js';
+import RememberingMIMEType from '../../src/server/apollo-mime-type.js';
 
 /** The lists Apollo Server 5 offers (requestPipeline, runHttpQuery, ApolloServer.chooseContentTypeForSingleResultResponse, prefersHTML). */
 const APOLLO_LISTS = [
@@ -89,5 +91,56 @@ describe("Apollo's createHash in the bundle (src/server/apollo-create-hash.ts)",
     expect(createHash('sha256').update(long).digest('hex')).toBe(nodeCreateHash('sha256').update(long).digest('hex'));
     expect(createHash('sha256').update(`${long}x`).digest('hex')).toBe(nodeCreateHash('sha256').update(`${long}x`).digest('hex'));
     expect(createHash('sha256').update('{ a }').digest('hex')).not.toBe(createHash('sha256').update('{ a } ').digest('hex'));
+  });
+});
+
+describe("Apollo's whatwg-mimetype in the bundle (src/server/apollo-mime-type.ts)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const VALUES = [
+    'application/json',
+    'application/json; charset=utf-8',
+    'Application/JSON;charset="UTF-8"',
+    'application/graphql-response+json',
+    'text/plain',
+    'text/plain;charset=utf-8',
+    'multipart/form-data; boundary=----x',
+    'application/x-www-form-urlencoded',
+    '',
+    'garbage',
+    'application/',
+    ' application/json ',
+    `application/json; x=${'y'.repeat(300)}`,
+  ];
+
+  it('answers every Content-Type value as the package does (essence, parts, parameters, text, or null), the first time and when remembered', () => {
+    for (let round = 0; round < 2; round++) {
+      for (const value of VALUES) {
+        const expected = MIMEType.parse(value);
+        const answer = RememberingMIMEType.parse(value);
+        if (expected === null) {
+          expect(answer, value).toBeNull();
+          continue;
+        }
+        expect(answer, value).not.toBeNull();
+        expect({ essence: answer!.essence, type: answer!.type, subtype: answer!.subtype, parameters: [...answer!.parameters], text: answer!.toString() }, value).toEqual({
+          essence: expected.essence,
+          type: expected.type,
+          subtype: expected.subtype,
+          parameters: [...expected.parameters],
+          text: expected.toString(),
+        });
+      }
+    }
+  });
+
+  it('parses each value once, not on every request; a value too long to keep every time', () => {
+    const parse = vi.spyOn(MIMEType, 'parse');
+    for (let request = 0; request < 50; request++) {
+      RememberingMIMEType.parse('application/json; charset=utf-8; q=0.9');
+      RememberingMIMEType.parse(`application/json; x=${'z'.repeat(300)}`);
+    }
+    expect(parse.mock.calls.filter(([value]) => value.startsWith('application/json; charset')).length).toBe(1);
+    expect(parse.mock.calls.filter(([value]) => value.includes('zzz')).length).toBe(50);
   });
 });

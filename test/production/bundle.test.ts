@@ -79,7 +79,7 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(texts.filter((text) => text.includes('node_modules/sha.js/')).length).toBe(0);
   });
 
-  it("Apollo's Accept negotiation and query hashing in the bundle are src/server/apollo-negotiator.ts and apollo-create-hash.ts (scripts/bundle.mjs)", async () => {
+  it("Apollo's Accept negotiation, Content-Type parsing and query hashing in the bundle are src/server/apollo-negotiator.ts, apollo-mime-type.ts and apollo-create-hash.ts (scripts/bundle.mjs)", async () => {
     const dir = join('dist', 'src', 'bundle');
     const texts = await Promise.all((await readdir(dir)).filter((name) => name.endsWith('.js')).map((name) => readFile(join(dir, name), 'utf8')));
     const apollo = texts.find((text) => text.includes('processGraphQLRequest'))!;
@@ -87,6 +87,9 @@ describe('the compiled start runs from the bundle (SR2)', () => {
     expect(texts.some((text) => text.includes('// dist/src/server/apollo-create-hash.js'))).toBe(true);
     // negotiator's own module is bundled once, for the shim to call: Apollo's three call sites name the shim.
     expect(apollo.match(/new RememberingNegotiator\(/g)?.length).toBeGreaterThanOrEqual(3);
+    // Apollo's two Content-Type checks (its CSRF check, a GET's) name the shim.
+    expect(apollo).toContain('// dist/src/server/apollo-mime-type.js');
+    expect(apollo.match(/RememberingMIMEType\.parse\(/g)?.length).toBe(2);
   });
 
   it("the bundle a start without tracing loads holds one graphql (graphql-scalars' three scalars built on it) and imports graphql, express and the OpenTelemetry API from nowhere else; the traced bundle takes them from node_modules; both carry undici's Pool without its entry (ST1)", async () => {
