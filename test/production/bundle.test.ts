@@ -141,6 +141,18 @@ describe('the compiled start runs from the bundle (SR2)', () => {
         const answer = await fetch(`${child.origin}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}) }, body: JSON.stringify({ query: '{ __typename }' }) });
         expect([answer.status, answer.headers.get('content-type')], String(accept)).toEqual([status, type]);
       }
+      // Apollo's CSRF check reads each Content-Type's essence (remembered per value): a simple request's type is
+      // refused without a preflight header, JSON is not; each asked twice.
+      const contentTypes: Array<[string, number, RegExp]> = [
+        ['text/plain', 400, /CSRF|preflight/i],
+        ['Text/Plain; charset=utf-8', 400, /CSRF|preflight/i],
+        ['application/json; charset=utf-8', 200, /__typename/],
+      ];
+      for (const [contentType, status, said] of [...contentTypes, ...contentTypes]) {
+        const answer = await fetch(`${child.origin}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body: JSON.stringify({ query: '{ __typename }' }) });
+        const text = await answer.text();
+        expect([answer.status, said.test(text)], `${contentType}: ${text}`).toEqual([status, true]);
+      }
       child.process.kill('SIGTERM');
       expect(await child.exited).toEqual({ code: 0, signal: null });
       const count = Number(/MODULE_FILES_LOADED=(\d+)/.exec(child.output())?.[1]);
