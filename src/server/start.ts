@@ -29,14 +29,14 @@ export interface StartedServer extends RunningApp {
   lifecycle: Lifecycle;
 }
 
+/** The longest a background job waits after the start for its first pass (see startServer). */
+const FIRST_PASS_DELAY_MAX_MS = 1_000;
+
 /**
  * The composition root. The sandbox simulators start in process with SANDBOX=on, or with SANDBOX=auto and no carrier
  * configured outside production (production refuses that start: sandbox-mode.ts); every connection then points at
  * them, and the first log lines say so.
  */
-/** The longest a background job waits after the start for its first pass (see startServer). */
-const FIRST_PASS_DELAY_MAX_MS = 1_000;
-
 export async function startServer({
   config,
   logger,
