@@ -8,9 +8,6 @@ declare module 'whatwg-mimetype' {
     subtype: string;
     readonly parameters: Map<string, string>;
     toString(): string;
-    isHTML(): boolean;
-    isXML(): boolean;
-    isJavaScript(options?: { prohibitParameters?: boolean }): boolean;
   }
   export default MIMEType;
 }

@@ -80,7 +80,7 @@ describe("Apollo's createHash in the bundle (src/server/apollo-create-hash.ts)",
     expect(createHash('sha256').digest('hex')).toBe(nodeCreateHash('sha256').digest('hex'));
   });
 
-  it("answers a text seen before from its remembered digest, the same as Node's, and never mixes two texts up", () => {
+  it("gives Node's digest for texts asked again, over more texts than are kept and for a text too long to keep, and never mixes two texts up", () => {
     const texts = Array.from({ length: 3_000 }, (_, i) => `query Q${i} { shipment(carrier: CARRIER_B, trackingNumber: "${100000000000 + i}") { id } }`);
     // Twice over more texts than are kept: the first ones are forgotten and hashed again, the last ones remembered.
     for (let round = 0; round < 2; round++) {
