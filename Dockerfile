@@ -47,6 +47,8 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
 # node itself is PID 1 (no npm or shell in between), so SIGTERM reaches the server's own handler, which drains and
 # exits within SHUTDOWN_TIMEOUT_MS (keep it below the orchestrator's grace period, 30 s by default in Kubernetes).
 # OpenTelemetry is preloaded like `npm run start:prod` does; it loads nothing unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
-# The V8 flags are start:prod's (SU2: PGlite's WASM stays on the Liftoff baseline compiler, no TurboFan tier-up, which
-# costs ~70 MB of resident memory); dockerfile.test.ts keeps the two command lines in step.
-CMD ["node", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]
+# The node flags are start:prod's; dockerfile.test.ts keeps the two command lines in step. --no-memory-reducer: V8 does
+# not shrink the heap on its own after a busy spell, which made the next seconds of load cost up to a third more CPU;
+# IDLE_GC_MS gives memory back when idle instead (docs/assumptions.md). It is the only V8 flag here, and one V8 leaves
+# out of its flag hash, so Node keeps its built-in code cache. PGlite sets its own WebAssembly flags when it opens.
+CMD ["node", "--no-memory-reducer", "--import", "./dist/src/platform/tracing.js", "dist/src/main.js"]

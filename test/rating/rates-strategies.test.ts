@@ -73,4 +73,52 @@ describe('rate strategies', () => {
     expect(codes(orderQuotes(quotes, 'FASTEST', none).quotes)).toEqual(['WINDOW', 'NEXT-DAY']);
     expect(codes(orderQuotes(quotes, 'DELIVER_BY', { ...none, deliverBy: '2026-03-10' }).quotes)).toEqual(['WINDOW']);
   });
+
+  it('orders exactly as the rules compared pair by pair, with each quote read once (random quote sets, CHEAPEST and FASTEST)', () => {
+    // The rules as one comparison of two quotes, written out plainly: the ordering reads each quote once and must give
+    // the same order, stability included.
+    const tierOf = (q: RateQuote) => (q.estimatedDelivery ?? q.deliveryWindow?.to ?? q.commitDate ? 0 : q.transitDays !== null ? 1 : 2);
+    const timeOf = (q: RateQuote) => {
+      const t = q.estimatedDelivery ?? q.deliveryWindow?.to ?? q.commitDate ?? null;
+      return t?.instant ? Date.parse(t.instant) : t?.localDateTime ? Date.parse(`${t.localDateTime}Z`) : Number.NEGATIVE_INFINITY;
+    };
+    const speed = (a: RateQuote, b: RateQuote) =>
+      tierOf(a) - tierOf(b) || (tierOf(a) === 0 ? timeOf(a) - timeOf(b) : 0) || (a.transitDays ?? Number.MAX_SAFE_INTEGER) - (b.transitDays ?? Number.MAX_SAFE_INTEGER);
+    const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const cheapest = (quotes: RateQuote[], lead: string) =>
+      [...quotes].sort(
+        (a, b) =>
+          text(a.total.currency === lead ? '' : a.total.currency, b.total.currency === lead ? '' : b.total.currency) ||
+          compareAmounts(a.total.amount, b.total.amount) ||
+          speed(a, b) ||
+          text(a.upstream, b.upstream) ||
+          text(a.serviceCode, b.serviceCode),
+      );
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const amounts = ['5', '5.0', '5.00', '12.5', '12.50', '9.99', '100', '0.09', '0.1', '-1.5', '-0', '0', 'n/a', ' 7.25 ', '1e3'];
+    const days = ['2026-03-11', '2026-03-12', '2026-03-13'];
+    for (let round = 0; round < 300; round++) {
+      const quotes = Array.from({ length: 1 + next(12) }, (_, i) => {
+        const dated = next(4);
+        return quote(next(2) ? 'carrier-b' : 'group-a/express', `S${next(4)}-${i}`, amounts[next(amounts.length)]!, {
+          total: { amount: amounts[next(amounts.length)]!, currency: next(3) ? 'USD' : 'EUR' },
+          transitDays: next(3) ? next(5) : null,
+          ...(dated === 0 ? { estimatedDelivery: at(days[next(3)]!) } : {}),
+          ...(dated === 1 ? { commitDate: { instant: `${days[next(3)]}T1${next(10)}:00:00-05:00`, localDateTime: null } } : {}),
+        });
+      });
+      const usd = quotes.filter((q) => q.total.currency === 'USD').length;
+      const eur = quotes.length - usd;
+      const lead = usd > eur || (usd === eur && usd > 0 && 'USD' < 'EUR') ? 'USD' : 'EUR';
+      const expected = cheapest(quotes, lead);
+      expect(orderQuotes(quotes, 'CHEAPEST', none).quotes).toEqual(expected);
+      expect(orderQuotes(quotes, 'CHEAPEST', { ...none, preferredCurrency: 'EUR' }).quotes).toEqual(cheapest(quotes, 'EUR'));
+      const rank = new Map(expected.map((q, i) => [q, i]));
+      expect(orderQuotes(quotes, 'FASTEST', none).quotes).toEqual([...quotes].sort((a, b) => speed(a, b) || rank.get(a)! - rank.get(b)!));
+    }
+  });
 });

@@ -37,14 +37,16 @@ export function orderQuotes(
  */
 export function orderCheapest(all: readonly RateQuote[], preferredCurrency: string | null): RateQuote[] {
   const lead = preferredCurrency ?? mostCommonCurrency(all);
-  const groupRank = (currency: string) => (currency === lead ? '' : currency);
-  return [...all].sort(
+  const amounts = amountKeys(all);
+  const keyed = all.map((quote, i) => ({ quote, group: quote.total.currency === lead ? '' : quote.total.currency, amount: amounts[i]!, speed: speedKeyOf(quote) }));
+  keyed.sort(
     (a, b) =>
-      compareStrings(groupRank(a.total.currency), groupRank(b.total.currency)) ||
-      compareAmounts(a.total.amount, b.total.amount) ||
-      compareSpeed(a, b) ||
-      compareIdentity(a, b),
+      compareStrings(a.group, b.group) ||
+      compareAmountKeys(a.amount, b.amount) ||
+      compareSpeedKeys(a.speed, b.speed) ||
+      compareIdentity(a.quote, b.quote),
   );
+  return keyed.map((k) => k.quote);
 }
 
 /**
@@ -53,7 +55,9 @@ export function orderCheapest(all: readonly RateQuote[], preferredCurrency: stri
  */
 function orderFastest(all: readonly RateQuote[], cheapest: readonly RateQuote[]): RateQuote[] {
   const priceRank = rankIn(cheapest);
-  return [...all].sort((a, b) => compareSpeed(a, b) || priceRank(a) - priceRank(b));
+  const keyed = all.map((quote) => ({ quote, speed: speedKeyOf(quote), price: priceRank(quote) }));
+  keyed.sort((a, b) => compareSpeedKeys(a.speed, b.speed) || a.price - b.price);
+  return keyed.map((k) => k.quote);
 }
 
 /**
@@ -95,16 +99,32 @@ function dateBearing(quote: RateQuote): CarrierTime | null {
   return quote.estimatedDelivery ?? quote.deliveryWindow?.to ?? quote.commitDate ?? null;
 }
 
-/** Dated quotes by their time (an instant's moment, a local time read as UTC: ordering only), then transit days. */
-function compareSpeed(a: RateQuote, b: RateQuote): number {
-  const tier = (q: RateQuote) => (dateBearing(q) ? 0 : q.transitDays !== null ? 1 : 2);
-  const byTier = tier(a) - tier(b);
+/**
+ * What the speed order reads of a quote, worked out once per quote rather than once per comparison (a sort compares
+ * each quote several times; parsing its date each time allocated most of a rate shop's ordering): its tier (dated,
+ * transit days only, neither), its date's moment (an instant's, a local time read as UTC: ordering only) and its
+ * transit days.
+ */
+interface SpeedKey { tier: number; time: number; transitDays: number }
+
+function speedKeyOf(quote: RateQuote): SpeedKey {
+  const dated = dateBearing(quote);
+  return {
+    tier: dated ? 0 : quote.transitDays !== null ? 1 : 2,
+    time: dated ? sortKeyOf(dated) : 0,
+    transitDays: quote.transitDays ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** Dated quotes by their time, then transit days; quotes with transit days only, fewest first; then the rest. */
+function compareSpeedKeys(a: SpeedKey, b: SpeedKey): number {
+  const byTier = a.tier - b.tier;
   if (byTier !== 0) return byTier;
-  if (tier(a) === 0) {
-    const byTime = sortKeyOf(dateBearing(a)) - sortKeyOf(dateBearing(b));
+  if (a.tier === 0) {
+    const byTime = a.time - b.time;
     if (byTime !== 0) return byTime;
   }
-  return (a.transitDays ?? Number.MAX_SAFE_INTEGER) - (b.transitDays ?? Number.MAX_SAFE_INTEGER);
+  return a.transitDays - b.transitDays;
 }
 
 function compareIdentity(a: RateQuote, b: RateQuote): number {
@@ -141,13 +161,24 @@ function compareStrings(a: string, b: string): number {
  * the longer fraction, so `12.5` and `12.50` are equal. An amount that is not a decimal sorts last.
  */
 export function compareAmounts(a: string, b: string): number {
-  const pa = parseDecimal(a);
-  const pb = parseDecimal(b);
-  if (!pa || !pb) return pa ? -1 : pb ? 1 : 0;
-  const scale = Math.max(pa.fraction.length, pb.fraction.length);
-  const va = BigInt(pa.sign + pa.whole + pa.fraction.padEnd(scale, '0'));
-  const vb = BigInt(pb.sign + pb.whole + pb.fraction.padEnd(scale, '0'));
-  return va < vb ? -1 : va > vb ? 1 : 0;
+  const [ka, kb] = amountKeys([a, b].map((amount) => ({ total: { amount } })));
+  return compareAmountKeys(ka!, kb!);
+}
+
+/**
+ * Each amount as an integer at the longest fraction among them (so any two compare exactly, as compareAmounts says),
+ * or null when it is not a decimal. Parsed once per quote for a whole sort, not twice per comparison.
+ */
+function amountKeys(quotes: ReadonlyArray<{ total: { amount: string } }>): Array<bigint | null> {
+  const parsed = quotes.map((quote) => parseDecimal(quote.total.amount));
+  let scale = 0;
+  for (const p of parsed) if (p && p.fraction.length > scale) scale = p.fraction.length;
+  return parsed.map((p) => (p ? BigInt(p.sign + p.whole + p.fraction.padEnd(scale, '0')) : null));
+}
+
+function compareAmountKeys(a: bigint | null, b: bigint | null): number {
+  if (a === null || b === null) return a !== null ? -1 : b !== null ? 1 : 0;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function parseDecimal(value: string): { sign: string; whole: string; fraction: string } | null {
