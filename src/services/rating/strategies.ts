@@ -37,7 +37,7 @@ export function orderQuotes(
  */
 export function orderCheapest(all: readonly RateQuote[], preferredCurrency: string | null): RateQuote[] {
   const lead = preferredCurrency ?? mostCommonCurrency(all);
-  const amounts = amountKeys(all);
+  const amounts = amountKeys(all.map((quote) => quote.total.amount));
   const keyed = all.map((quote, i) => ({ quote, group: quote.total.currency === lead ? '' : quote.total.currency, amount: amounts[i]!, speed: speedKeyOf(quote) }));
   keyed.sort(
     (a, b) =>
@@ -161,7 +161,7 @@ function compareStrings(a: string, b: string): number {
  * the longer fraction, so `12.5` and `12.50` are equal. An amount that is not a decimal sorts last.
  */
 export function compareAmounts(a: string, b: string): number {
-  const [ka, kb] = amountKeys([a, b].map((amount) => ({ total: { amount } })));
+  const [ka, kb] = amountKeys([a, b]);
   return compareAmountKeys(ka!, kb!);
 }
 
@@ -169,8 +169,8 @@ export function compareAmounts(a: string, b: string): number {
  * Each amount as an integer at the longest fraction among them (so any two compare exactly, as compareAmounts says),
  * or null when it is not a decimal. Parsed once per quote for a whole sort, not twice per comparison.
  */
-function amountKeys(quotes: ReadonlyArray<{ total: { amount: string } }>): Array<bigint | null> {
-  const parsed = quotes.map((quote) => parseDecimal(quote.total.amount));
+function amountKeys(amounts: readonly string[]): Array<bigint | null> {
+  const parsed = amounts.map(parseDecimal);
   let scale = 0;
   for (const p of parsed) if (p && p.fraction.length > scale) scale = p.fraction.length;
   return parsed.map((p) => (p ? BigInt(p.sign + p.whole + p.fraction.padEnd(scale, '0')) : null));
