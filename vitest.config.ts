@@ -7,14 +7,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const require = createRequire(import.meta.url);
 
 /**
- * Three projects, each with the settings its files need (docs/testing.md has the map and the timings). A new file lands
- * in one by where it is and how it is named, never by a list to keep up to date, and an unclassified file runs as an
- * integration test (isolated: the safe default):
- * - unit: pure code and the carrier connectors against in-process simulators. Not isolated: one worker runs many files
- *   without reloading the modules for each (these files hold no module state between them).
+ * Four projects, each with the settings its files need (docs/testing.md has the map and the timings). A new file lands
+ * in one by where it is and how it is named, never by a list to keep up to date:
+ * - unit: pure code and the carrier connectors against in-process simulators.
  * - process: files that start the server as its own process (`tsx src/main.ts`, the compiled build, `npm start`):
  *   test/production, any `*.process.test.ts`, and the files listed below that predate the suffix.
- * - integration: the rest (in-process servers, both stores), one isolated worker per file.
+ * - isolated: `*.isolated.test.ts`, files that change a module or a global before the server's modules load (and count
+ *   what happens through the change): each runs in a fresh worker, so the modules load after its change.
+ * - integration: the rest (in-process servers, both stores); an unclassified file runs here.
+ * unit and integration are not isolated: one worker runs many files one after the other without loading the modules
+ * again for each (the server's modules and PGlite's compiled WebAssembly load once a worker, about 1.5-2 s of CPU a
+ * file saved). Every file still starts and closes its own servers and stores; module-level caches are shared.
  */
 const UNIT = [
   'test/carriers/**/*.test.ts',
@@ -37,15 +40,18 @@ const PROCESS = [
   'test/push/two-replicas.test.ts',
   'test/push/webhook-tls.test.ts',
 ];
+/** Run each in a fresh worker (see above). */
+const ISOLATED = ['test/**/*.isolated.test.ts'];
 /** Under the unit folders, but starting a whole server in process: integration. */
 const UNIT_BUT_SERVER = ['test/**/*.e2e.test.ts', 'test/**/*.sandbox-mode.test.ts'];
 
-type Project = 'unit' | 'integration' | 'process';
+type Project = 'unit' | 'integration' | 'process' | 'isolated';
 
 /** The one project a test file belongs to. */
 export function projectOf(file: string): Project {
   const matches = (globs: string[]): boolean => globs.some((glob) => matchesGlob(file, glob));
   if (matches(PROCESS)) return 'process';
+  if (matches(ISOLATED)) return 'isolated';
   if (matches(UNIT) && !matches(UNIT_BUT_SERVER)) return 'unit';
   return 'integration';
 }
@@ -57,7 +63,7 @@ export function projectOf(file: string): Project {
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (spec: TestSpecification): number => ({ process: 0, integration: 1, unit: 2 })[spec.project.name] ?? 1;
+    const rank = (spec: TestSpecification): number => ({ process: 0, isolated: 1, integration: 1, unit: 2 })[spec.project.name] ?? 1;
     return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
@@ -113,11 +119,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: filesOf('integration') },
+        test: { name: 'integration', include: filesOf('integration'), isolate: false },
       },
       {
         extends: true,
         test: { name: 'process', include: filesOf('process') },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: filesOf('isolated') },
       },
     ],
   },
