@@ -72,9 +72,12 @@ function rateInput(sample: number): Record<string, unknown> {
   return shopOf(1 + sample / 1000);
 }
 
-/** The `nth` warm-up shop's input (apart from the measured ones). */
-function warmUpInput(nth: number): Record<string, unknown> {
-  return shopOf(WARM_UP_KG + nth / 1000);
+/** Warm-up shops sent so far in this run: each weighs a gram more than the one before. */
+let warmUpShopsSent = 0;
+
+/** The next warm-up shop's input (apart from the measured ones). */
+function nextWarmUpInput(): Record<string, unknown> {
+  return shopOf(WARM_UP_KG + warmUpShopsSent++ / 1000);
 }
 
 function shopOf(weightKg: number): Record<string, unknown> {
@@ -154,10 +157,12 @@ async function startSimulators(): Promise<Simulators> {
 
 export async function runRatingBench(): Promise<string[]> {
   const heaviestMeasuredKg = 1 + (LATENCIES_MS.length * SAMPLES) / 1000;
+  // Three single shops, WARM_UP_ROUNDS rounds, then one round before each case.
   const heaviestWarmUpKg = WARM_UP_KG + (3 + (WARM_UP_ROUNDS + LATENCIES_MS.length) * CLIENTS) / 1000;
   if (heaviestMeasuredKg >= WARM_UP_KG || heaviestWarmUpKg >= 31.75) {
     throw new Error(`rating bench: weights would reach ${heaviestMeasuredKg} kg measured and ${heaviestWarmUpKg} kg in the warm-up (measured must stay under ${WARM_UP_KG} kg, all under e-commerce's 31.75 kg): fewer RATING_BENCH_SAMPLES or warm-up rounds`);
   }
+  warmUpShopsSent = 0;
   const built = await ensureBuild();
   const sandbox = await startSimulators();
   const dataDir = await mkdtemp(join(tmpdir(), 'carrier-subgraph-bench-rating-'));
@@ -180,10 +185,10 @@ export async function runRatingBench(): Promise<string[]> {
     // Warm-up, not counted: tokens minted, then WARM_UP_ROUNDS rounds of CLIENTS shops, so the first case does not pay
     // V8's compilation of the rate path (its CPU a shop is printed apart: see WARM_UP_ROUNDS).
     let warmUpFailures = 0;
-    for (let i = 0; i < 3; i++) warmUpFailures += (await rates(url, warmUpInput(i))).failedOutcomes;
+    for (let i = 0; i < 3; i++) warmUpFailures += (await rates(url, nextWarmUpInput())).failedOutcomes;
     const warmUpCpuBefore = cpuSeconds(server.child.pid);
     for (let round = 0; round < WARM_UP_ROUNDS; round++) {
-      const answers = await Promise.all(Array.from({ length: CLIENTS }, (_, i) => rates(url, warmUpInput(3 + round * CLIENTS + i))));
+      const answers = await Promise.all(Array.from({ length: CLIENTS }, () => rates(url, nextWarmUpInput())));
       for (const answer of answers) warmUpFailures += answer.failedOutcomes;
     }
     const warmUpCpuAfter = cpuSeconds(server.child.pid);
@@ -233,9 +238,9 @@ async function measureCase(origin: string, sandbox: Simulators, rotation: number
   // One round of CLIENTS shops at once, not counted: the round-trip measurement left the server's connections to the
   // simulators idle past their keep-alive (5 s), so without it the case's first round would pay 3 x CLIENTS connection
   // setups at once (and, in the first case, V8's compilation of the rate path): a start, not the steady load measured.
-  const warmUp = await Promise.all(Array.from({ length: CLIENTS }, async (_, i) => {
+  const warmUp = await Promise.all(Array.from({ length: CLIENTS }, async () => {
     const started = performance.now();
-    await rates(url, warmUpInput(3 + WARM_UP_ROUNDS * CLIENTS + rotation * CLIENTS + i));
+    await rates(url, nextWarmUpInput());
     return performance.now() - started;
   }));
   await sandbox.resetStats();
